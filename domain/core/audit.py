@@ -1,0 +1,167 @@
+"""The referee's audit of a full game record: is the chain intact, was every command
+legal under the ruleset the game was created with, and — once the seed is revealed —
+does every shuffle and die re-derive from it?
+
+Re-adjudication replays each command through `log.play` and compares what the rules
+produce now with what was stored. Before the reveal, random outcomes are taken from the
+record itself (`RecordedRandom`), so every other part of each move is still checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core import log
+from domain.core.canonical import canonical
+from domain.core.envelope import actor_seat, group_by_command, to_event, verify_chain
+from domain.core.errors import RuleError
+from domain.core.events import Event
+from domain.core.randomness import Randomness, RecordedRandom, SeededRandom, commitment, outcomes_in
+
+
+@dataclass
+class Check:
+    ok: bool | None
+    detail: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "detail": self.detail}
+
+
+@dataclass
+class AuditReport:
+    events: int
+    chain: Check
+    rules: Check
+    seed: Check
+    first_problem: dict[str, Any] | None = None
+    extra: dict[str, Check] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.first_problem is None
+
+    def fail(self, check: Check, version: int, what: str) -> None:
+        check.ok, check.detail = False, f"version {version}: {what}"
+        if self.first_problem is None or version < self.first_problem["version"]:
+            self.first_problem = {"version": version, "what": what}
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"ok": self.ok, "events": self.events, "chain": self.chain.to_json(),
+               "rules": self.rules.to_json(), "seed": self.seed.to_json()}
+        out.update({name: check.to_json() for name, check in self.extra.items()})
+        out["first_problem"] = self.first_problem
+        return out
+
+    def text(self) -> str:
+        lines = [f"{'OK' if self.ok else 'FAILED'}: {self.events} events"]
+        for name, check in [("chain", self.chain), ("rules", self.rules), ("seed", self.seed), *self.extra.items()]:
+            mark = {True: "ok", False: "FAIL", None: "n/a"}[check.ok]
+            lines.append(f"  {name:<12} {mark:<5} {check.detail}")
+        if self.first_problem:
+            lines.append(f"first problem at version {self.first_problem['version']}: {self.first_problem['what']}")
+        return "\n".join(lines)
+
+
+def audit(records: Sequence[dict[str, Any]]) -> AuditReport:
+    report = AuditReport(len(records), Check(True, "intact"), Check(None, "not checked"), Check(None, "not revealed"))
+    try:
+        verify_chain(records)
+    except RuleError as error:
+        report.fail(report.chain, getattr(error, "version", None) or 1, error.message)
+        return report
+    if not records or records[0]["kind"] != log.GAME_CREATED:
+        report.fail(report.chain, 1, "the record does not start with GameCreated")
+        return report
+    seed = _check_seed(records, report)
+    if any("value" not in s for r in records for s in r["secrets"]):
+        report.rules = Check(None, "secrets are withheld in this record; re-adjudication needs the referee's full record")
+        return report
+    _readjudicate(records, seed, report)
+    return report
+
+
+def _check_seed(records: Sequence[dict[str, Any]], report: AuditReport) -> bytes | None:
+    created = records[0]["data"]
+    reveals = [r for r in records if r["kind"] == log.SEED_REVEALED]
+    if not reveals:
+        return None
+    reveal = reveals[0]
+    try:
+        seed = bytes.fromhex(reveal["data"]["seed"])
+    except (KeyError, TypeError, ValueError):
+        report.fail(report.seed, reveal["version"], "the revealed seed is not hex")
+        return None
+    if commitment(seed) != created["seed_commitment"]:
+        report.fail(report.seed, reveal["version"], "the revealed seed does not match the commitment made at creation")
+        return None
+    report.seed = Check(True, "revealed, matches the commitment; every random outcome re-derived from it")
+    return seed
+
+
+def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report: AuditReport) -> None:
+    created = records[0]["data"]
+    try:
+        decider = log.decider_of(created)
+    except RuleError as error:
+        report.fail(report.rules, 1, error.message)
+        return
+    seeded = SeededRandom(seed) if seed is not None else None
+    state = decider.initial_state(log.setup_of(created))
+    commands = 0
+    for group in group_by_command(records):
+        rng: Randomness = seeded or RecordedRandom(_outcomes(group))
+        first = group[0]
+        try:
+            if first["kind"] == log.GAME_CREATED:
+                expected = [to_event(first), *decider.setup(state, rng)]
+            elif (seat := actor_seat(first["actor"])) is not None:
+                move = decider.move_of(to_event(first))
+                if move is None:
+                    raise RuleError("not_a_move", f"a seat's command cannot start with {first['kind']}")
+                expected = log.play(decider, state, seat, move, rng, seed)
+                commands += 1
+            else:
+                raise RuleError("unexpected_event", f"{first['kind']} by {first['actor']} is not caused by any command")
+        except RuleError as error:
+            report.fail(report.rules, first["version"], f"{first['kind']} by {first['actor']} was not legal: {error.message}")
+            return
+        problem = _compare(expected, group)
+        if problem:
+            report.fail(report.rules if seeded is None or "random" not in problem[1] else report.seed, *problem)
+            return
+        for record in group:
+            state = log.apply(decider, state, to_event(record))
+    report.rules = Check(True, f"{commands} commands re-adjudicated under {decider.name} ruleset {decider.ruleset_version}")
+
+
+def _outcomes(group: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    values: list[Any] = []
+    for record in group:
+        values.append(record["data"])
+        values.extend(s.get("value") for s in record["secrets"])
+    return list(outcomes_in(values))
+
+
+def _compare(expected: list[Event], group: list[dict[str, Any]]) -> tuple[int, str] | None:
+    for event, record in zip(expected, group, strict=False):
+        stored = to_event(record)
+        if event.kind != stored.kind:
+            return record["version"], f"the rules produce {event.kind} here, the record has {stored.kind}"
+        if canonical(event.data) != canonical(stored.data):
+            what = "a random outcome differs" if "random" in event.data else "its data differ from what the rules produce"
+            return record["version"], f"{stored.kind}: {what}"
+        if _secrets(event) != _secrets(stored):
+            return record["version"], f"{stored.kind}: its secret content (a random outcome or a hidden choice) differs from the rules'"
+        if event.automatic != stored.automatic:
+            return record["version"], f"{stored.kind}: recorded with the wrong actor {record['actor']}"
+    if len(expected) != len(group):
+        version = group[min(len(expected), len(group) - 1)]["version"]
+        return version, f"the rules produce {len(expected)} events for this command, the record has {len(group)}"
+    return None
+
+
+def _secrets(event: Event) -> bytes:
+    return canonical([[list(s.to), s.value] for s in event.secrets])

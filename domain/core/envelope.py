@@ -1,0 +1,128 @@
+"""The event envelope and hash chain of FORMAT.md.
+
+A record is the plain dict a `.jsonl` line holds. A full record carries each secret as
+`{to, salt, value}`; a redacted one replaces what its reader may not see by `{to, digest}`.
+Both hash alike, because the hash is taken over the digest form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from domain.core.canonical import canonical, sha256_hex
+from domain.core.errors import RecordError
+from domain.core.events import Audience, Event, Secret
+
+GENESIS_HASH = "0" * 64
+FIELDS = ("game_id", "version", "time", "actor", "command_id", "kind", "data", "secrets", "prev_hash", "hash")
+SYSTEM = "system"
+
+
+def seat_actor(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+def actor_seat(actor: str) -> int | None:
+    """The seat of `seat:N`, or None for `system` and referees."""
+    return int(actor[5:]) if actor.startswith("seat:") else None
+
+
+def digest(salt: str, value: Any) -> str:
+    return sha256_hex(bytes.fromhex(salt) + canonical(value))
+
+
+def digest_form(secret: dict[str, Any]) -> dict[str, Any]:
+    if "digest" in secret:
+        return {"to": secret["to"], "digest": secret["digest"]}
+    return {"to": secret["to"], "digest": digest(secret["salt"], secret["value"])}
+
+
+def record_hash(record: dict[str, Any]) -> str:
+    body = {k: v for k, v in record.items() if k != "hash"}
+    body["secrets"] = [digest_form(s) for s in record.get("secrets", [])]
+    return sha256_hex(canonical(body))
+
+
+def seal(
+    *,
+    game_id: str,
+    version: int,
+    time: str,
+    actor: str,
+    command_id: str | None,
+    event: Event,
+    prev_hash: str,
+    new_salt: Callable[[], str],
+) -> dict[str, Any]:
+    """The full record of `event` as event `version` of the game, chained to `prev_hash`."""
+    record: dict[str, Any] = {
+        "game_id": game_id,
+        "version": version,
+        "time": time,
+        "actor": SYSTEM if event.automatic else actor,
+        "command_id": command_id,
+        "kind": event.kind,
+        "data": event.data,
+        "secrets": [{"to": list(s.to), "salt": new_salt(), "value": s.value} for s in event.secrets],
+        "prev_hash": prev_hash,
+    }
+    record["hash"] = record_hash(record)
+    return record
+
+
+def to_event(record: dict[str, Any]) -> Event:
+    """The domain event a full record holds (a redacted secret's value is None)."""
+    return Event(
+        kind=record["kind"],
+        data=record["data"],
+        secrets=tuple(Secret(tuple(s["to"]), s.get("value")) for s in record["secrets"]),
+        automatic=record["actor"] == SYSTEM,
+    )
+
+
+def redact(record: dict[str, Any], audience: Audience) -> dict[str, Any]:
+    """The record as `audience` may see it."""
+    secrets = record.get("secrets", [])
+    if all("value" not in s or audience.sees(s["to"]) for s in secrets):
+        return record
+    out = dict(record)
+    out["secrets"] = [s if "value" not in s or audience.sees(s["to"]) else digest_form(s) for s in secrets]
+    return out
+
+
+def verify_chain(records: Iterable[dict[str, Any]], game_id: str | None = None) -> int:
+    """Check versions, links, hashes and secrets of a record; return how many events it has.
+    Raises `RecordError` naming the first bad version."""
+    prev = GENESIS_HASH
+    count = 0
+    for expected_version, record in enumerate(records, start=1):
+        version = record.get("version") if isinstance(record, dict) else None
+        missing = [f for f in FIELDS if not isinstance(record, dict) or f not in record]
+        if missing:
+            raise RecordError("record_malformed", f"event {expected_version} lacks {', '.join(missing)}", expected_version)
+        if version != expected_version:
+            raise RecordError("version_gap", f"expected version {expected_version}, found {version}", expected_version)
+        if game_id is not None and record["game_id"] != game_id:
+            raise RecordError("game_mismatch", f"event {version} belongs to game {record['game_id']}", version)
+        if record["prev_hash"] != prev:
+            raise RecordError("chain_broken", f"event {version} does not link to the event before it", version)
+        for secret in record["secrets"]:
+            if "value" in secret and "digest" in secret and secret["digest"] != digest(secret["salt"], secret["value"]):
+                raise RecordError("secret_mismatch", f"a secret of event {version} does not match its digest", version)
+        if record_hash(record) != record["hash"]:
+            raise RecordError("hash_mismatch", f"event {version} was altered: its hash does not match", version)
+        prev = record["hash"]
+        count += 1
+    return count
+
+
+def group_by_command(records: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Split a record into the groups one command (or one automatic step) caused."""
+    groups: list[list[dict[str, Any]]] = []
+    for record in records:
+        if groups and record["command_id"] is not None and groups[-1][0]["command_id"] == record["command_id"]:
+            groups[-1].append(record)
+        else:
+            groups.append([record])
+    return groups

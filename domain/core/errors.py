@@ -1,0 +1,46 @@
+"""Typed errors of the rules. Each carries a stable machine `code` and a sentence a
+player understands; the service maps them to HTTP problems and CLI messages."""
+
+from __future__ import annotations
+
+
+class RuleError(Exception):
+    """Base of every error the rules raise about a move or a record."""
+
+    code: str = "rule_error"
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IllegalMove(RuleError):
+    """A well-formed move the rules do not allow now (wrong turn, unaffordable, closed route)."""
+
+
+class MalformedMove(RuleError):
+    """A move that is not a move of this game: unknown type, missing or mistyped fields."""
+
+
+class NotYourTurn(IllegalMove):
+    """The seat is not among those who may act now."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__("not_your_turn", f"It is not seat {seat}'s turn to act.")
+
+
+class GameOver(IllegalMove):
+    def __init__(self) -> None:
+        super().__init__("game_over", "The game has ended; no more moves can be made.")
+
+
+class RecordError(RuleError):
+    """A game record that does not verify; `version` names the first bad event."""
+
+    def __init__(self, code: str, message: str, version: int | None = None) -> None:
+        super().__init__(code, message)
+        self.version = version
