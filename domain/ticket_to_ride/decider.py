@@ -1,0 +1,70 @@
+"""The Ticket to Ride decider: the rules of this package behind the core `Decider`
+protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core.decider import Setup
+from domain.core.events import Audience, Event
+from domain.core.randomness import Randomness
+from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, views
+from domain.ticket_to_ride import options as rulings
+from domain.ticket_to_ride.board import TICKETS, TRAIN_CARDS
+from domain.ticket_to_ride.state import OVER, Seat, State
+
+
+class TicketToRide:
+    name = "ticket_to_ride"
+    ruleset_version = "1"
+    state_type = State
+    min_seats = rulings.MIN_SEATS
+    max_seats = rulings.MAX_SEATS
+
+    def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        return rulings.options(requested, seats)
+
+    def initial_state(self, setup: Setup) -> State:
+        chosen = rulings.options(setup.options, len(setup.seats))
+        # The decks start in printed order, so every card and ticket is accounted for even
+        # before the first shuffle.
+        return State(
+            seats=tuple(Seat(name) for name in setup.seats),
+            doubles_both_usable=chosen["double_routes_both_usable"],
+            deck=TRAIN_CARDS,
+            ticket_deck=tuple(TICKETS),
+        )
+
+    def setup(self, state: State, rng: Randomness) -> list[Event]:
+        return deal.setup(state, rng)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve.evolve(state, event)
+
+    def decide(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+        return decide.decide(state, seat, move, rng)
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return legal.active_seats(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return legal.legal_moves(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> dict[int, int]:
+        return {index: seat.score for index, seat in enumerate(state.seats)}
+
+    def view(self, state: State, audience: Audience) -> dict[str, Any]:
+        return views.view(state, audience)
+
+    def move_of(self, event: Event) -> dict[str, Any] | None:
+        return moves.move_of(event)
+
+    def invariants(self, state: State) -> list[str]:
+        return invariants.invariants(state)
+
+
+DECIDER = TicketToRide()

@@ -1,0 +1,211 @@
+"""`evolve`: the state after one event. It never validates and never draws randomness;
+card and ticket positions follow from the state, and only what the state cannot know (a
+shuffle's order, a seat's choice of tickets) is read from the event's secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar, cast
+
+from domain.core.events import Event
+from domain.core.randomness import RANDOM_KEY
+from domain.ticket_to_ride.board import (
+    CARD_KINDS,
+    LONGEST_PATH_BONUS,
+    MARKET_SIZE,
+    ROUTE_POINTS,
+    ROUTES,
+    TICKETS,
+)
+from domain.ticket_to_ride.state import OPENING, OVER, PLAY, Seat, State
+
+
+def evolve(state: State, event: Event) -> State:
+    apply = _APPLY.get(event.kind)
+    # Kinds that are not this game's (the service's own GameCreated, SeedRevealed...) leave
+    # the board as it is.
+    return state if apply is None else apply(state, event.data, event)
+
+
+T = TypeVar("T")
+
+
+def replace(value: T, **changes: Any) -> T:
+    """`dataclasses.replace` without the trip through `__init__`, which dominated the cost
+    of a playout: the unchanged fields are shared, the changed ones are fresh values."""
+    if not value.__dict__.keys() >= changes.keys():
+        raise TypeError(f"{type(value).__name__} has no field {sorted(changes.keys() - value.__dict__.keys())}")
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__, **changes)
+    return new
+
+
+def _with_seat(state: State, seat: int, **changes: Any) -> State:
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return replace(state, seats=tuple(seats))
+
+
+def _added(hand: dict[str, int], cards: Iterable[str]) -> dict[str, int]:
+    out = dict(hand)
+    for card in cards:
+        out[card] += 1
+    return out
+
+
+def _shuffle_order(event: Event) -> tuple[str, ...]:
+    return tuple(event.secret()[RANDOM_KEY]["shuffle"])
+
+
+def _train_cards_shuffled(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, deck=_shuffle_order(event))
+
+
+def _cards_dealt(state: State, data: dict[str, Any], event: Event) -> State:
+    seat, count = data["seat"], data["count"]
+    hand = _added(state.seats[seat].hand, state.deck[:count])
+    return replace(_with_seat(state, seat, hand=hand), deck=state.deck[count:])
+
+
+def _market_card_turned_up(state: State, data: dict[str, Any], event: Event) -> State:
+    market = list(state.market)
+    market[data["slot"]] = state.deck[0]
+    return replace(state, market=tuple(market), deck=state.deck[1:])
+
+
+def _market_wiped(state: State, data: dict[str, Any], event: Event) -> State:
+    wiped = tuple(card for card in state.market if card is not None)
+    return replace(state, market=(None,) * MARKET_SIZE, discard=state.discard + wiped)
+
+
+def _tickets_shuffled(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, ticket_deck=_shuffle_order(event))
+
+
+def _tickets_offered(state: State, data: dict[str, Any], event: Event) -> State:
+    seat, count = data["seat"], data["count"]
+    offered = state.ticket_deck[:count]
+    return replace(_with_seat(state, seat, offered=offered), ticket_deck=state.ticket_deck[count:], passes_in_a_row=0)
+
+
+def _first_player_chosen(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, first_player=data["seat"], phase=OPENING)
+
+
+def _tickets_kept(state: State, data: dict[str, Any], event: Event) -> State:
+    seat = data["seat"]
+    kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
+    tickets = state.seats[seat].tickets + kept
+    if state.phase == OPENING:
+        return _with_seat(state, seat, tickets=tickets, offered=(), returning=returned)
+    state = _with_seat(state, seat, tickets=tickets, offered=())
+    return replace(state, ticket_deck=state.ticket_deck + returned)
+
+
+def _ticket_choices_revealed(state: State, data: dict[str, Any], event: Event) -> State:
+    returned = tuple(t for seat in state.seats for t in seat.returning)
+    seats = tuple(replace(seat, returning=()) for seat in state.seats)
+    return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned)
+
+
+def _turn_started(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, phase=PLAY, current=data["seat"], cards_drawn=0)
+
+
+def _card_drawn(state: State, data: dict[str, Any], event: Event) -> State:
+    seat = data["seat"]
+    if data["source"] == "market":
+        slot = data["slot"]
+        card = cast(str, state.market[slot])
+        market = list(state.market)
+        market[slot] = None
+        state = replace(state, market=tuple(market))
+    else:
+        card = state.deck[0]
+        state = replace(state, deck=state.deck[1:])
+    state = _with_seat(state, seat, hand=_added(state.seats[seat].hand, (card,)))
+    return replace(state, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
+
+
+def _discards_shuffled(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, deck=state.deck + _shuffle_order(event), discard=())
+
+
+def _route_claimed(state: State, data: dict[str, Any], event: Event) -> State:
+    seat, route = data["seat"], ROUTES[data["route"]]
+    paid: dict[str, int] = data["cards"]
+    before = state.seats[seat]
+    hand = dict(before.hand)
+    for kind, count in paid.items():
+        hand[kind] -= count
+    spent = tuple(kind for kind in CARD_KINDS for _ in range(paid.get(kind, 0)))
+    state = _with_seat(
+        state,
+        seat,
+        hand=hand,
+        trains=before.trains - route.length,
+        score=before.score + ROUTE_POINTS[route.length],
+        scored=(*before.scored, data["points"]),
+    )
+    claims = dict(state.claims)
+    claims[route.id] = seat
+    return replace(state, claims=claims, discard=state.discard + spent, passes_in_a_row=0)
+
+
+def _turn_passed(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, passes_in_a_row=state.passes_in_a_row + 1)
+
+
+def _final_round_began(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, final_round_trigger=data["seat"])
+
+
+def _ticket_scored(state: State, data: dict[str, Any], event: Event) -> State:
+    seat, ticket = data["seat"], TICKETS[data["ticket"]]
+    before = state.seats[seat]
+    points = ticket.points if data["completed"] else -ticket.points
+    return _with_seat(state, seat, score=before.score + points, scored=(*before.scored, data["points"]))
+
+
+def _longest_path_scored(state: State, data: dict[str, Any], event: Event) -> State:
+    lengths = tuple(data["lengths"][str(seat)] for seat in range(len(state.seats)))
+    seats: list[Seat] = list(state.seats)
+    for winner in data["winners"]:
+        before = seats[winner]
+        seats[winner] = replace(
+            before, score=before.score + LONGEST_PATH_BONUS, scored=(*before.scored, data["points"])
+        )
+    return replace(state, seats=tuple(seats), longest_paths=lengths)
+
+
+def _game_ended(state: State, data: dict[str, Any], event: Event) -> State:
+    return replace(state, phase=OVER, current=None, winners=tuple(data["winners"]))
+
+
+def _unchanged(state: State, data: dict[str, Any], event: Event) -> State:
+    return state
+
+
+_APPLY: dict[str, Callable[[State, dict[str, Any], Event], State]] = {
+    "TrainCardsShuffled": _train_cards_shuffled,
+    "CardsDealt": _cards_dealt,
+    "MarketCardTurnedUp": _market_card_turned_up,
+    "MarketRefilled": _market_card_turned_up,
+    "MarketWiped": _market_wiped,
+    "TicketsShuffled": _tickets_shuffled,
+    "TicketsDealt": _tickets_offered,
+    "TicketsDrawn": _tickets_offered,
+    "FirstPlayerChosen": _first_player_chosen,
+    "TicketsKept": _tickets_kept,
+    "TicketChoicesRevealed": _ticket_choices_revealed,
+    "TurnStarted": _turn_started,
+    "CardDrawn": _card_drawn,
+    "DiscardsShuffled": _discards_shuffled,
+    "RouteClaimed": _route_claimed,
+    "TurnPassed": _turn_passed,
+    "FinalRoundBegan": _final_round_began,
+    "PlayStalled": _unchanged,
+    "TicketScored": _ticket_scored,
+    "LongestPathScored": _longest_path_scored,
+    "GameEnded": _game_ended,
+}

@@ -1,0 +1,160 @@
+"""Moves as clients send them (plain JSON objects), parsed into typed commands.
+
+Parsing only checks shape: a move that names things this game does not have (a move type, a
+route, a card kind, a market slot) is malformed. Whether a well-formed move is allowed now is
+`legal`'s business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core.errors import MalformedMove
+from domain.core.events import Event
+from domain.ticket_to_ride.board import CARD_KINDS, MARKET_SIZE, ROUTES
+
+MARKET = "market"
+DECK = "deck"
+
+
+@dataclass(frozen=True)
+class KeepTickets:
+    keep: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DrawFromMarket:
+    slot: int
+
+
+@dataclass(frozen=True)
+class DrawFromDeck:
+    pass
+
+
+@dataclass(frozen=True)
+class ClaimRoute:
+    route: str
+    cards: Mapping[str, int]
+    """Card kind -> count, zero counts dropped."""
+
+
+@dataclass(frozen=True)
+class DrawTickets:
+    pass
+
+
+@dataclass(frozen=True)
+class Pass:
+    pass
+
+
+Command = KeepTickets | DrawFromMarket | DrawFromDeck | ClaimRoute | DrawTickets | Pass
+DrawCard = (DrawFromMarket, DrawFromDeck)
+"""Both halves of a train-card draw, for `isinstance`."""
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "keep_tickets": ("keep",),
+    "draw_card": ("source", "slot"),
+    "claim_route": ("route", "cards"),
+    "draw_tickets": (),
+    "pass": (),
+}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _require(move: Mapping[str, Any], name: str, kind: str) -> Any:
+    if name not in move:
+        raise MalformedMove("missing_field", f"A {kind} move needs a {name!r} field.")
+    return move[name]
+
+
+def parse_move(move: Any) -> Command:
+    if not isinstance(move, Mapping):
+        raise MalformedMove("not_an_object", "A move must be a JSON object with a \"type\" field.")
+    kind = move.get("type")
+    if kind not in _FIELDS:
+        raise MalformedMove(
+            "unknown_move_type",
+            f"Unknown move type {kind!r}; a move is one of: {', '.join(_FIELDS)}.",
+        )
+    extra = sorted(set(move) - {"type", *_FIELDS[kind]})
+    if extra:
+        raise MalformedMove("unexpected_field", f"A {kind} move has no field {extra[0]!r}.")
+    if kind == "keep_tickets":
+        return _keep_tickets(move)
+    if kind == "draw_card":
+        return _draw_card(move)
+    if kind == "claim_route":
+        return _claim_route(move)
+    if kind == "draw_tickets":
+        return DrawTickets()
+    return Pass()
+
+
+def _keep_tickets(move: Mapping[str, Any]) -> KeepTickets:
+    keep = _require(move, "keep", "keep_tickets")
+    if not isinstance(keep, (list, tuple)) or not all(isinstance(t, str) for t in keep):
+        raise MalformedMove("bad_field", "\"keep\" must be a list of ticket ids such as \"Denver|El Paso\".")
+    return KeepTickets(tuple(keep))
+
+
+def _draw_card(move: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
+    source = _require(move, "source", "draw_card")
+    slot = move.get("slot")
+    if source == DECK:
+        if slot is not None:
+            raise MalformedMove("bad_field", "A draw from the deck takes no \"slot\"; slots belong to the market.")
+        return DrawFromDeck()
+    if source != MARKET:
+        raise MalformedMove("bad_field", f"\"source\" must be \"market\" or \"deck\", not {source!r}.")
+    if "slot" not in move:
+        raise MalformedMove("missing_field", "A draw from the market needs a \"slot\" (0 to 4).")
+    if not _is_int(slot) or not 0 <= slot < MARKET_SIZE:
+        raise MalformedMove("bad_field", f"\"slot\" must be a market slot from 0 to {MARKET_SIZE - 1}, not {slot!r}.")
+    return DrawFromMarket(slot)
+
+
+def _claim_route(move: Mapping[str, Any]) -> ClaimRoute:
+    route = _require(move, "route", "claim_route")
+    if not isinstance(route, str):
+        raise MalformedMove("bad_field", "\"route\" must be a route id such as \"Denver|Omaha\".")
+    if route not in ROUTES:
+        raise MalformedMove("unknown_route", f"There is no route {route!r} on this map.")
+    cards = _require(move, "cards", "claim_route")
+    if not isinstance(cards, Mapping):
+        raise MalformedMove("bad_field", "\"cards\" must be an object of card kind to count, e.g. {\"red\": 3}.")
+    for card_kind, count in cards.items():
+        if card_kind not in CARD_KINDS:
+            raise MalformedMove(
+                "unknown_card",
+                f"There is no card kind {card_kind!r}; the kinds are {', '.join(CARD_KINDS)}.",
+            )
+        if not _is_int(count) or count < 0:
+            raise MalformedMove("bad_field", f"The count of {card_kind} cards must be a whole number, not {count!r}.")
+    return ClaimRoute(route, {k: cards[k] for k in CARD_KINDS if cards.get(k)})
+
+
+def move_of(event: Event) -> dict[str, Any] | None:
+    """The move that caused `event` when it is the first event of a seat's move."""
+    data = event.data
+    if event.kind == "CardDrawn":
+        if data["source"] == MARKET:
+            return {"type": "draw_card", "source": MARKET, "slot": data["slot"]}
+        return {"type": "draw_card", "source": DECK}
+    if event.kind == "RouteClaimed":
+        return {"type": "claim_route", "route": data["route"], "cards": dict(data["cards"])}
+    if event.kind == "TicketsDrawn":
+        return {"type": "draw_tickets"}
+    if event.kind == "TicketsKept":
+        # The choice lives in the seat's secret; a redacted copy cannot say what it was.
+        choice = event.secret() if event.secrets else None
+        return {"type": "keep_tickets", "keep": list(choice["kept"])} if isinstance(choice, dict) else None
+    if event.kind == "TurnPassed":
+        return {"type": "pass"}
+    return None

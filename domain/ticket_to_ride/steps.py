@@ -1,0 +1,22 @@
+"""The events of one decision in the making. Each event is applied as soon as it is
+emitted, so the rule that runs next (a refill, a wipe, the end of the turn) sees its effect,
+and what `decide` returns always evolves to the state it reasoned about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.events import Event, Secret
+from domain.ticket_to_ride.evolve import evolve
+from domain.ticket_to_ride.state import State
+
+
+class Steps:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, kind: str, data: dict[str, Any], *secrets: Secret, automatic: bool = True) -> None:
+        event = Event(kind, data, tuple(secrets), automatic)
+        self.events.append(event)
+        self.state = evolve(self.state, event)

@@ -1,0 +1,85 @@
+"""`view`: the state as an audience may see it, as plain JSON. Everyone sees the table
+(counts, market, claimed routes, scores); a seat also sees its own hand and tickets; a
+referee sees everything, deck orders included; once the game is over everything is public.
+
+As in every Caboose game, what only seat N may see lives inside `seats[N]`, so a leak
+check can compare any seat's view with the public one without knowing the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.events import Audience
+from domain.ticket_to_ride.legal import active_seats
+from domain.ticket_to_ride.state import OPENING, OVER, Seat, State
+
+
+def view(state: State, audience: Audience) -> dict[str, Any]:
+    over = state.phase == OVER
+    everything = audience.referee or over
+    seats = []
+    for index, seat in enumerate(state.seats):
+        entry = _public_seat(state, index, seat)
+        if everything or audience.seat == index:
+            entry.update(_private_seat(seat))
+        seats.append(entry)
+    out: dict[str, Any] = {
+        "game": "ticket_to_ride",
+        "phase": state.phase,
+        "active_seats": sorted(active_seats(state)),
+        "turn": state.current,
+        "first_player": state.first_player,
+        "cards_drawn_this_turn": state.cards_drawn,
+        "seats": seats,
+        "market": list(state.market),
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "ticket_deck": len(state.ticket_deck),
+        "routes": dict(state.claims),
+        "final_round": _final_round(state),
+        "scores": {str(index): seat.score for index, seat in enumerate(state.seats)},
+    }
+    if over:
+        out["longest_paths"] = {str(index): length for index, length in enumerate(state.longest_paths)}
+        out["winners"] = list(state.winners)
+    if everything:
+        out["deck_order"] = list(state.deck)
+        out["discard_pile"] = list(state.discard)
+        out["ticket_deck_order"] = list(state.ticket_deck)
+    return out
+
+
+def _final_round(state: State) -> dict[str, Any] | None:
+    trigger = state.final_round_trigger
+    if trigger is None:
+        return None
+    # The seat that triggered the final round plays the game's last turn.
+    seats = len(state.seats)
+    if state.phase == OVER or state.current is None:
+        to_play: list[int] = []
+    else:
+        to_play = [(state.current + step) % seats for step in range((trigger - state.current) % seats + 1)]
+    return {"triggered_by": trigger, "trains_left": state.seats[trigger].trains, "turns_left": to_play}
+
+
+def _public_seat(state: State, index: int, seat: Seat) -> dict[str, Any]:
+    return {
+        "seat": index,
+        "name": seat.name,
+        "trains": seat.trains,
+        "cards": sum(seat.hand.values()),
+        # While the opening is sealed, the number kept would give a seat's choice away.
+        "tickets": None if state.phase == OPENING else len(seat.tickets),
+        "tickets_offered": len(seat.offered),
+        "score": seat.score,
+    }
+
+
+def _private_seat(seat: Seat) -> dict[str, Any]:
+    return {
+        "hand": {kind: count for kind, count in seat.hand.items() if count},
+        "kept_tickets": list(seat.tickets),
+        "offered_tickets": list(seat.offered),
+        "returning_tickets": list(seat.returning),
+    }

@@ -1,0 +1,111 @@
+"""The setup events and the sealed opening ticket choice."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from domain.core.errors import IllegalMove, NotYourTurn
+from domain.core.events import PUBLIC
+from domain.core.randomness import RANDOM_KEY
+from domain.ticket_to_ride import DECIDER
+from domain.ticket_to_ride.board import TICKETS, TRAIN_CARDS
+from domain.ticket_to_ride.state import OPENING, PLAY
+
+from .conftest import kinds, new_game, of_kind, play, refused
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_setup_deals_cards_market_tickets_and_picks_a_first_player(seats: int) -> None:
+    state, events, _ = new_game(seats)
+    assert all(event.automatic for event in events)
+    assert kinds(events)[:1 + seats] == ["TrainCardsShuffled"] + ["CardsDealt"] * seats
+    assert kinds(events)[-seats - 2 :] == ["TicketsShuffled"] + ["TicketsDealt"] * seats + ["FirstPlayerChosen"]
+    for seat in range(seats):
+        assert sum(state.seats[seat].hand.values()) == 4
+        assert len(state.seats[seat].offered) == 3
+        assert state.seats[seat].trains == 45
+    assert None not in state.market
+    assert len(state.deck) == 110 - 4 * seats - 5
+    assert len(state.ticket_deck) == 30 - 3 * seats
+    assert state.phase == OPENING
+    assert DECIDER.active_seats(state) == frozenset(range(seats))
+    assert DECIDER.invariants(state) == []
+
+
+def test_setup_stores_every_random_outcome_in_order_and_secretly() -> None:
+    _, events, _ = new_game(3)
+    shuffles = [e for e in events if e.kind in ("TrainCardsShuffled", "TicketsShuffled")]
+    for event in shuffles:
+        assert event.secrets[0].to == ()
+        assert RANDOM_KEY not in event.data
+    assert Counter(shuffles[0].secret()[RANDOM_KEY]["shuffle"]) == Counter(TRAIN_CARDS)
+    assert sorted(shuffles[1].secret()[RANDOM_KEY]["shuffle"]) == sorted(TICKETS)
+    first = of_kind(events, "FirstPlayerChosen")[0]
+    assert first.data[RANDOM_KEY] == {"below": 3, "value": first.data["seat"]}
+
+
+def test_dealt_cards_and_tickets_are_secret_to_their_seat() -> None:
+    state, events, _ = new_game(2)
+    for event in of_kind(events, "CardsDealt"):
+        seat = event.data["seat"]
+        assert event.data == {"seat": seat, "count": 4}
+        assert event.secrets[0].to == (seat,)
+        assert Counter(event.secret()["cards"]) == +Counter(state.seats[seat].hand)
+    for event in of_kind(events, "TicketsDealt"):
+        seat = event.data["seat"]
+        assert event.data == {"seat": seat, "count": 3}
+        assert event.secrets[0].to == (seat,)
+        assert tuple(event.secret()["tickets"]) == state.seats[seat].offered
+
+
+def test_the_same_seed_gives_the_same_setup() -> None:
+    assert new_game(4)[1] == new_game(4)[1]
+    assert new_game(4)[1] != new_game(4, bytes(31) + b"\x01")[1]
+
+
+def test_opening_keeps_at_least_two_and_any_seat_may_choose_first() -> None:
+    state, _, rng = new_game(3)
+    offered = list(state.seats[2].offered)
+    error = refused(state, 2, {"type": "keep_tickets", "keep": offered[:1]}, IllegalMove)
+    assert error.code == "tickets_keep_too_few"
+    state, events = play(state, 2, {"type": "keep_tickets", "keep": offered[:2]}, rng)
+    assert kinds(events) == ["TicketsKept"]
+    assert DECIDER.active_seats(state) == frozenset({0, 1})
+    with pytest.raises(NotYourTurn):
+        DECIDER.decide(state, 2, {"type": "keep_tickets", "keep": offered}, rng)
+
+
+def test_opening_choices_stay_sealed_until_every_seat_has_chosen() -> None:
+    state, _, rng = new_game(2)
+    offered0, offered1 = list(state.seats[0].offered), list(state.seats[1].offered)
+    deck_before = state.ticket_deck
+    state, events = play(state, 1, {"type": "keep_tickets", "keep": offered1[1:]}, rng)
+    kept = events[0]
+    assert kept.data == {"seat": 1}  # not even the count
+    assert kept.secrets[0].to == (1,)
+    assert kept.secret() == {"kept": offered1[1:], "returned": offered1[:1]}
+    assert state.ticket_deck == deck_before  # the returned ticket is held back
+    assert DECIDER.view(state, PUBLIC)["seats"][1]["tickets"] is None
+
+    state, events = play(state, 0, {"type": "keep_tickets", "keep": offered0[:2]}, rng)
+    assert kinds(events) == ["TicketsKept", "TicketChoicesRevealed", "TurnStarted"]
+    revealed = events[1]
+    assert revealed.data == {"kept": {"0": 2, "1": 2}, "returned": {"0": 1, "1": 1}}
+    assert revealed.secrets[0].to == ()
+    # Returned tickets go to the bottom of the ticket deck, in seat order.
+    assert state.ticket_deck == (*deck_before, offered0[2], offered1[0])
+    assert events[2].data == {"seat": state.first_player}
+    assert state.phase == PLAY and state.current == state.first_player
+    assert DECIDER.invariants(state) == []
+
+
+def test_only_ticket_choices_are_allowed_in_the_opening() -> None:
+    state, _, _ = new_game(2)
+    assert refused(state, 0, {"type": "draw_card", "source": "deck"}, IllegalMove).code == "must_keep_tickets"
+    not_offered = next(t for t in TICKETS if t not in state.seats[0].offered)
+    error = refused(state, 0, {"type": "keep_tickets", "keep": [*state.seats[0].offered[:2], not_offered]}, IllegalMove)
+    assert error.code == "ticket_not_offered"
+    error = refused(state, 0, {"type": "keep_tickets", "keep": [state.seats[0].offered[0]] * 2}, IllegalMove)
+    assert error.code == "ticket_listed_twice"
