@@ -1,0 +1,118 @@
+"""The `Game` aggregate: one per game, hosting that game's decider.
+
+Each stored library event holds exactly one FORMAT.md record, so the aggregate's
+version is the record's version. The secret seed and the generator's position are kept
+beside the records (never inside them) so play resumes the random stream exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.core import log
+from domain.core.codec import decode, encode
+from domain.core.decider import Decider, Move
+from domain.core.envelope import seal, seat_actor, to_event
+from domain.core.errors import IllegalMove
+from domain.core.events import Event
+from domain.core.randomness import Randomness, SeededRandom
+
+
+class NoRandomness:
+    """For games imported without their seed: they replay, but cannot draw anew."""
+
+    def _refuse(self, *_: Any) -> Any:
+        raise IllegalMove("randomness_unavailable", "This game was imported without its seed; it cannot draw new random outcomes.")
+
+    randbelow = shuffle = _refuse
+
+
+class Game(Aggregate):
+    @staticmethod
+    def create_id(record: dict[str, Any], **_: Any) -> UUID:
+        return UUID(record["game_id"])
+
+    @event("Created")
+    def __init__(self, record: dict[str, Any], seed: str | None, rng_position: int = 0) -> None:
+        created = record["data"]
+        self.ruleset = created["game"]
+        self.ruleset_version = created["ruleset_version"]
+        self.seats = [s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"])]
+        self.seed = seed
+        self.rng_position = rng_position
+        self.head = record["hash"]
+        self.created_at = record["time"]
+        self.updated_at = record["time"]
+        self.state = self.decider.initial_state(log.setup_of(created))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        # The game state is immutable, so a cached aggregate is copied cheaply: only
+        # the list of pending events is ever changed in place.
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__["_pending_events"] = list(self._pending_events)
+        return copy
+
+    @property
+    def decider(self) -> Decider[Any]:
+        return log.decider_of({"game": self.ruleset, "ruleset_version": self.ruleset_version})
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.decider.is_over(self.state))
+
+    @event("Recorded")
+    def _record(self, record: dict[str, Any], rng_position: int) -> None:
+        self.head = record["hash"]
+        self.rng_position = rng_position
+        self.updated_at = record["time"]
+        self.state = log.apply(self.decider, self.state, to_event(record))
+
+    def _rng(self) -> Randomness:
+        return SeededRandom(bytes.fromhex(self.seed), self.rng_position) if self.seed else NoRandomness()
+
+    def _append(self, events: list[Event], actor: str, command_id: str | None, now: str,
+                new_salt: Callable[[], str], rng_position: int) -> list[dict[str, Any]]:
+        records = []
+        for e in events:
+            record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=actor,
+                          command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
+            self._record(record, rng_position)
+            records.append(record)
+        return records
+
+    def set_up(self, command_id: str, now: str, new_salt: Callable[[], str]) -> list[dict[str, Any]]:
+        """Record the opening (shuffles, deals) right after creation."""
+        rng = self._rng()
+        events = self.decider.setup(self.state, rng)
+        return self._append(events, "system", command_id, now, new_salt, getattr(rng, "position", 0))
+
+    def play(self, seat: int, move: Move, command_id: str, now: str, new_salt: Callable[[], str]) -> list[dict[str, Any]]:
+        """Adjudicate `move` by `seat` and record what it causes; raises the rules' errors."""
+        rng = self._rng()
+        seed = bytes.fromhex(self.seed) if self.seed else None
+        events = log.play(self.decider, self.state, seat, move, rng, seed)
+        return self._append(events, seat_actor(seat), command_id, now, new_salt, getattr(rng, "position", 0))
+
+    def restore(self, record: dict[str, Any]) -> None:
+        """Store an already verified record as it is (import)."""
+        self._record(record, 0)
+
+    class Snapshot(Aggregate.Snapshot):
+        """Snapshots hold the game state as plain JSON; its types come back from the
+        state class's annotations."""
+
+        @classmethod
+        def take(cls, aggregate: Any) -> Any:
+            snapshot = super().take(aggregate)
+            snapshot.state["state"] = encode(aggregate.state)
+            return snapshot
+
+        def mutate(self, _: None) -> Any:
+            game = super().mutate(_)
+            game.state = decode(game.decider.state_type, game.state)
+            return game

@@ -1,0 +1,173 @@
+"""The Caboose application: one short method per use case, over the `Game` aggregate.
+
+Plain types come in (game names, seat numbers, move dicts, ids as strings) and plain
+JSON goes out; the rules' errors pass through unchanged for the interfaces to map.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+
+from domain import games
+from domain.core import log
+from domain.core.audit import AuditReport, audit
+from domain.core.decider import Setup
+from domain.core.envelope import redact, seal
+from domain.core.errors import MalformedMove, RecordError
+from domain.core.events import REFEREE, Audience
+from domain.core.randomness import commitment
+from service.aggregate import Game
+from service.errors import GameNotFound, VersionConflict
+from service.settings import Settings, persistence_env
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def new_salt() -> str:
+    return os.urandom(16).hex()
+
+
+class Caboose(Application[UUID]):
+    name = "caboose"
+    is_snapshotting_enabled = True
+
+    def __init__(self, settings: Settings | None = None, env: Mapping[str, str] | None = None) -> None:
+        self.settings = settings or Settings.from_env()
+        self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
+        cache = {"AGGREGATE_CACHE_MAXSIZE": "1000", "AGGREGATE_CACHE_FASTFORWARD": "y"}
+        super().__init__({**cache, **persistence_env(self.settings.db), **(env or {})})
+
+    def construct_recorder(self) -> Any:
+        self.factory.env.setdefault("CREATE_TABLE", "y")
+        return super().construct_recorder()
+
+    # -- use cases --------------------------------------------------------------------
+
+    def create_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
+                    seed: bytes | None = None) -> str:
+        """Create a game, record its opening, and return its id."""
+        decider = games.current(game)
+        if not decider.min_seats <= len(seats) <= decider.max_seats:
+            raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
+        if seed is not None and len(seed) != 32:
+            raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
+        setup = Setup(tuple(seats), decider.options(options or {}, len(seats)))
+        seed_source = "client" if seed is not None else "server"
+        seed = seed if seed is not None else os.urandom(32)
+        game_id, now, command_id = str(uuid.uuid4()), utc_now(), f"create:{uuid.uuid4()}"
+        created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
+                       event=log.game_created(decider, setup, commitment(seed), seed_source),
+                       prev_hash="0" * 64, new_salt=new_salt)
+        aggregate = Game(record=created, seed=seed.hex())
+        aggregate.set_up(command_id, now, new_salt)
+        self.save(aggregate)
+        return game_id
+
+    def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | None = None,
+             command_id: str | None = None) -> list[dict[str, Any]]:
+        """Adjudicate and store one move; returns the stored records (full form)."""
+        aggregate = self.game(game_id)
+        if expected_version is not None and expected_version != aggregate.version:
+            raise VersionConflict(expected_version, aggregate.version)
+        records = aggregate.play(seat, move, command_id or str(uuid.uuid4()), utc_now(), new_salt)
+        try:
+            self.save(aggregate)
+        except IntegrityError:
+            raise VersionConflict(expected_version, self.game(game_id).version) from None
+        return records
+
+    def game(self, game_id: str, at: int | None = None) -> Game:
+        """The aggregate now, or as it stood at version `at` (time travel)."""
+        try:
+            key = UUID(game_id)
+        except (ValueError, TypeError, AttributeError):
+            raise GameNotFound(str(game_id)) from None
+        try:
+            aggregate: Game = self.repository.get(key, version=at)
+        except AggregateNotFoundError:
+            raise GameNotFound(game_id) from None
+        return aggregate
+
+    def records(self, game_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+        """The game's full records (referee form) after version `after`."""
+        events = self.events.get(self._key(game_id), gt=after or None, lte=upto, limit=limit)
+        return [e.record for e in events]
+
+    def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """The records as `audience` may see them; everything is public once the game is over."""
+        records = self.records(game_id, after, limit)
+        if audience.referee or self.game(game_id).is_over:
+            return records
+        return [redact(r, audience) for r in records]
+
+    def state(self, game_id: str, audience: Audience, at: int | None = None) -> dict[str, Any]:
+        aggregate = self.game(game_id, at)
+        if self.game(game_id).is_over:
+            audience = REFEREE
+        return {"game_id": game_id, "version": aggregate.version, "game": aggregate.ruleset,
+                "state": aggregate.decider.view(aggregate.state, audience)}
+
+    def summary(self, game_id: str) -> dict[str, Any]:
+        g = self.game(game_id)
+        decider = g.decider
+        return {
+            "game_id": game_id, "game": g.ruleset, "ruleset_version": g.ruleset_version,
+            "seats": [{"seat": i, "name": n} for i, n in enumerate(g.seats)], "version": g.version,
+            "status": "finished" if g.is_over else "active", "active_seats": sorted(decider.active_seats(g.state)),
+            "scores": {str(k): v for k, v in decider.scores(g.state).items()},
+            "created_at": g.created_at, "updated_at": g.updated_at,
+        }
+
+    def legal_moves(self, game_id: str, seat: int) -> list[dict[str, Any]]:
+        g = self.game(game_id)
+        if g.is_over or seat not in g.decider.active_seats(g.state):
+            return []
+        return g.decider.legal_moves(g.state, seat)
+
+    def audit(self, game_id: str) -> AuditReport:
+        return audit(self.records(game_id))
+
+    def import_record(self, records: Iterable[dict[str, Any]]) -> str:
+        """Verify a full record (chain and rules) and store it; a record that does not verify
+        raises `RecordError` naming its first bad version and stores nothing."""
+        records = list(records)
+        report = audit(records)
+        if not report.ok:
+            problem = report.first_problem or {"version": 1, "what": "the record does not verify"}
+            raise RecordError("record_rejected", f"Refused: {problem['what']}", problem["version"])
+        game_id = records[0]["game_id"]
+        try:
+            self.game(game_id)
+        except GameNotFound:
+            pass
+        else:
+            raise RecordError("game_exists", f"A game with id {game_id} is already stored.", 1)
+        aggregate = Game(record=records[0], seed=None)
+        for record in records[1:]:
+            aggregate.restore(record)
+        self.save(aggregate)
+        return game_id
+
+    def game_ids(self) -> list[str]:
+        """Every stored game, oldest first."""
+        seen: dict[str, None] = {}
+        for item in self.notification_log.select(start=1, limit=10**9):
+            seen.setdefault(str(item.originator_id), None)
+        return list(seen)
+
+    @staticmethod
+    def _key(game_id: str) -> UUID:
+        try:
+            return UUID(game_id)
+        except (ValueError, TypeError, AttributeError):
+            raise GameNotFound(str(game_id)) from None

@@ -1,0 +1,27 @@
+"""Demo games for a first look: one finished, one in progress."""
+
+from __future__ import annotations
+
+import random
+
+from service.application import Caboose
+from service.simulation import game_seed, play_one
+
+DEMO_GAME = "ticket_to_ride"
+
+
+def seed_demo(app: Caboose, base_url: str) -> list[str]:
+    """Store the demo games and return lines telling where to look."""
+    chooser = random.Random(2004)
+    finished = play_one(app, DEMO_GAME, 4, game_seed(2004, 0), chooser, check=False)
+    running = app.create_game(DEMO_GAME, ["Ann", "Ben", "Cleo"], seed=game_seed(2004, 1))
+    for _ in range(40):
+        game = app.game(running)
+        seat = min(game.decider.active_seats(game.state))
+        app.play(running, seat, chooser.choice(game.decider.legal_moves(game.state, seat)))
+    lines = []
+    for label, game_id in (("finished 4-player game", finished.game_id), ("game in progress", running)):
+        api = f"{base_url}/api/v1/games/{game_id}"
+        lines += [f"Demo {label}: {api}", f"  state:  {api}/state", f"  events: {api}/events",
+                  f"  audit:  caboose audit {game_id} --db {app.settings.db}"]
+    return lines

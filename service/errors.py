@@ -1,0 +1,36 @@
+"""Errors of the application layer (the rules' own errors live in domain.core.errors)."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    code = "service_error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class GameNotFound(ServiceError):
+    code = "game_not_found"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"No game with id {game_id!r}.")
+
+
+class VersionConflict(ServiceError):
+    """The game moved on since the client read it; nothing was stored."""
+
+    code = "version_conflict"
+
+    def __init__(self, expected: int | None, current: int) -> None:
+        super().__init__(
+            f"The game is at version {current}, not {expected}; reload it and try again."
+            if expected is not None else f"Another move was stored first (the game is now at version {current}); try again."
+        )
+        self.expected = expected
+        self.current = current
+
+
+class BadRequest(ServiceError):
+    code = "bad_request"

@@ -1,0 +1,50 @@
+"""Settings from the environment, with the defaults documented in the README."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from urllib.parse import unquote, urlparse
+
+DEFAULT_DB = "sqlite:///caboose.sqlite"
+
+
+@dataclass(frozen=True)
+class Settings:
+    db: str = DEFAULT_DB
+    snapshot_interval: int = 100
+
+    @classmethod
+    def from_env(cls, db: str | None = None) -> Settings:
+        return cls(
+            db=db or os.environ.get("CABOOSE_DB", DEFAULT_DB),
+            snapshot_interval=int(os.environ.get("CABOOSE_SNAPSHOT_INTERVAL", "100")),
+        )
+
+
+def persistence_env(db: str) -> dict[str, str]:
+    """The eventsourcing library's settings for a database URL.
+
+    `sqlite:///path/to/file`, `sqlite:///:memory:`, `memory` (plain Python objects, for
+    simulations) or `postgresql://user[:password]@host[:port]/dbname`.
+    """
+    if db == "memory":
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    url = urlparse(db)
+    if url.scheme == "sqlite":
+        path = unquote(url.path[1:] if url.path.startswith("/") else url.path) or ":memory:"
+        if path == ":memory:":
+            path = "file:caboose?mode=memory&cache=shared"
+        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "10"}
+    if url.scheme in ("postgresql", "postgres", "postgresql+psycopg"):
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": unquote(url.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(url.password or ""),
+            "POSTGRES_POOL_SIZE": "5",
+            "POSTGRES_MAX_OVERFLOW": "10",
+        }
+    raise ValueError(f"unsupported database {db!r}: use sqlite:///FILE, postgresql://USER@HOST:PORT/DB or memory")

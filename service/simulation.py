@@ -1,0 +1,115 @@
+"""Random legal playouts through the real application, checking invariants after every
+event (`caboose simulate`)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core import log
+from domain.core.codec import encode
+from domain.core.envelope import redact, to_event
+from domain.core.events import PUBLIC, Audience
+from domain.core.leaks import leaks
+from service.application import Caboose
+
+
+class InvariantBroken(AssertionError):
+    def __init__(self, game_id: str, version: int, problems: list[str]) -> None:
+        super().__init__(f"game {game_id} at version {version}: " + "; ".join(problems))
+        self.game_id, self.version, self.problems = game_id, version, problems
+
+
+@dataclass
+class Playout:
+    game_id: str
+    events: int
+    scores: dict[str, int]
+    winners: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "events": self.events, "scores": self.scores, "winners": self.winners}
+
+
+def game_seed(seed: int, index: int) -> bytes:
+    """Each simulated game's seed, derived from the run's seed so a run repeats exactly."""
+    return hashlib.sha256(f"caboose-simulate:{seed}:{index}".encode()).digest()
+
+
+def simulate(app: Caboose, game: str, games: int, players: int, seed: int, check: bool = True,
+             max_moves: int = 5000) -> Iterator[Playout]:
+    chooser = random.Random(seed)
+    for index in range(games):
+        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves)
+
+
+def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random.Random,
+             check: bool = True, max_moves: int = 5000) -> Playout:
+    game_id = app.create_game(game, [f"player {i + 1}" for i in range(players)], seed=seed)
+    checker = _Checker(app, game_id) if check else None
+    if checker:
+        checker.catch_up()
+    for _ in range(max_moves):
+        aggregate = app.game(game_id)
+        active = sorted(aggregate.decider.active_seats(aggregate.state))
+        if not active:
+            break
+        seat = chooser.choice(active)
+        moves = aggregate.decider.legal_moves(aggregate.state, seat)
+        if not moves:
+            raise InvariantBroken(game_id, aggregate.version, [f"seat {seat} is active but has no legal move"])
+        app.play(game_id, seat, chooser.choice(moves))
+        if checker:
+            checker.catch_up()
+    final = app.game(game_id)
+    if not final.is_over:
+        raise InvariantBroken(game_id, final.version, [f"no end after {max_moves} moves"])
+    ended = [r for r in app.records(game_id, after=final.version - 3) if r["kind"] == "GameEnded"]
+    winners = ended[0]["data"].get("winners", []) if ended else []
+    scores = {str(k): v for k, v in final.decider.scores(final.state).items()}
+    return Playout(game_id, final.version, scores, winners)
+
+
+class _Checker:
+    """Follows the stored log and checks every new event."""
+
+    def __init__(self, app: Caboose, game_id: str) -> None:
+        self.app, self.game_id = app, game_id
+        self.replayed: log.Replay | None = None
+        self.version = 0
+
+    def catch_up(self) -> None:
+        new = self.app.records(self.game_id, after=self.version)
+        for record in new:
+            if self.replayed is None:
+                self.replayed = log.replay([record])
+            else:
+                state = log.apply(self.replayed.decider, self.replayed.state, to_event(record))
+                self.replayed = log.Replay(self.replayed.decider, self.replayed.created, state, record["version"])
+            self.version = record["version"]
+            self._check_event(record)
+        if new:
+            self._check_state()
+
+    def _check_event(self, record: dict[str, Any]) -> None:
+        assert self.replayed is not None
+        decider, state = self.replayed.decider, self.replayed.state
+        problems = list(getattr(decider, "invariants", lambda s: [])(state))
+        if not decider.is_over(state):
+            for seat in range(len(self.replayed.created["seats"])):
+                seen = redact(record, Audience(seat=seat))
+                problems += [f"seat {seat} receives a secret of {record['kind']} meant for {s['to']}"
+                             for s in seen["secrets"] if "value" in s and seat not in s["to"]]
+            seats = {seat: decider.view(state, Audience(seat=seat)) for seat in range(len(self.replayed.created["seats"]))}
+            problems += leaks(decider.view(state, PUBLIC), seats)
+        if problems:
+            raise InvariantBroken(self.game_id, record["version"], problems)
+
+    def _check_state(self) -> None:
+        assert self.replayed is not None
+        live = self.app.game(self.game_id)
+        if live.version != self.version or encode(live.state) != encode(self.replayed.state):
+            raise InvariantBroken(self.game_id, self.version, ["the live state differs from a fresh replay of the log"])

@@ -1,0 +1,48 @@
+"""Shared fixtures: the `race` fake ruleset, stores on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from domain import games
+from service.application import Caboose
+from service.settings import Settings
+from tests.fakes.race import RACE
+
+POSTGRES_URL = os.environ.get("CABOOSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+
+games.register(RACE)
+
+
+@pytest.fixture
+def sqlite_app(tmp_path: object) -> Caboose:
+    return Caboose(Settings(db=f"sqlite:///{tmp_path}/caboose.sqlite", snapshot_interval=10))
+
+
+@pytest.fixture
+def postgres_schema() -> Iterator[str]:
+    """A fresh schema in the test PostgreSQL; a test using it fails if PostgreSQL is unreachable."""
+    schema = f"caboose_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True, connect_timeout=5) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield schema
+    finally:
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def postgres_app(postgres_schema: str) -> Caboose:
+    return Caboose(Settings(db=POSTGRES_URL, snapshot_interval=10), env={"POSTGRES_SCHEMA": postgres_schema})
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def app(request: pytest.FixtureRequest) -> Caboose:
+    """The application on each real store."""
+    return request.getfixturevalue(f"{request.param}_app")

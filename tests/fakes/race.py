@@ -1,0 +1,101 @@
+"""`race`: a tiny game for testing the core and the service apart from any real ruleset.
+
+Seats take turns advancing a shared counter by 1–3; whoever brings it to the goal wins.
+The setup rolls for the first seat and deals each seat a secret number, so the fake
+exercises randomness, secrets, redaction and the end of a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.core.errors import IllegalMove, MalformedMove
+from domain.core.events import Audience, Event, Secret
+from domain.core.randomness import Randomness, rolled
+
+
+@dataclass(frozen=True)
+class RaceState:
+    seats: int
+    goal: int
+    counter: int = 0
+    turn: int | None = None
+    secrets: tuple[int, ...] = ()
+    winner: int | None = None
+
+
+class Race:
+    name = "race"
+    ruleset_version = "1"
+    state_type = RaceState
+    min_seats = 2
+    max_seats = 4
+
+    def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        unknown = set(requested) - {"goal"}
+        if unknown:
+            raise MalformedMove("bad_options", f"unknown option(s): {', '.join(sorted(unknown))}")
+        return {"goal": int(requested.get("goal", 10))}
+
+    def initial_state(self, setup: Any) -> RaceState:
+        return RaceState(seats=len(setup.seats), goal=setup.options["goal"])
+
+    def setup(self, state: RaceState, rng: Randomness) -> list[Event]:
+        events = []
+        for s in range(state.seats):
+            number = rng.randbelow(100)
+            events.append(Event("SecretDealt", {"seat": s}, (Secret((s,), {"number": number + 1, **rolled(100, number)}),), True))
+        first = rng.randbelow(state.seats)
+        return [*events, Event("FirstSeatRolled", {"seat": first, **rolled(state.seats, first)}, automatic=True)]
+
+    def evolve(self, state: RaceState, event: Event) -> RaceState:
+        if event.kind == "SecretDealt":
+            return replace(state, secrets=(*state.secrets, event.secret()["number"]))
+        if event.kind == "FirstSeatRolled":
+            return replace(state, turn=event.data["seat"])
+        if event.kind == "CounterAdvanced":
+            return replace(state, counter=event.data["counter"], turn=(event.data["seat"] + 1) % state.seats)
+        if event.kind == "RaceWon":
+            return replace(state, winner=event.data["seat"], turn=None)
+        return state
+
+    def decide(self, state: RaceState, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+        if move.get("type") != "advance":
+            raise MalformedMove("unknown_move_type", f"unknown move type {move.get('type')!r}")
+        by = move.get("by")
+        if not isinstance(by, int) or isinstance(by, bool):
+            raise MalformedMove("bad_field", "'by' must be a whole number")
+        if not 1 <= by <= 3:
+            raise IllegalMove("bad_step", f"You may advance by 1, 2 or 3, not {by}.")
+        counter = min(state.goal, state.counter + by)
+        events = [Event("CounterAdvanced", {"seat": seat, "by": by, "counter": counter})]
+        if counter == state.goal:
+            events.append(Event("RaceWon", {"seat": seat}, automatic=True))
+        return events
+
+    def active_seats(self, state: RaceState) -> frozenset[int]:
+        return frozenset() if state.turn is None else frozenset({state.turn})
+
+    def legal_moves(self, state: RaceState, seat: int) -> list[dict[str, Any]]:
+        return [{"type": "advance", "by": n} for n in (1, 2, 3)] if seat in self.active_seats(state) else []
+
+    def is_over(self, state: RaceState) -> bool:
+        return state.winner is not None
+
+    def scores(self, state: RaceState) -> dict[int, int]:
+        return {s: int(s == state.winner) for s in range(state.seats)}
+
+    def view(self, state: RaceState, audience: Audience) -> dict[str, Any]:
+        return {"counter": state.counter, "turn": state.turn, "winner": state.winner,
+                "secrets": {str(s): n for s, n in enumerate(state.secrets) if audience.sees((s,))}}
+
+    def move_of(self, event: Event) -> dict[str, Any] | None:
+        return {"type": "advance", "by": event.data["by"]} if event.kind == "CounterAdvanced" else None
+
+    def invariants(self, state: RaceState) -> list[str]:
+        return [] if 0 <= state.counter <= state.goal else [f"counter {state.counter} out of range"]
+
+
+RACE = Race()
