@@ -1,0 +1,174 @@
+"""Store benchmarks: Caboose against the eventsourcing library it stands on, same run.
+
+    python benchmarks/bench_store.py [--postgres postgresql://postgres@127.0.0.1:5432/test]
+
+Prints one JSON object with, per store: moves stored per second through the application
+layer, full replay of a stored game (events/s), loading a 2,000-event game against a 50-event
+game (with snapshots), and the library's own append and replay rates for the same number of
+events (a bare aggregate with one trivial event type), so each figure is also a ratio. Also
+the simulator's complete Ticket to Ride games per second in memory. Machines here are noisy:
+read the ratios, and run it twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from domain import games
+from domain.core import log
+from service.application import Caboose
+from service.settings import Settings, persistence_env
+from service.simulation import game_seed, play_one
+from tests.fakes.race import RACE
+
+games.register(RACE)
+
+
+class Counter(Aggregate):
+    """The library's baseline: one trivial event per step."""
+
+    @event("Created")
+    def __init__(self) -> None:
+        self.count = 0
+
+    @event("Stepped")
+    def step(self, by: int) -> None:
+        self.count += by
+
+
+class Baseline(Application[uuid.UUID]):
+    name = "baseline"
+
+
+def library_rates(env: dict[str, str], events: int, per_save: int) -> dict[str, float]:
+    app = Baseline({**env, "CREATE_TABLE": "y"})
+    counter = Counter()
+    app.save(counter)
+    started = time.perf_counter()
+    for i in range(1, events):
+        counter.step(1)
+        if i % per_save == 0:
+            app.save(counter)
+    app.save(counter)
+    append = events / (time.perf_counter() - started)
+    started = time.perf_counter()
+    app.repository.get(counter.id)
+    replay = events / (time.perf_counter() - started)
+    return {"append_events_per_s": append, "replay_events_per_s": replay}
+
+
+def ttr_moves(app: Caboose, games_count: int) -> tuple[list[str], float, int]:
+    """Play random Ticket to Ride games; time only the application's play calls."""
+    chooser, spent, stored, ids = random.Random(1), 0.0, 0, []
+    for index in range(games_count):
+        game_id = app.create_game("ticket_to_ride", ["a", "b", "c", "d"], seed=game_seed(99, index))
+        while True:
+            game = app.game(game_id)
+            active = sorted(game.decider.active_seats(game.state))
+            if not active:
+                break
+            seat = chooser.choice(active)
+            move = chooser.choice(game.decider.legal_moves(game.state, seat))
+            started = time.perf_counter()
+            app.play(game_id, seat, move)
+            spent += time.perf_counter() - started
+            stored += 1
+        ids.append(game_id)
+    return ids, stored / spent, sum(app.game(i).version for i in ids)
+
+
+def race_game(app: Caboose, moves: int) -> str:
+    game_id = app.create_game("race", ["a", "b"], {"goal": 10**9}, seed=game_seed(7, moves))
+    for _ in range(moves):
+        game = app.game(game_id)
+        app.play(game_id, min(game.decider.active_seats(game.state)), {"type": "advance", "by": 1})
+    return game_id
+
+
+def load_time(db: str, env: dict[str, str], game_id: str, repeats: int = 20) -> float:
+    """Seconds to load a game's current state in a fresh application (no cache)."""
+    best = float("inf")
+    for _ in range(repeats):
+        app = Caboose(Settings(db=db), env={**env, "AGGREGATE_CACHE_MAXSIZE": "0"})
+        started = time.perf_counter()
+        app.game(game_id)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def bench_store(label: str, db: str, env: dict[str, str]) -> dict[str, Any]:
+    app = Caboose(Settings(db=db), env=env)
+    ids, moves_per_s, events = ttr_moves(app, 3)
+    events_per_move = events / sum(len([r for r in app.records(i) if r["actor"].startswith("seat:")]) for i in ids)
+    records = app.records(ids[0])
+    started = time.perf_counter()
+    fetched = app.records(ids[0])
+    log.replay(fetched)
+    replay_rate = len(records) / (time.perf_counter() - started)
+    short, long_ = race_game(app, 48), race_game(app, 1998)
+    short_s, long_s = load_time(db, env, short), load_time(db, env, long_)
+    baseline = library_rates({**persistence_env(db), **env}, len(records), max(1, round(events_per_move)))
+    return {
+        "store": label,
+        "moves_stored_per_s": round(moves_per_s, 1),
+        "events_per_move": round(events_per_move, 2),
+        "library_append_events_per_s": round(baseline["append_events_per_s"], 1),
+        "caboose_events_stored_per_s": round(moves_per_s * events_per_move, 1),
+        "append_ratio_to_library": round(moves_per_s * events_per_move / baseline["append_events_per_s"], 3),
+        "replay_events_per_s": round(replay_rate, 1),
+        "library_replay_events_per_s": round(baseline["replay_events_per_s"], 1),
+        "replay_ratio_to_library": round(replay_rate / baseline["replay_events_per_s"], 3),
+        "load_50_events_ms": round(short_s * 1000, 2),
+        "load_2000_events_ms": round(long_s * 1000, 2),
+        "load_ratio_2000_to_50": round(long_s / short_s, 2),
+    }
+
+
+def bench_simulate(games_count: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for check in (False, True):
+        app = Caboose(Settings(db="memory"))
+        chooser = random.Random(3)
+        started = time.perf_counter()
+        for index in range(games_count):
+            play_one(app, "ticket_to_ride", 2 + index % 4, game_seed(3, index), chooser, check=check)
+        out["checked" if check else "unchecked"] = round(games_count / (time.perf_counter() - started), 2)
+    return {"simulate_games_per_s": out, "games": games_count}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--games", type=int, default=40, help="games for the simulate figure")
+    args = parser.parse_args()
+    results: dict[str, Any] = {"stores": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        results["stores"].append(bench_store("sqlite", f"sqlite:///{tmp}/bench.sqlite", {}))
+    schema = f"caboose_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(args.postgres, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        results["stores"].append(bench_store("postgresql", args.postgres, {"POSTGRES_SCHEMA": schema}))
+    finally:
+        with psycopg.connect(args.postgres, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    results.update(bench_simulate(args.games))
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The `caboose` command."""
