@@ -24,7 +24,7 @@ from domain.core.envelope import redact, seal
 from domain.core.errors import MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
-from service.aggregate import Game
+from service.aggregate import Game, project_game
 from service.errors import GameNotFound, VersionConflict
 from service.settings import Settings, persistence_env
 
@@ -43,8 +43,10 @@ class Caboose(Application[UUID]):
 
     def __init__(self, settings: Settings | None = None, env: Mapping[str, str] | None = None) -> None:
         self.settings = settings or Settings.from_env()
-        self.snapshotting_intervals = {Game: self.settings.snapshot_interval}
-        cache = {"AGGREGATE_CACHE_MAXSIZE": "1000", "AGGREGATE_CACHE_FASTFORWARD": "y"}
+        # Other processes may write to a database, so a cached game is fast-forwarded from
+        # the store on every read; an in-memory store has no other writers.
+        fastforward = "n" if self.settings.db == "memory" else "y"
+        cache = {"AGGREGATE_CACHE_MAXSIZE": "1000", "AGGREGATE_CACHE_FASTFORWARD": fastforward}
         super().__init__({**cache, **persistence_env(self.settings.db), **(env or {})})
 
     def construct_recorder(self) -> Any:
@@ -70,7 +72,7 @@ class Caboose(Application[UUID]):
                        prev_hash="0" * 64, new_salt=new_salt)
         aggregate = Game(record=created, seed=seed.hex())
         aggregate.set_up(command_id, now, new_salt)
-        self.save(aggregate)
+        self._save(aggregate)
         return game_id
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | None = None,
@@ -81,7 +83,7 @@ class Caboose(Application[UUID]):
             raise VersionConflict(expected_version, aggregate.version)
         records = aggregate.play(seat, move, command_id or str(uuid.uuid4()), utc_now(), new_salt)
         try:
-            self.save(aggregate)
+            self._save(aggregate)
         except IntegrityError:
             raise VersionConflict(expected_version, self.game(game_id).version) from None
         return records
@@ -93,7 +95,7 @@ class Caboose(Application[UUID]):
         except (ValueError, TypeError, AttributeError):
             raise GameNotFound(str(game_id)) from None
         try:
-            aggregate: Game = self.repository.get(key, version=at)
+            aggregate: Game = self.repository.get(key, version=at, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
         return aggregate
@@ -155,8 +157,18 @@ class Caboose(Application[UUID]):
         aggregate = Game(record=records[0], seed=None)
         for record in records[1:]:
             aggregate.restore(record)
-        self.save(aggregate)
+        self._save(aggregate)
         return game_id
+
+    def _save(self, aggregate: Game) -> None:
+        """Store the aggregate's new events in one transaction, then snapshot it if they
+        crossed a multiple of the interval. The snapshot is taken from the aggregate in
+        hand rather than rebuilt from the store, which the library would do."""
+        first = aggregate.version - len(aggregate.pending_events) + 1
+        self.save(aggregate)
+        interval = self.settings.snapshot_interval
+        if self.snapshots is not None and interval and aggregate.version // interval > (first - 1) // interval:
+            self.snapshots.put([Game.Snapshot.take(aggregate)])
 
     def game_ids(self) -> list[str]:
         """Every stored game, oldest first."""

@@ -61,7 +61,10 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         moves = aggregate.decider.legal_moves(aggregate.state, seat)
         if not moves:
             raise InvariantBroken(game_id, aggregate.version, [f"seat {seat} is active but has no legal move"])
-        app.play(game_id, seat, chooser.choice(moves))
+        # A game may steer random playouts towards purposeful play (build, deliver)
+        # with an optional `playout_choice(state, seat, moves, chooser)`.
+        steer = getattr(aggregate.decider, "playout_choice", None)
+        app.play(game_id, seat, steer(aggregate.state, seat, moves, chooser) if steer else chooser.choice(moves))
         if checker:
             checker.catch_up()
     final = app.game(game_id)
