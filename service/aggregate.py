@@ -8,6 +8,7 @@ beside the records (never inside them) so play resumes the random stream exactly
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -29,6 +30,10 @@ class NoRandomness:
         raise IllegalMove("randomness_unavailable", "This game was imported without its seed; it cannot draw new random outcomes.")
 
     randbelow = shuffle = _refuse
+
+
+def _seconds_between(start: str, end: str) -> float:
+    return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
 
 
 def project_game(game: Game | None, events: Iterable[Any]) -> Game | None:
@@ -55,6 +60,12 @@ class Game(Aggregate):
         self.head = record["hash"]
         self.created_at = record["time"]
         self.updated_at = record["time"]
+        # command id -> [first version, last version, digest of the request or None]
+        self.commands: dict[str, list[Any]] = {record["command_id"]: [1, 1, None]} if record["command_id"] else {}
+        # Pace, from event times: since when each active seat has been waiting to act, and
+        # each seat's total thinking time (seat numbers as strings: snapshots are JSON).
+        self.waiting_since: dict[str, str] = {}
+        self.thinking_seconds: dict[str, float] = {}
         self.state = self.decider.initial_state(log.setup_of(created))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -74,22 +85,34 @@ class Game(Aggregate):
         return bool(self.decider.is_over(self.state))
 
     @event("Recorded")
-    def _record(self, record: dict[str, Any], rng_position: int) -> None:
+    def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
+        command_id = record["command_id"]
+        if command_id is not None:
+            self.commands.setdefault(command_id, [record["version"], record["version"], request_digest])[1] = record["version"]
         self.head = record["hash"]
         self.rng_position = rng_position
         self.updated_at = record["time"]
         self.state = log.apply(self.decider, self.state, to_event(record))
+        self._pace(record["time"])
+
+    def _pace(self, now: str) -> None:
+        active = {str(s) for s in self.decider.active_seats(self.state)}
+        for seat in [s for s in self.waiting_since if s not in active]:
+            waited = _seconds_between(self.waiting_since.pop(seat), now)
+            self.thinking_seconds[seat] = round(self.thinking_seconds.get(seat, 0.0) + waited, 6)
+        for seat in active:
+            self.waiting_since.setdefault(seat, now)
 
     def _rng(self) -> Randomness:
         return SeededRandom(bytes.fromhex(self.seed), self.rng_position) if self.seed else NoRandomness()
 
     def _append(self, events: list[Event], actor: str, command_id: str | None, now: str,
-                new_salt: Callable[[], str], rng_position: int) -> list[dict[str, Any]]:
+                new_salt: Callable[[], str], rng_position: int, request_digest: str | None = None) -> list[dict[str, Any]]:
         records = []
         for e in events:
             record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=actor,
                           command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
-            self._record(record, rng_position)
+            self._record(record, rng_position, request_digest)
             records.append(record)
         return records
 
@@ -99,12 +122,13 @@ class Game(Aggregate):
         events = self.decider.setup(self.state, rng)
         return self._append(events, "system", command_id, now, new_salt, getattr(rng, "position", 0))
 
-    def play(self, seat: int, move: Move, command_id: str, now: str, new_salt: Callable[[], str]) -> list[dict[str, Any]]:
+    def play(self, seat: int, move: Move, command_id: str, now: str, new_salt: Callable[[], str],
+             request_digest: str | None = None) -> list[dict[str, Any]]:
         """Adjudicate `move` by `seat` and record what it causes; raises the rules' errors."""
         rng = self._rng()
         seed = bytes.fromhex(self.seed) if self.seed else None
         events = log.play(self.decider, self.state, seat, move, rng, seed)
-        return self._append(events, seat_actor(seat), command_id, now, new_salt, getattr(rng, "position", 0))
+        return self._append(events, seat_actor(seat), command_id, now, new_salt, getattr(rng, "position", 0), request_digest)
 
     def restore(self, record: dict[str, Any]) -> None:
         """Store an already verified record as it is (import)."""

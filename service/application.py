@@ -6,6 +6,7 @@ JSON goes out; the rules' errors pass through unchanged for the interfaces to ma
 
 from __future__ import annotations
 
+import hashlib
 import os
 import uuid
 from collections.abc import Iterable, Mapping
@@ -19,18 +20,24 @@ from eventsourcing.persistence import IntegrityError
 from domain import games
 from domain.core import log
 from domain.core.audit import AuditReport, audit
+from domain.core.canonical import canonical
 from domain.core.decider import Setup
 from domain.core.envelope import redact, seal
 from domain.core.errors import MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
 from service.aggregate import Game, project_game
-from service.errors import GameNotFound, VersionConflict
+from service.errors import GameNotFound, IdempotencyKeyReused, VersionConflict
 from service.settings import Settings, persistence_env
 
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def request_digest(seat: int, move: Mapping[str, Any]) -> str:
+    """What identifies a request for idempotency: the seat and the move, canonically."""
+    return hashlib.sha256(canonical({"seat": seat, "move": dict(move)})).hexdigest()
 
 
 def new_salt() -> str:
@@ -47,7 +54,8 @@ class Caboose(Application[UUID]):
         # the store on every read; an in-memory store has no other writers.
         fastforward = "n" if self.settings.db == "memory" else "y"
         cache = {"AGGREGATE_CACHE_MAXSIZE": "1000", "AGGREGATE_CACHE_FASTFORWARD": fastforward}
-        super().__init__({**cache, **persistence_env(self.settings.db), **(env or {})})
+        schema = {"POSTGRES_SCHEMA": self.settings.schema} if self.settings.schema else {}
+        super().__init__({**cache, **persistence_env(self.settings.db), **schema, **(env or {})})
 
     def construct_recorder(self) -> Any:
         self.factory.env.setdefault("CREATE_TABLE", "y")
@@ -76,17 +84,38 @@ class Caboose(Application[UUID]):
         return game_id
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | None = None,
-             command_id: str | None = None) -> list[dict[str, Any]]:
-        """Adjudicate and store one move; returns the stored records (full form)."""
-        aggregate = self.game(game_id)
-        if expected_version is not None and expected_version != aggregate.version:
-            raise VersionConflict(expected_version, aggregate.version)
-        records = aggregate.play(seat, move, command_id or str(uuid.uuid4()), utc_now(), new_salt)
-        try:
-            self._save(aggregate)
-        except IntegrityError:
-            raise VersionConflict(expected_version, self.game(game_id).version) from None
-        return records
+             idempotency_key: str | None = None) -> list[dict[str, Any]]:
+        """Adjudicate and store one move; returns the stored records (full form).
+
+        With `expected_version`, a game that moved on refuses the move. Without it, a move
+        that lost a race to another writer is decided again against the new state, so
+        concurrent moves serialize. With `idempotency_key`, a retry of the same request
+        returns the records the first one stored, and stores nothing.
+        """
+        digest = request_digest(seat, move)
+        for _ in range(self.CONFLICT_RETRIES):
+            aggregate = self.game(game_id)
+            if idempotency_key is not None and idempotency_key in aggregate.commands:
+                return self._replayed(game_id, aggregate, idempotency_key, digest)
+            if expected_version is not None and expected_version != aggregate.version:
+                raise VersionConflict(expected_version, aggregate.version)
+            records = aggregate.play(seat, move, idempotency_key or str(uuid.uuid4()), utc_now(), new_salt, digest)
+            try:
+                self._save(aggregate)
+            except IntegrityError:
+                if expected_version is not None and idempotency_key is None:
+                    raise VersionConflict(expected_version, self.game(game_id).version) from None
+                continue
+            return records
+        raise VersionConflict(expected_version, self.game(game_id).version)
+
+    CONFLICT_RETRIES = 20
+
+    def _replayed(self, game_id: str, aggregate: Game, key: str, digest: str) -> list[dict[str, Any]]:
+        first, last, stored_digest = aggregate.commands[key]
+        if stored_digest != digest:
+            raise IdempotencyKeyReused(key)
+        return self.records(game_id, after=first - 1, upto=last)
 
     def game(self, game_id: str, at: int | None = None) -> Game:
         """The aggregate now, or as it stood at version `at` (time travel)."""
@@ -128,6 +157,8 @@ class Caboose(Application[UUID]):
             "status": "finished" if g.is_over else "active", "active_seats": sorted(decider.active_seats(g.state)),
             "scores": {str(k): v for k, v in decider.scores(g.state).items()},
             "created_at": g.created_at, "updated_at": g.updated_at,
+            "waiting_since": dict(g.waiting_since),
+            "thinking_seconds": {str(s): g.thinking_seconds.get(str(s), 0.0) for s in range(len(g.seats))},
         }
 
     def legal_moves(self, game_id: str, seat: int) -> list[dict[str, Any]]:

@@ -34,3 +34,12 @@ class VersionConflict(ServiceError):
 
 class BadRequest(ServiceError):
     code = "bad_request"
+
+
+class IdempotencyKeyReused(ServiceError):
+    """The same Idempotency-Key came with a different request."""
+
+    code = "idempotency_key_reused"
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"Idempotency-Key {key!r} was already used for a different request; use a new key for a new move.")

@@ -13,12 +13,24 @@ DEFAULT_DB = "sqlite:///caboose.sqlite"
 class Settings:
     db: str = DEFAULT_DB
     snapshot_interval: int = 100
+    schema: str | None = None
+    """PostgreSQL schema for every table (events and the service's own); None = default."""
+    rate_limit: tuple[int, float] = (120, 60.0)
+    """Requests one token may make to one game within a window of seconds."""
+    max_body_bytes: int = 256 * 1024
+    base_url: str = "http://127.0.0.1:8000"
+    """How players reach this server: links in notifications are made from it."""
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
+        count, _, window = os.environ.get("CABOOSE_RATE_LIMIT", "120/60").partition("/")
         return cls(
             db=db or os.environ.get("CABOOSE_DB", DEFAULT_DB),
             snapshot_interval=int(os.environ.get("CABOOSE_SNAPSHOT_INTERVAL", "100")),
+            schema=os.environ.get("CABOOSE_DB_SCHEMA") or None,
+            rate_limit=(int(count), float(window or 60)),
+            max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
+            base_url=os.environ.get("CABOOSE_BASE_URL", "http://127.0.0.1:8000"),
         )
 
 

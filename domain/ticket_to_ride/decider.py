@@ -21,6 +21,7 @@ class TicketToRide:
     state_type = State
     min_seats = rulings.MIN_SEATS
     max_seats = rulings.MAX_SEATS
+    move_schemas = moves.MOVE_SCHEMAS
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         return rulings.options(requested, seats)

@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
-from domain.ticket_to_ride.board import CARD_KINDS, MARKET_SIZE, ROUTES
+from domain.ticket_to_ride.board import CARD_KINDS, MARKET_SIZE, ROUTES, TICKETS
 
 MARKET = "market"
 DECK = "deck"
@@ -158,3 +158,33 @@ def move_of(event: Event) -> dict[str, Any] | None:
     if event.kind == "TurnPassed":
         return {"type": "pass"}
     return None
+
+
+def _move(type_: str, properties: dict[str, Any] | None = None, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"type": {"type": "string", "enum": [type_]}, "seat": {"type": "integer", "minimum": 0}, **(properties or {})},
+        "required": ["type", *required],
+        "additionalProperties": False,
+    }
+
+
+def _schemas() -> dict[str, dict[str, Any]]:
+    return {
+        "keep_tickets": _move("keep_tickets", {"keep": {"type": "array", "items": {"type": "string", "enum": sorted(TICKETS)},
+                                                         "minItems": 1, "maxItems": 3, "uniqueItems": True}}, ("keep",)),
+        "draw_card_market": _move("draw_card", {"source": {"type": "string", "enum": [MARKET]},
+                                                 "slot": {"type": "integer", "minimum": 0, "maximum": 4}}, ("source", "slot")),
+        "draw_card_deck": _move("draw_card", {"source": {"type": "string", "enum": [DECK]}}, ("source",)),
+        "claim_route": _move("claim_route", {
+            "route": {"type": "string", "enum": sorted(ROUTES)},
+            "cards": {"type": "object", "properties": {k: {"type": "integer", "minimum": 1} for k in CARD_KINDS},
+                      "additionalProperties": False},
+        }, ("route", "cards")),
+        "draw_tickets": _move("draw_tickets"),
+        "pass": _move("pass"),
+    }
+
+
+MOVE_SCHEMAS: dict[str, dict[str, Any]] = _schemas()
+"""JSON Schema of each move, for API documents (the parser above is what enforces them)."""

@@ -1,91 +1,144 @@
-"""The games resource: create, read, view, list legal moves, submit moves."""
+"""The games resource: create, join, list, read, view, list legal moves, submit moves."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import request
 from flask.typing import ResponseReturnValue
-from marshmallow import ValidationError
+from flask_smorest import Blueprint
+from werkzeug.exceptions import Forbidden, Unauthorized
 
-from domain.core.events import Audience
-from service.api.schemas import CreateGameSchema, EventsQuerySchema, MoveSchema, SeatQuerySchema, StateQuerySchema
-from service.application import Caboose
+from service.api import schemas as s
+from service.api.auth import acting_seat, bearer_token, caller, lobby
+from service.api.problems import documents_problems
+from service.errors import BadRequest
 
-games = Blueprint("games", __name__)
-
-
-def caboose() -> Caboose:
-    return current_app.extensions["caboose"]
+games = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games: create, join, view, play.")
 
 
-def json_body() -> Any:
-    body = request.get_json(silent=True)
-    if body is None:
-        raise ValidationError({"_body": ["The body must be a JSON object (Content-Type: application/json)."]})
-    return body
+def etag(version: int) -> dict[str, str]:
+    return {"ETag": f'"{version}"'}
 
 
-def expected_version(body_version: int | None) -> int | None:
-    header = request.headers.get("If-Match", "").strip().strip('"').removeprefix("W/").strip('"')
-    if header.isdigit():
-        return int(header)
-    return body_version
+@games.get("")
+@games.arguments(s.ListQuerySchema, location="query", as_kwargs=True)
+@games.response(200, s.GameListSchema)
+@documents_problems(400, 401)
+def list_games(status: str | None, game: str | None, waiting_for_me: bool) -> ResponseReturnValue:
+    """List games, by status, by ruleset, or those waiting for the token's seat."""
+    token = bearer_token()
+    if waiting_for_me and token is None:
+        raise Unauthorized("`waiting_for_me` needs your seat's bearer token.")
+    audience = None
+    if waiting_for_me:
+        seats = lobby().seating.seats_of(token or "")
+        if not seats:
+            raise Unauthorized("This token is not valid for any game.")
+        audience = lobby().seating.audience(seats[0][0], token)
+    return {"games": lobby().games(status, game, audience, token if waiting_for_me else None)}
 
 
 @games.post("")
-def create_game() -> ResponseReturnValue:
-    """Create a game."""
-    args = CreateGameSchema().load(json_body())
-    app = caboose()
+@games.arguments(s.CreateGameSchema)
+@games.response(201, s.CreatedSchema)
+@documents_problems(400, 413, 422)
+def create_game(args: dict[str, Any]) -> ResponseReturnValue:
+    """Create a game: one token per named seat, an invite per open seat, a referee token."""
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
-    game_id = app.create_game(args["game"], args["players"], args["options"], seed=seed)
-    summary = app.summary(game_id)
-    created = app.records(game_id, upto=1)[0]["data"]
-    return jsonify({**summary, "seed_commitment": created["seed_commitment"]}), 201, {"Location": f"/api/v1/games/{game_id}"}
+    game_id, issued = lobby().open_game(args["game"], args["players"], args["options"], seed)
+    created = lobby().caboose.records(game_id, upto=1)[0]["data"]
+    body = {**lobby().summary(game_id), "seed_commitment": created["seed_commitment"],
+            "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
+            "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token}
+    return body, 201, {"Location": f"/api/v1/games/{game_id}"}
+
+
+@games.post("/<game_id>/join")
+@games.arguments(s.JoinSchema)
+@games.response(201, s.JoinedSchema)
+@documents_problems(400, 403, 404, 413)
+def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Claim an open seat with its invite code; returns that seat's token."""
+    seat, token = lobby().join(game_id, args["invite"], args["name"])
+    return {"game_id": game_id, "seat": seat, "token": token}, 201
 
 
 @games.get("/<game_id>")
+@games.response(200, s.SummarySchema)
+@documents_problems(401, 404, 429)
 def get_game(game_id: str) -> ResponseReturnValue:
-    """Show a game's summary: seats, status, whose turn, scores."""
-    summary = caboose().summary(game_id)
-    return jsonify(summary), 200, {"ETag": f'"{summary["version"]}"'}
+    """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
+    caller(game_id)
+    summary = lobby().summary(game_id)
+    return summary, 200, etag(summary["version"])
 
 
 @games.get("/<game_id>/state")
-def get_state(game_id: str) -> ResponseReturnValue:
+@games.arguments(s.AtQuerySchema, location="query", as_kwargs=True)
+@games.response(200, s.StateSchema)
+@documents_problems(400, 401, 404, 429)
+def get_state(game_id: str, at: int | None) -> ResponseReturnValue:
     """Show the game state as the caller may see it, now or at version `at`."""
-    args = StateQuerySchema().load(request.args)
-    view = caboose().state(game_id, Audience.parse(args["as_"]), args["at"])
-    return jsonify(view), 200, {"ETag": f'"{view["version"]}"'}
+    view = lobby().caboose.state(game_id, caller(game_id), at)
+    return view, 200, etag(view["version"])
 
 
 @games.get("/<game_id>/events")
-def get_events(game_id: str) -> ResponseReturnValue:
+@games.arguments(s.EventsQuerySchema, location="query", as_kwargs=True)
+@games.response(200, s.EventsSchema)
+@documents_problems(400, 401, 404, 429)
+def get_events(game_id: str, after: int, limit: int) -> ResponseReturnValue:
     """List the game's events as the caller may see them."""
-    args = EventsQuerySchema().load(request.args)
-    app = caboose()
-    records = app.view_records(game_id, Audience.parse(args["as_"]), args["after"], args["limit"])
+    audience = caller(game_id)
+    app = lobby().caboose
     version = app.game(game_id).version
-    return jsonify({"game_id": game_id, "version": version, "events": records}), 200, {"ETag": f'"{version}"'}
+    return {"game_id": game_id, "version": version, "events": app.view_records(game_id, audience, after, limit)}, 200, etag(version)
 
 
 @games.get("/<game_id>/legal-moves")
-def get_legal_moves(game_id: str) -> ResponseReturnValue:
+@games.arguments(s.SeatQuerySchema, location="query", as_kwargs=True)
+@games.response(200, s.LegalMovesSchema)
+@documents_problems(400, 401, 403, 404, 429)
+def get_legal_moves(game_id: str, seat: int | None) -> ResponseReturnValue:
     """List the moves a seat may make now; each is a complete body for POST …/moves."""
-    seat = SeatQuerySchema().load(request.args)["seat"]
-    app = caboose()
+    audience = caller(game_id)
+    if audience.seat is None and not audience.referee:
+        raise Unauthorized("Legal moves need a seat's bearer token.")
+    if audience.seat is not None and seat not in (None, audience.seat):
+        raise Forbidden(f"Your token is seat {audience.seat}'s; it cannot list seat {seat}'s moves.")
+    seat = audience.seat if audience.seat is not None else seat
+    if seat is None:
+        raise Forbidden("A referee must name the `seat`.")
+    app = lobby().caboose
     moves = [{"seat": seat, **m} for m in app.legal_moves(game_id, seat)]
     version = app.game(game_id).version
-    return jsonify({"game_id": game_id, "version": version, "seat": seat, "moves": moves}), 200, {"ETag": f'"{version}"'}
+    return {"game_id": game_id, "version": version, "seat": seat, "moves": moves}, 200, etag(version)
 
 
 @games.post("/<game_id>/moves")
-def post_move(game_id: str) -> ResponseReturnValue:
-    """Submit a move; `If-Match` (or `expected_version`) refuses it if the game moved on."""
-    move = MoveSchema().load(json_body())
-    seat, version = move.pop("seat"), expected_version(move.pop("expected_version"))
-    records = caboose().play(game_id, seat, move, expected_version=version)
-    shown = caboose().view_records(game_id, Audience(seat=seat), after=records[0]["version"] - 1)
+@games.arguments(s.MoveSchema)
+@games.response(201, s.EventsSchema)
+@documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
+def post_move(move: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
+    `Idempotency-Key` makes a retry return the first answer and store nothing new."""
+    seat = acting_seat(game_id, move.pop("seat"))
+    version = expected_version(move.pop("expected_version"))
+    app = lobby().caboose
+    records = app.play(game_id, seat, move, expected_version=version, idempotency_key=idempotency_key())
+    shown = app.view_records(game_id, caller(game_id), after=records[0]["version"] - 1)[: len(records)]
     new_version = records[-1]["version"]
-    return jsonify({"game_id": game_id, "version": new_version, "events": shown}), 201, {"ETag": f'"{new_version}"'}
+    return {"game_id": game_id, "version": new_version, "events": shown}, 201, etag(new_version)
+
+
+def expected_version(body_version: int | None) -> int | None:
+    header = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    return int(header) if header.isdigit() else body_version
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise BadRequest("Idempotency-Key must be 1–200 characters.")
+    return key

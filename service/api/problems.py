@@ -3,29 +3,52 @@ a rule's refusal its stable `code`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, json
+from flask_smorest import Blueprint
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
-from service.errors import GameNotFound, ServiceError, VersionConflict
+from service.api.schemas import ProblemSchema
+from service.errors import GameNotFound, IdempotencyKeyReused, ServiceError, VersionConflict
+from service.seating import InviteInvalid
 
 PROBLEM_BASE = "https://caboose.invalid/problems/"
+PROBLEM_JSON = "application/problem+json"
+_DESCRIPTIONS = {
+    400: "Malformed request or move", 401: "Missing or invalid token", 403: "Not allowed for this token",
+    404: "Unknown game", 409: "Lost a race with another writer", 412: "Stale version (If-Match)",
+    413: "Body too large", 422: "Illegal move, or a request the rules refuse", 429: "Too many requests",
+}
+_doc = Blueprint("problem_docs", __name__)
 
 
-def problem(status: int, title: str, detail: str, code: str | None = None, **extra: Any) -> Response:
-    body = {"type": PROBLEM_BASE + (code or title.lower().replace(" ", "-")), "title": title,
-            "status": status, "detail": detail, **({"code": code} if code else {}), **extra}
-    return Response(json.dumps(body), status=status, mimetype="application/problem+json")
+def documents_problems(*codes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Document the problem responses a view may give in the OpenAPI document."""
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        for code in codes:
+            view = _doc.alt_response(code, schema=ProblemSchema, content_type=PROBLEM_JSON, description=_DESCRIPTIONS[code])(view)
+        return view
+
+    return decorate
+
+
+def problem(status: int, title: str, detail: str, code: str | None = None, headers: dict[str, str] | None = None,
+            **extra: Any) -> Response:
+    body = {"type": PROBLEM_BASE + (code or str(status)), "title": title, "status": status, "detail": detail,
+            **({"code": code} if code else {}), **{k: v for k, v in extra.items() if v is not None}}
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON, headers=headers)
 
 
 def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(ValidationError)
     def invalid_body(error: ValidationError) -> Response:
-        return problem(400, "Malformed request", "The request body is not valid: see `errors`.",
-                       "malformed_request", errors=error.messages)
+        return problem(400, "Malformed request", "The request is not valid: see `errors`.", "malformed_request",
+                       errors=error.messages if isinstance(error.messages, dict) else {"_schema": error.messages})
 
     @app.errorhandler(MalformedMove)
     def malformed_move(error: MalformedMove) -> Response:
@@ -47,12 +70,19 @@ def register_problem_handlers(app: Flask) -> None:
     def not_found(error: GameNotFound) -> Response:
         return problem(404, "Game not found", error.message, error.code)
 
+    @app.errorhandler(InviteInvalid)
+    def invite_invalid(error: InviteInvalid) -> Response:
+        return problem(403, "Invite not valid", str(error), "invite_invalid")
+
     @app.errorhandler(VersionConflict)
     def conflict(error: VersionConflict) -> Response:
         status = 412 if error.expected is not None else 409
-        response = problem(status, "Version conflict", error.message, error.code, current_version=error.current)
-        response.headers["ETag"] = f'"{error.current}"'
-        return response
+        return problem(status, "Version conflict", error.message, error.code, headers={"ETag": f'"{error.current}"'},
+                       current_version=error.current)
+
+    @app.errorhandler(IdempotencyKeyReused)
+    def key_reused(error: IdempotencyKeyReused) -> Response:
+        return problem(422, "Idempotency key reused", error.message, error.code)
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError) -> Response:
@@ -60,4 +90,19 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
-        return problem(error.code or 500, error.name, error.description or error.name)
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages")
+        if messages is not None:
+            # webargs' validation errors: {location: {field: [messages]}}
+            errors: dict[str, Any] = {}
+            for where, found in messages.items():
+                errors.update(found if isinstance(found, dict) else {f"_{where}": found})
+            return problem(400, "Malformed request", "The request is not valid: see `errors`.", "malformed_request", errors=errors)
+        headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else None
+        return problem(status, error.name, error.description or error.name, headers=headers)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        app.logger.exception("unexpected error")
+        return problem(500, "Internal Server Error", "Something went wrong on our side; nothing was stored by this request.")

@@ -1,46 +1,167 @@
-"""Marshmallow schemas: they own the validation of every request body and query."""
+"""Marshmallow schemas: they own the validation of every request body and query, and the
+OpenAPI document is generated from them."""
 
 from __future__ import annotations
 
-from typing import Any
+from marshmallow import INCLUDE, Schema, fields, validate
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates
+SEED = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="A seed is 64 hex digits.")
 
 
-class CreateGameSchema(Schema):
-    game = fields.String(required=True, metadata={"description": "Ruleset name, e.g. ticket_to_ride."})
-    players = fields.List(fields.String(validate=validate.Length(min=1, max=64)), required=True,
-                          validate=validate.Length(min=1, max=8), metadata={"description": "One name per seat, in seat order."})
+class Strict(Schema):
+    """Unknown fields are refused with a message naming them."""
+
+
+class PlayerSchema(Strict):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class CreateGameSchema(Strict):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64),
+                         metadata={"description": "Ruleset name, e.g. `ticket_to_ride`."})
+    players = fields.List(fields.String(allow_none=True, validate=validate.Length(min=1, max=64)), required=True,
+                          validate=validate.Length(min=1, max=8),
+                          metadata={"description": "One name per seat, in seat order; null leaves a seat open (with an invite code)."})
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    seed = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-fA-F]{64}$", error="A seed is 64 hex digits."),
+    seed = fields.String(load_default=None, allow_none=True, validate=SEED,
                          metadata={"description": "A client-chosen seed (tests, published tournament seeds)."})
 
 
+class JoinSchema(Strict):
+    invite = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
 class MoveSchema(Schema):
-    """A move: the acting seat, the move's `type`, and that type's own fields."""
+    """A move: its `type` and that type's own fields (see the game's move schemas), and
+    optionally the acting `seat` (a seat token acts for its own seat) and the version the
+    client saw."""
 
     class Meta:
         unknown = INCLUDE
 
-    seat = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=64), load_default=None)
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=1), load_default=None)
 
 
-class StateQuerySchema(Schema):
-    at = fields.Integer(validate=validate.Range(min=1), load_default=None)
-    as_ = fields.String(data_key="as", load_default="public")
-
-    @validates("as_")
-    def _audience(self, value: str, **_: Any) -> None:
-        if value not in ("public", "referee") and not (value.startswith("seat:") and value[5:].isdigit()):
-            raise ValidationError("Use public, referee or seat:N.")
+class AtQuerySchema(Strict):
+    at = fields.Integer(validate=validate.Range(min=1), load_default=None,
+                        metadata={"description": "The version to show (time travel); omitted means now."})
 
 
-class EventsQuerySchema(StateQuerySchema):
+class EventsQuerySchema(Strict):
     after = fields.Integer(validate=validate.Range(min=0), load_default=0)
     limit = fields.Integer(validate=validate.Range(min=1, max=5000), load_default=1000)
 
 
-class SeatQuerySchema(Schema):
-    seat = fields.Integer(required=True, validate=validate.Range(min=0))
+class SeatQuerySchema(Strict):
+    seat = fields.Integer(validate=validate.Range(min=0, max=64), load_default=None,
+                          metadata={"description": "Referees name the seat; a seat token lists its own."})
+
+
+class ListQuerySchema(Strict):
+    status = fields.String(validate=validate.OneOf(["active", "finished"]), load_default=None)
+    game = fields.String(validate=validate.Length(max=64), load_default=None)
+    waiting_for_me = fields.Boolean(load_default=False,
+                                    metadata={"description": "Only the game whose turn is the token's seat's."})
+
+
+# -- responses ------------------------------------------------------------------------
+
+class SeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    open = fields.Boolean()
+
+
+class SummarySchema(Schema):
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    ruleset_version = fields.String(required=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    active_seats = fields.List(fields.Integer(), required=True)
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    created_at = fields.String(required=True)
+    updated_at = fields.String(required=True)
+    waiting_since = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                                metadata={"description": "For each active seat, since when it has been its turn."})
+    thinking_seconds = fields.Dict(keys=fields.String(), values=fields.Float(), required=True,
+                                   metadata={"description": "Each seat's total time to act, from event times."})
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(SummarySchema), required=True)
+
+
+class CreatedSchema(SummarySchema):
+    seed_commitment = fields.String(required=True)
+    seat_tokens = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                              metadata={"description": "Bearer token per named seat. Shown once; only hashes are stored."})
+    invites = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                          metadata={"description": "Invite code per open seat, for POST …/join."})
+    referee_token = fields.String(required=True)
+
+
+class JoinedSchema(Schema):
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
+
+
+class SecretSchema(Schema):
+    to = fields.List(fields.Integer(), required=True)
+    salt = fields.String()
+    value = fields.Raw(allow_none=True)
+    digest = fields.String()
+
+
+class RecordSchema(Schema):
+    """One event of the game record (FORMAT.md)."""
+
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    time = fields.String(required=True)
+    actor = fields.String(required=True)
+    command_id = fields.String(required=True, allow_none=True)
+    kind = fields.String(required=True)
+    data = fields.Dict(required=True)
+    secrets = fields.List(fields.Nested(SecretSchema), required=True)
+    prev_hash = fields.String(required=True)
+    hash = fields.String(required=True)
+
+
+class EventsSchema(Schema):
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Nested(RecordSchema), required=True)
+
+
+class StateSchema(Schema):
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    state = fields.Dict(required=True, metadata={"description": "The game's view for the caller (see the game's rules)."})
+
+
+class LegalMovesSchema(Schema):
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    moves = fields.List(fields.Dict(), required=True,
+                        metadata={"description": "Each entry is a complete body for POST …/moves."})
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details."""
+
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    code = fields.String()
+    errors = fields.Dict()
+    current_version = fields.Integer()
+    first_bad_version = fields.Integer(allow_none=True)

@@ -7,6 +7,7 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,10 +31,11 @@ class Client:
     base: str
 
     def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
-                headers: dict[str, str] | None = None) -> Reply:
+                headers: dict[str, str] | None = None, token: str | None = None) -> Reply:
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        auth = {"Authorization": f"Bearer {token}"} if token else {}
         request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json", **(headers or {})})
+                                         headers={"Content-Type": "application/json", **auth, **(headers or {})})
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return Reply(response.status, {k.lower(): v for k, v in response.headers.items()}, json.loads(response.read() or b"null"))
@@ -49,15 +51,21 @@ class Client:
 
 @pytest.fixture
 def store(tmp_path: object) -> Caboose:
-    return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite"))
+    return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limit=(1_000_000, 60.0)))
 
 
-@pytest.fixture
-def client(store: Caboose) -> Iterator[Client]:
-    server = create_server(create_app(store), host="127.0.0.1", port=0, threads=4)
+@contextmanager
+def serving(store: Caboose) -> Iterator[Client]:
+    server = create_server(create_app(store), host="127.0.0.1", port=0, threads=8)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
         yield Client(f"http://127.0.0.1:{server.effective_port}")
     finally:
         server.close()
+
+
+@pytest.fixture
+def client(store: Caboose) -> Iterator[Client]:
+    with serving(store) as client:
+        yield client

@@ -1,0 +1,120 @@
+"""Seats, tokens and invites. Only SHA-256 hashes of tokens and invite codes are stored.
+
+Each game has one bearer token per claimed seat and one referee token. An open seat has an
+invite code instead; whoever joins with it gets that seat's token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import Engine, Integer, String, UniqueConstraint, select, update
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from domain.core.events import PUBLIC, REFEREE, Audience
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+REFEREE_SEAT = -1
+
+
+class Credential(Base):
+    __tablename__ = "caboose_credentials"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(36), index=True)
+    seat: Mapped[int] = mapped_column(Integer)  # REFEREE_SEAT for the referee
+    name: Mapped[str | None] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(frozen=True)
+class Issued:
+    """What a game's creator receives once: tokens for named seats, invites for open ones."""
+
+    seat_tokens: dict[int, str]
+    invites: dict[int, str]
+    referee_token: str
+
+
+class InviteInvalid(Exception):
+    pass
+
+
+class Seating:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        Base.metadata.create_all(engine)
+
+    def issue(self, game_id: str, names: list[str | None]) -> Issued:
+        tokens, invites, referee = {}, {}, new_token()
+        rows = [Credential(game_id=game_id, seat=REFEREE_SEAT, name="referee", token_hash=_hash(referee))]
+        for seat, name in enumerate(names):
+            if name is None:
+                invites[seat] = secrets.token_urlsafe(12)
+                rows.append(Credential(game_id=game_id, seat=seat, invite_hash=_hash(invites[seat])))
+            else:
+                tokens[seat] = new_token()
+                rows.append(Credential(game_id=game_id, seat=seat, name=name, token_hash=_hash(tokens[seat])))
+        with Session(self.engine) as session, session.begin():
+            session.add_all(rows)
+        return Issued(tokens, invites, referee)
+
+    def join(self, game_id: str, invite: str, name: str) -> tuple[int, str]:
+        """Claim the open seat `invite` opens; returns (seat, token). Works once per invite."""
+        token = new_token()
+        with Session(self.engine) as session, session.begin():
+            row = session.scalars(select(Credential).where(
+                Credential.game_id == game_id, Credential.invite_hash == _hash(invite))).first()
+            if row is None:
+                raise InviteInvalid("This invite code does not open a seat of this game (or was used already).")
+            claimed = session.execute(
+                update(Credential).where(Credential.id == row.id, Credential.invite_hash.is_not(None))
+                .values(invite_hash=None, token_hash=_hash(token), name=name))
+            if claimed.rowcount != 1:
+                raise InviteInvalid("This seat was claimed a moment ago.")
+            return row.seat, token
+
+    def audience(self, game_id: str, token: str | None) -> Audience | None:
+        """Whom a token speaks for in this game: a seat, the referee, the public (no token),
+        or None for a token that is not one of this game's."""
+        if token is None:
+            return PUBLIC
+        with Session(self.engine) as session:
+            seat = session.scalar(select(Credential.seat).where(
+                Credential.game_id == game_id, Credential.token_hash == _hash(token)))
+        if seat is None:
+            return None
+        return REFEREE if seat == REFEREE_SEAT else Audience(seat=seat)
+
+    def names(self, game_id: str) -> dict[int, str | None]:
+        with Session(self.engine) as session:
+            rows = session.execute(select(Credential.seat, Credential.name).where(
+                Credential.game_id == game_id, Credential.seat != REFEREE_SEAT)).all()
+        return {seat: name for seat, name in rows}
+
+    def seats_of(self, token: str) -> list[tuple[str, int]]:
+        """Every (game, seat) a token holds — for "games waiting for me"."""
+        with Session(self.engine) as session:
+            rows = session.execute(select(Credential.game_id, Credential.seat).where(Credential.token_hash == _hash(token))).all()
+        return [(g, s) for g, s in rows]
+
+    # A full scan: the game-index projection will serve listings once it lands.
+    def game_ids(self) -> list[str]:
+        with Session(self.engine) as session:
+            return list(session.scalars(select(Credential.game_id).where(Credential.seat == REFEREE_SEAT)))
