@@ -9,17 +9,26 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
 import click
+from waitress import serve as waitress_serve
 
+from domain import games
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import Audience
+from service.api import create_app
 from service.application import Caboose
+from service.demo import seed_demo
 from service.errors import ServiceError
+from service.lobby import Lobby
+from service.notify.notifier import Notifier
 from service.settings import Settings
+from service.simulation import InvariantBroken, game_seed, play_one
 
 
 def _app(db: str | None) -> Caboose:
@@ -80,9 +89,13 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
         raise click.BadParameter("the seed must be hex digits", param_hint="--seed") from None
-    app = _app(db)
-    game_id = app.create_game(game, list(players), parsed, seed=seed_bytes)
-    _echo_json(app.summary(game_id)) if as_json else click.echo(game_id)
+    lobby = Lobby(_app(db))
+    game_id, issued = lobby.open_game(game, list(players), parsed, seed=seed_bytes)
+    if as_json:
+        _echo_json({**lobby.summary(game_id), "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
+                    "referee_token": issued.referee_token})
+    else:
+        click.echo(game_id)
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -173,17 +186,10 @@ def move(game_id: str, move: str, seat: int | None, expected_version: int | None
 @handles_errors
 def simulate(game: str, count: int, players: int | None, seed: int, check: bool, db: str) -> None:
     """Play random legal games to the end; one JSON line per game."""
-    import random
-
-    from domain import games
-    from service.simulation import InvariantBroken, play_one
-
     decider = games.current(game)
     if players is not None and not decider.min_seats <= players <= decider.max_seats:
         raise click.BadParameter(f"{game} takes {decider.min_seats}–{decider.max_seats} players", param_hint="--players")
     app, chooser = _app(db), random.Random(seed)
-    from service.simulation import game_seed
-
     for index in range(count):
         seats = players or chooser.randint(decider.min_seats, decider.max_seats)
         try:
@@ -245,17 +251,30 @@ def import_(source: Any, db: str | None) -> None:
 @db_option
 def serve(host: str, port: int, demo: bool, db: str | None) -> None:
     """Run the REST API (embedded SQLite by default)."""
-    from waitress import serve as waitress_serve
-
-    from service.api import create_app
-    from service.demo import seed_demo
-
     app = _app(db)
-    click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db})")
+    lobby = Lobby(app)
+    notifier = Notifier(app, lobby.seating.engine, app.settings.smtp)
+    click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
     if demo:
-        for line in seed_demo(app, f"http://{host}:{port}"):
+        for line in seed_demo(lobby, f"http://{host}:{port}"):
             click.echo(line)
-    waitress_serve(create_app(app), host=host, port=port, threads=8)
+    notifier.start()
+    waitress_serve(create_app(app, lobby, notifier), host=host, port=port, threads=8)
+
+
+@cli.command()
+@click.option("--interval", type=float, default=1.0, show_default=True, help="Seconds between rounds.")
+@click.option("--once", is_flag=True, help="One round, then exit.")
+@db_option
+def notify(interval: float, once: bool, db: str | None) -> None:
+    """Run the notifier on its own (for deployments with several API workers)."""
+    app = _app(db)
+    notifier = Notifier(app, Lobby(app).seating.engine, app.settings.smtp)
+    while True:
+        notifier.run_once()
+        if once:
+            return
+        time.sleep(interval)
 
 
 if __name__ == "__main__":

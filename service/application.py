@@ -204,8 +204,11 @@ class Caboose(Application[UUID]):
     def game_ids(self) -> list[str]:
         """Every stored game, oldest first."""
         seen: dict[str, None] = {}
-        for item in self.notification_log.select(start=1, limit=10**9):
-            seen.setdefault(str(item.originator_id), None)
+        start = 1
+        while batch := self.recorder.select_notifications(start=start, limit=1000):
+            for item in batch:
+                seen.setdefault(str(item.originator_id), None)
+            start = batch[-1].id + 1
         return list(seen)
 
     @staticmethod

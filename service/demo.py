@@ -1,20 +1,22 @@
-"""Demo games for a first look: one finished, one in progress."""
+"""Demo games for a first look: one finished, one in progress, with their seat tokens."""
 
 from __future__ import annotations
 
 import random
 
-from service.application import Caboose
+from service.lobby import Lobby
 from service.simulation import game_seed, play_one
 
 DEMO_GAME = "ticket_to_ride"
 
 
-def seed_demo(app: Caboose, base_url: str) -> list[str]:
+def seed_demo(lobby: Lobby, base_url: str) -> list[str]:
     """Store the demo games and return lines telling where to look."""
+    app = lobby.caboose
     chooser = random.Random(2004)
     finished = play_one(app, DEMO_GAME, 4, game_seed(2004, 0), chooser, check=False)
-    running = app.create_game(DEMO_GAME, ["Ann", "Ben", "Cleo"], seed=game_seed(2004, 1))
+    lobby.seating.issue(finished.game_id, ["player 1", "player 2", "player 3", "player 4"])
+    running, issued = lobby.open_game(DEMO_GAME, ["Ann", "Ben", "Cleo"], seed=game_seed(2004, 1))
     for _ in range(40):
         game = app.game(running)
         seat = min(game.decider.active_seats(game.state))
@@ -24,4 +26,7 @@ def seed_demo(app: Caboose, base_url: str) -> list[str]:
         api = f"{base_url}/api/v1/games/{game_id}"
         lines += [f"Demo {label}: {api}", f"  state:  {api}/state", f"  events: {api}/events",
                   f"  audit:  caboose audit {game_id} --db {app.settings.db}"]
+    lines += [f"  Ann's token (seat 0): {issued.seat_tokens[0]}  — e.g. curl -H 'Authorization: Bearer {issued.seat_tokens[0]}' "
+              f"{base_url}/api/v1/games/{running}/legal-moves",
+              f"  referee token: {issued.referee_token}"]
     return lines

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import unquote, urlparse
+
+from service.notify.senders import SmtpSettings
 
 DEFAULT_DB = "sqlite:///caboose.sqlite"
 
@@ -20,6 +22,7 @@ class Settings:
     max_body_bytes: int = 256 * 1024
     base_url: str = "http://127.0.0.1:8000"
     """How players reach this server: links in notifications are made from it."""
+    smtp: SmtpSettings = field(default_factory=SmtpSettings)
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
@@ -31,6 +34,14 @@ class Settings:
             rate_limit=(int(count), float(window or 60)),
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
             base_url=os.environ.get("CABOOSE_BASE_URL", "http://127.0.0.1:8000"),
+            smtp=SmtpSettings(
+                host=os.environ.get("CABOOSE_SMTP_HOST", "127.0.0.1"),
+                port=int(os.environ.get("CABOOSE_SMTP_PORT", "25")),
+                user=os.environ.get("CABOOSE_SMTP_USER") or None,
+                password=os.environ.get("CABOOSE_SMTP_PASSWORD") or None,
+                sender=os.environ.get("CABOOSE_SMTP_FROM", "caboose@localhost"),
+                starttls=os.environ.get("CABOOSE_SMTP_STARTTLS", "") in ("1", "true", "yes"),
+            ),
         )
 
 

@@ -9,9 +9,11 @@ from flask_smorest.arguments import ArgumentsMixin
 
 from domain import games as rulesets
 from service.api.games import games
+from service.api.notifications import notifications
 from service.api.problems import register_problem_handlers
 from service.application import Caboose
 from service.lobby import Lobby
+from service.notify.notifier import Notifier
 from service.ratelimit import RateLimiter
 from service.settings import Settings
 
@@ -20,7 +22,7 @@ from service.settings import Settings
 ArgumentsMixin.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
 
 
-def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None) -> Flask:
+def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None) -> Flask:
     caboose = caboose or Caboose(Settings.from_env())
     settings = caboose.settings
     app = Flask(__name__)
@@ -30,7 +32,9 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None) -> Fl
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
     app.extensions["caboose"] = caboose
-    app.extensions["caboose.lobby"] = lobby or Lobby(caboose)
+    lobby = lobby or Lobby(caboose)
+    app.extensions["caboose.lobby"] = lobby
+    app.extensions["caboose.notifier"] = notifier or Notifier(caboose, lobby.seating.engine, settings.smtp)
     app.extensions["caboose.ratelimit"] = RateLimiter(*settings.rate_limit)
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
@@ -38,5 +42,6 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None) -> Fl
         for move_type, schema in getattr(rulesets.current(name), "move_schemas", {}).items():
             api.spec.components.schema(f"{name}.{move_type}", schema)
     api.register_blueprint(games)
+    api.register_blueprint(notifications)
     register_problem_handlers(app)
     return app

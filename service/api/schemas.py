@@ -165,3 +165,28 @@ class ProblemSchema(Schema):
     errors = fields.Dict()
     current_version = fields.Integer()
     first_bad_version = fields.Integer(allow_none=True)
+
+
+class SubscribeSchema(Strict):
+    webhook_url = fields.Url(load_default=None, allow_none=True, schemes={"http", "https"}, require_tld=False,
+                             metadata={"description": "POSTed a JSON body signed with HMAC-SHA256 (header X-Caboose-Signature)."})
+    email = fields.Email(load_default=None, allow_none=True)
+
+
+class DeliverySchema(Schema):
+    id = fields.Integer(required=True)
+    channel = fields.String(required=True)
+    event = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True)
+    attempts = fields.Integer(required=True)
+    last_error = fields.String(allow_none=True)
+    next_attempt_at = fields.String(allow_none=True)
+    delivered_at = fields.String(allow_none=True)
+
+
+class NotificationsSchema(Schema):
+    webhook_url = fields.String(allow_none=True)
+    webhook_secret = fields.String(allow_none=True, metadata={"description": "Shown only when set or changed."})
+    email = fields.String(allow_none=True)
+    deliveries = fields.List(fields.Nested(DeliverySchema))

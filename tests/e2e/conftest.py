@@ -1,4 +1,5 @@
-"""A real HTTP server (waitress on a loopback port) in front of a real SQLite store."""
+"""A real HTTP server (werkzeug's threaded server on a loopback port) in front of a real
+SQLite store."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from waitress.server import create_server
+from flask import Flask
+from werkzeug.serving import make_server
 
 from service.api import create_app
 from service.application import Caboose
@@ -55,14 +57,14 @@ def store(tmp_path: object) -> Caboose:
 
 
 @contextmanager
-def serving(store: Caboose) -> Iterator[Client]:
-    server = create_server(create_app(store), host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+def serving(store: Caboose, app: Flask | None = None) -> Iterator[Client]:
+    server = make_server("127.0.0.1", 0, app or create_app(store), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield Client(f"http://127.0.0.1:{server.effective_port}")
+        yield Client(f"http://127.0.0.1:{server.server_port}")
     finally:
-        server.close()
+        server.shutdown()
 
 
 @pytest.fixture

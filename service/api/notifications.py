@@ -1,0 +1,47 @@
+"""A seat's notifications: where it is told (webhook, email), and how the deliveries went."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from flask.typing import ResponseReturnValue
+from flask_smorest import Blueprint
+from werkzeug.exceptions import Unauthorized
+
+from service.api import schemas as s
+from service.api.auth import caller
+from service.api.problems import documents_problems
+from service.notify.notifier import Notifier
+
+notifications = Blueprint("notifications", __name__, url_prefix="/api/v1/games",
+                          description="Notifications: tell a seat when it is its turn.")
+
+
+def notifier() -> Notifier:
+    return current_app.extensions["caboose.notifier"]
+
+
+def own_seat(game_id: str) -> int:
+    audience = caller(game_id)
+    if audience.seat is None:
+        raise Unauthorized("Notifications belong to a seat: use that seat's bearer token.")
+    return audience.seat
+
+
+@notifications.get("/<game_id>/notifications")
+@notifications.response(200, s.NotificationsSchema)
+@documents_problems(401, 404, 429)
+def get_notifications(game_id: str) -> ResponseReturnValue:
+    """Show where this seat is told, and its latest deliveries with attempts and errors."""
+    return notifier().status(game_id, own_seat(game_id))
+
+
+@notifications.put("/<game_id>/notifications")
+@notifications.arguments(s.SubscribeSchema)
+@notifications.response(200, s.NotificationsSchema)
+@documents_problems(400, 401, 404, 413, 429)
+def put_notifications(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Set this seat's webhook URL and/or email; a new webhook secret is returned once."""
+    seat = own_seat(game_id)
+    return {**notifier().status(game_id, seat), **notifier().subscribe(game_id, seat, args["webhook_url"], args["email"])}

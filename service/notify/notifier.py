@@ -1,0 +1,184 @@
+"""The notifier: follows the event log into the delivery queue, and delivers with retries."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from service.application import Caboose
+from service.notify import senders
+from service.notify.store import Delivery, FollowerPosition, Subscription, utcnow
+from service.seating import Base
+
+FOLLOWER = "notifier"
+BATCH = 500
+# Referee actions that change a game (recorded by the referee tools).
+RULING_KINDS = frozenset({"RulingMade", "AdjustmentMade", "GameRewound"})
+
+
+@dataclass(frozen=True)
+class Backoff:
+    first_seconds: float = 2.0
+    max_seconds: float = 3600.0
+    max_attempts: int = 10
+
+    def after(self, attempts: int) -> timedelta:
+        return timedelta(seconds=min(self.max_seconds, self.first_seconds * 2 ** (attempts - 1)))
+
+
+class Notifier:
+    def __init__(self, app: Caboose, engine: Engine, smtp: senders.SmtpSettings | None = None,
+                 backoff: Backoff | None = None, base_url: str | None = None) -> None:
+        self.app, self.engine = app, engine
+        self.smtp = smtp or senders.SmtpSettings()
+        self.backoff = backoff or Backoff()
+        self.base_url = (base_url or app.settings.base_url).rstrip("/")
+        self._active: dict[str, frozenset[int]] = {}
+        self._over: dict[str, bool] = {}
+        Base.metadata.create_all(engine)
+
+    # -- subscriptions -------------------------------------------------------------------
+
+    def subscribe(self, game_id: str, seat: int, webhook_url: str | None, email: str | None) -> dict[str, Any]:
+        """Set where a seat is told; a new webhook secret is made whenever the URL changes."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(Subscription, (game_id, seat)) or Subscription(game_id=game_id, seat=seat)
+            if webhook_url != row.webhook_url:
+                row.webhook_secret = secrets.token_hex(32) if webhook_url else None
+            row.webhook_url, row.email = webhook_url, email
+            session.add(row)
+            return {"webhook_url": row.webhook_url, "webhook_secret": row.webhook_secret, "email": row.email}
+
+    def status(self, game_id: str, seat: int, limit: int = 50) -> dict[str, Any]:
+        """A seat's subscription and its latest deliveries (attempts and last error)."""
+        with Session(self.engine) as session:
+            row = session.get(Subscription, (game_id, seat))
+            deliveries = session.scalars(select(Delivery).where(Delivery.game_id == game_id, Delivery.seat == seat)
+                                         .order_by(Delivery.id.desc()).limit(limit)).all()
+            return {
+                "webhook_url": row.webhook_url if row else None, "email": row.email if row else None,
+                "deliveries": [{"id": d.id, "channel": d.channel, "event": d.payload["event"], "version": d.payload["version"],
+                                "status": d.status, "attempts": d.attempts, "last_error": d.last_error,
+                                "next_attempt_at": _iso(d.next_attempt_at), "delivered_at": _iso(d.delivered_at)}
+                               for d in deliveries],
+            }
+
+    # -- following the log ---------------------------------------------------------------
+
+    def follow(self) -> int:
+        """Enqueue deliveries for new events; returns how many notifications were read."""
+        with Session(self.engine) as session, session.begin():
+            tracked = session.get(FollowerPosition, FOLLOWER) or FollowerPosition(name=FOLLOWER, position=0)
+            items = self.app.recorder.select_notifications(start=tracked.position + 1, limit=BATCH)
+            records = [(item.id, self.app.mapper.to_domain_event(item)) for item in items]
+            records = [(i, e.record) for i, e in records if hasattr(e, "record")] if records else []
+            if len(items) == BATCH:
+                records = _complete_groups(records)
+            for index, (_, record) in enumerate(records):
+                nxt = records[index + 1][1] if index + 1 < len(records) else None
+                ends_group = nxt is None or nxt["game_id"] != record["game_id"] or nxt["command_id"] != record["command_id"]
+                if ends_group:
+                    session.add_all(self._deliveries(session, record))
+            last = records[-1][0] if records else (items[-1].id if items and len(items) < BATCH else tracked.position)
+            tracked.position = max(tracked.position, last)
+            session.add(tracked)
+        return len(items)
+
+    def _deliveries(self, session: Session, record: dict[str, Any]) -> list[Delivery]:
+        game_id, version = record["game_id"], record["version"]
+        game = self.app.game(game_id, at=version)
+        active = frozenset(game.decider.active_seats(game.state))
+        over = game.is_over
+        if game_id not in self._active:
+            before = self.app.game(game_id, at=version - 1) if version > 1 else None
+            self._active[game_id] = frozenset(before.decider.active_seats(before.state)) if before else frozenset()
+            self._over[game_id] = bool(before and before.is_over)
+        told: list[tuple[int, str, str]] = []
+        if over and not self._over[game_id]:
+            scores = game.decider.scores(game.state)
+            told += [(s, "game_ended", f"The game has ended; your score is {scores.get(s, 0)}") for s in range(len(game.seats))]
+        elif record["kind"] in RULING_KINDS:
+            told += [(s, "ruling", f"A referee recorded {record['kind']} at version {version}") for s in range(len(game.seats))]
+        told += [(s, "your_turn", "It is your turn") for s in sorted(active - self._active[game_id]) if not over]
+        self._active[game_id], self._over[game_id] = active, over
+        rows = []
+        for seat, event, summary in told:
+            sub = session.get(Subscription, (game_id, seat))
+            if sub is None:
+                continue
+            payload = {"event": event, "summary": summary, "game_id": game_id, "game": game.ruleset, "version": version,
+                       "seat": seat, "time": record["time"], "link": f"{self.base_url}/api/v1/games/{game_id}"}
+            if sub.webhook_url:
+                rows.append(Delivery(game_id=game_id, seat=seat, channel="webhook", target=sub.webhook_url, payload=payload))
+            if sub.email:
+                rows.append(Delivery(game_id=game_id, seat=seat, channel="email", target=sub.email, payload=payload))
+        return rows
+
+    # -- delivering ----------------------------------------------------------------------
+
+    def deliver_due(self, limit: int = 100) -> int:
+        """Try every delivery that is due; returns how many were attempted."""
+        with Session(self.engine) as session:
+            due = session.scalars(select(Delivery).where(Delivery.status == "pending", Delivery.next_attempt_at <= utcnow())
+                                  .order_by(Delivery.id).limit(limit)).all()
+            for delivery in due:
+                self._attempt(delivery)
+                session.commit()
+            return len(due)
+
+    def _attempt(self, delivery: Delivery) -> None:
+        delivery.attempts += 1
+        try:
+            if delivery.channel == "webhook":
+                with Session(self.engine) as lookup:
+                    sub = lookup.get(Subscription, (delivery.game_id, delivery.seat))
+                secret = sub.webhook_secret if sub and sub.webhook_secret else ""
+                senders.post_webhook(delivery.target, secret, {**delivery.payload, "delivery_id": delivery.id})
+            else:
+                senders.send_email(self.smtp, delivery.target, delivery.payload)
+        except Exception as error:  # any failure is recorded and retried; none reaches a move
+            delivery.last_error = f"{type(error).__name__}: {error}"[:2000]
+            if delivery.attempts >= self.backoff.max_attempts:
+                delivery.status = "failed"
+            else:
+                delivery.next_attempt_at = utcnow() + self.backoff.after(delivery.attempts)
+        else:
+            delivery.status, delivery.delivered_at, delivery.last_error = "delivered", utcnow(), None
+
+    def run_once(self) -> None:
+        while self.follow() == BATCH:
+            pass
+        self.deliver_due()
+
+    def start(self, interval: float = 1.0) -> threading.Event:
+        """Run in a daemon thread until the returned event is set."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(interval):
+                # Keep notifying after a passing database error.
+                with contextlib.suppress(Exception):
+                    self.run_once()
+
+        threading.Thread(target=loop, name="caboose-notifier", daemon=True).start()
+        return stop
+
+
+def _complete_groups(records: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
+    """Drop a trailing group that may continue in the next batch (unless it is all there is)."""
+    if not records:
+        return records
+    tail = records[-1][1]
+    keep = [r for r in records if not (r[1]["game_id"] == tail["game_id"] and r[1]["command_id"] == tail["command_id"])]
+    return keep or records
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment else None
