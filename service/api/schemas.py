@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+VERSION_MAX = 2**31 - 1  # beyond any game's length, and within every database's integers
 SEED = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="A seed is 64 hex digits.")
 
 
@@ -42,16 +43,16 @@ class MoveSchema(Schema):
 
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=64), load_default=None)
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1), load_default=None)
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1, max=VERSION_MAX), load_default=None)
 
 
 class AtQuerySchema(Strict):
-    at = fields.Integer(validate=validate.Range(min=1), load_default=None,
+    at = fields.Integer(validate=validate.Range(min=1, max=VERSION_MAX), load_default=None,
                         metadata={"description": "The version to show (time travel); omitted means now."})
 
 
 class EventsQuerySchema(Strict):
-    after = fields.Integer(validate=validate.Range(min=0), load_default=0)
+    after = fields.Integer(validate=validate.Range(min=0, max=VERSION_MAX), load_default=0)
     limit = fields.Integer(validate=validate.Range(min=1, max=5000), load_default=1000)
 
 

@@ -1,5 +1,7 @@
-"""Every case of the shared peer test file (longest path, ticket completion, ticket keep
-options, face-up draw options). The file must exist: a missing file fails, never skips."""
+"""Every case of the peer test file (longest path, ticket completion, ticket keep options,
+face-up draw options). The file is a copy of shared/reference/ticket_to_ride/
+peer_test_cases.json kept in the repository, so a fresh clone runs it; a test below checks
+the copy still matches the shared original whenever that is beside the checkout."""
 
 from __future__ import annotations
 
@@ -16,9 +18,8 @@ from domain.ticket_to_ride.state import OPENING, PLAY
 
 from .conftest import table
 
-PEER_CASES = (
-    Path(__file__).parents[3] / ".." / "shared" / "reference" / "ticket_to_ride" / "peer_test_cases.json"
-).resolve()
+PEER_CASES = Path(__file__).parents[2] / "fixtures" / "ticket_to_ride" / "peer_test_cases.json"
+SHARED_ORIGINAL = (Path(__file__).parents[3] / ".." / "shared" / "reference" / "ticket_to_ride" / "peer_test_cases.json").resolve()
 
 
 def peer_cases() -> dict[str, Any]:
@@ -81,3 +82,9 @@ def test_face_up_draw_options(face_up: list[str], case: dict[str, Any]) -> None:
     moves = [m for m in DECIDER.legal_moves(state, 0) if m["type"] == "draw_card"]
     drawable = {"blind_deck" if move["source"] == "deck" else face_up[move["slot"]] for move in moves}
     assert drawable == set(case["legal"])
+
+
+def test_the_copy_matches_the_shared_original() -> None:
+    if SHARED_ORIGINAL.exists():
+        assert json.loads(SHARED_ORIGINAL.read_text(encoding="utf-8")) == CASES
+    assert CASES["longest_path"] and CASES["ticket_completion"]
