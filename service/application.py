@@ -136,7 +136,10 @@ class Caboose(Application[UUID]):
 
     def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The records as `audience` may see them; everything is public once the game is over."""
-        records = self.records(game_id, after, limit)
+        return self.shown(game_id, self.records(game_id, after, limit), audience)
+
+    def shown(self, game_id: str, records: list[dict[str, Any]], audience: Audience) -> list[dict[str, Any]]:
+        """`records` as `audience` may see them."""
         if audience.referee or self.game(game_id).is_over:
             return records
         return [redact(r, audience) for r in records]

@@ -59,6 +59,8 @@ class InviteInvalid(Exception):
 class Seating:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # A token, once issued, always speaks for the same seat: positive answers are cached.
+        self._seats: dict[tuple[str, str], int] = {}
         Base.metadata.create_all(engine)
 
     def issue(self, game_id: str, names: list[str | None]) -> Issued:
@@ -95,11 +97,17 @@ class Seating:
         or None for a token that is not one of this game's."""
         if token is None:
             return PUBLIC
-        with Session(self.engine) as session:
-            seat = session.scalar(select(Credential.seat).where(
-                Credential.game_id == game_id, Credential.token_hash == _hash(token)))
+        key = (game_id, _hash(token))
+        seat = self._seats.get(key)
         if seat is None:
-            return None
+            with self.engine.connect() as connection:
+                seat = connection.scalar(select(Credential.seat).where(
+                    Credential.game_id == game_id, Credential.token_hash == key[1]))
+            if seat is None:
+                return None
+            if len(self._seats) > 100_000:
+                self._seats.clear()
+            self._seats[key] = seat
         return REFEREE if seat == REFEREE_SEAT else Audience(seat=seat)
 
     def names(self, game_id: str) -> dict[int, str | None]:

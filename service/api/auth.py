@@ -35,9 +35,8 @@ def caller(game_id: str) -> Audience:
     return audience
 
 
-def acting_seat(game_id: str, seat: int | None) -> int:
+def acting_seat(audience: Audience, seat: int | None) -> int:
     """The seat a move is made for: a seat token acts for itself, a referee for any seat."""
-    audience = caller(game_id)
     if audience.referee:
         if seat is None:
             raise Forbidden("A referee must name the seat the move is for (`seat`).")

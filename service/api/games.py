@@ -123,11 +123,12 @@ def get_legal_moves(game_id: str, seat: int | None) -> ResponseReturnValue:
 def post_move(move: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
-    seat = acting_seat(game_id, move.pop("seat"))
+    audience = caller(game_id)
+    seat = acting_seat(audience, move.pop("seat"))
     version = expected_version(move.pop("expected_version"))
     app = lobby().caboose
     records = app.play(game_id, seat, move, expected_version=version, idempotency_key=idempotency_key())
-    shown = app.view_records(game_id, caller(game_id), after=records[0]["version"] - 1)[: len(records)]
+    shown = app.shown(game_id, records, audience)
     new_version = records[-1]["version"]
     return {"game_id": game_id, "version": new_version, "events": shown}, 201, etag(new_version)
 
