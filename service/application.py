@@ -145,8 +145,9 @@ class Caboose(Application[UUID]):
         return [redact(r, audience) for r in records]
 
     def state(self, game_id: str, audience: Audience, at: int | None = None) -> dict[str, Any]:
-        aggregate = self.game(game_id, at)
-        if self.game(game_id).is_over:
+        now = self.game(game_id)
+        aggregate = now if at is None or at == now.version else self.game(game_id, at)
+        if now.is_over:
             audience = REFEREE
         return {"game_id": game_id, "version": aggregate.version, "game": aggregate.ruleset,
                 "state": aggregate.decider.view(aggregate.state, audience)}
@@ -165,10 +166,14 @@ class Caboose(Application[UUID]):
         }
 
     def legal_moves(self, game_id: str, seat: int) -> list[dict[str, Any]]:
+        return self.legal_moves_at(game_id, seat)[1]
+
+    def legal_moves_at(self, game_id: str, seat: int) -> tuple[int, list[dict[str, Any]]]:
+        """The game's version and the moves `seat` may make at it."""
         g = self.game(game_id)
         if g.is_over or seat not in g.decider.active_seats(g.state):
-            return []
-        return g.decider.legal_moves(g.state, seat)
+            return g.version, []
+        return g.version, g.decider.legal_moves(g.state, seat)
 
     def audit(self, game_id: str) -> AuditReport:
         return audit(self.records(game_id))

@@ -111,8 +111,8 @@ class Seating:
         return REFEREE if seat == REFEREE_SEAT else Audience(seat=seat)
 
     def names(self, game_id: str) -> dict[int, str | None]:
-        with Session(self.engine) as session:
-            rows = session.execute(select(Credential.seat, Credential.name).where(
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(Credential.seat, Credential.name).where(
                 Credential.game_id == game_id, Credential.seat != REFEREE_SEAT)).all()
         return {seat: name for seat, name in rows}
 

@@ -110,9 +110,8 @@ def get_legal_moves(game_id: str, seat: int | None) -> ResponseReturnValue:
     seat = audience.seat if audience.seat is not None else seat
     if seat is None:
         raise Forbidden("A referee must name the `seat`.")
-    app = lobby().caboose
-    moves = [{"seat": seat, **m} for m in app.legal_moves(game_id, seat)]
-    version = app.game(game_id).version
+    version, legal = lobby().caboose.legal_moves_at(game_id, seat)
+    moves = [{"seat": seat, **m} for m in legal]
     return {"game_id": game_id, "version": version, "seat": seat, "moves": moves}, 200, etag(version)
 
 
