@@ -30,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain import games
 from domain.core import log
+from domain.core.decider import Setup
+from domain.core.randomness import SeededRandom
 from service.application import Caboose
 from service.settings import Settings, persistence_env
 from service.simulation import game_seed, play_one
@@ -127,7 +129,6 @@ def bench_store(label: str, db: str, env: dict[str, str]) -> dict[str, Any]:
     ids, moves_per_s, events = ttr_moves(app, 3)
     events_per_move = events / sum(len([r for r in app.records(i) if r["actor"].startswith("seat:")]) for i in ids)
     replay_rate = max(replay_once(app, ids) for _ in range(5))
-    records = app.records(ids[0])
     short, long_ = race_game(app, 48), race_game(app, 1998)
     short_s, long_s = load_time(db, env, short), load_time(db, env, long_)
     baseline = library_rates({**persistence_env(db), **env}, sum(len(app.records(i)) for i in ids), max(1, round(events_per_move)))
