@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.age_of_steam import DECIDER as AGE_OF_STEAM
 from domain.core.decider import Decider
 from domain.core.errors import MalformedMove
 from domain.ticket_to_ride import DECIDER as TICKET_TO_RIDE
 
 _RULESETS: dict[tuple[str, str], Decider[Any]] = {
-    (d.name, d.ruleset_version): d for d in (TICKET_TO_RIDE,)
+    (d.name, d.ruleset_version): d for d in (TICKET_TO_RIDE, AGE_OF_STEAM)
 }
-_CURRENT: dict[str, Decider[Any]] = {TICKET_TO_RIDE.name: TICKET_TO_RIDE}
+_CURRENT: dict[str, Decider[Any]] = {TICKET_TO_RIDE.name: TICKET_TO_RIDE, AGE_OF_STEAM.name: AGE_OF_STEAM}
 
 
 def register(decider: Decider[Any], *, current_version: bool = True) -> None:

@@ -20,8 +20,10 @@ games.register(RACE)
 
 
 @pytest.fixture
-def sqlite_app(tmp_path: object) -> Caboose:
-    return Caboose(Settings(db=f"sqlite:///{tmp_path}/caboose.sqlite", snapshot_interval=10))
+def sqlite_app(tmp_path: object) -> Iterator[Caboose]:
+    app = Caboose(Settings(db=f"sqlite:///{tmp_path}/caboose.sqlite", snapshot_interval=10))
+    yield app
+    app.close()
 
 
 @pytest.fixture
@@ -38,8 +40,11 @@ def postgres_schema() -> Iterator[str]:
 
 
 @pytest.fixture
-def postgres_app(postgres_schema: str) -> Caboose:
-    return Caboose(Settings(db=POSTGRES_URL, snapshot_interval=10), env={"POSTGRES_SCHEMA": postgres_schema})
+def postgres_app(postgres_schema: str) -> Iterator[Caboose]:
+    # Closed after each test: PostgreSQL allows only so many connections.
+    app = Caboose(Settings(db=POSTGRES_URL, snapshot_interval=10, schema=postgres_schema))
+    yield app
+    app.close()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

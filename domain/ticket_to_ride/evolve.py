@@ -5,10 +5,11 @@ shuffle's order, a seat's choice of tickets) is read from the event's secrets.""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from domain.core.events import Event
 from domain.core.randomness import RANDOM_KEY
+from domain.core.state import replace, replace_seat
 from domain.ticket_to_ride.board import (
     CARD_KINDS,
     LONGEST_PATH_BONUS,
@@ -25,25 +26,6 @@ def evolve(state: State, event: Event) -> State:
     # Kinds that are not this game's (the service's own GameCreated, SeedRevealed...) leave
     # the board as it is.
     return state if apply is None else apply(state, event.data, event)
-
-
-T = TypeVar("T")
-
-
-def replace(value: T, **changes: Any) -> T:
-    """`dataclasses.replace` without the trip through `__init__`, which dominated the cost
-    of a playout: the unchanged fields are shared, the changed ones are fresh values."""
-    if not value.__dict__.keys() >= changes.keys():
-        raise TypeError(f"{type(value).__name__} has no field {sorted(changes.keys() - value.__dict__.keys())}")
-    new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__, **changes)
-    return new
-
-
-def _with_seat(state: State, seat: int, **changes: Any) -> State:
-    seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
-    return replace(state, seats=tuple(seats))
 
 
 def _added(hand: dict[str, int], cards: Iterable[str]) -> dict[str, int]:
@@ -64,7 +46,7 @@ def _train_cards_shuffled(state: State, data: dict[str, Any], event: Event) -> S
 def _cards_dealt(state: State, data: dict[str, Any], event: Event) -> State:
     seat, count = data["seat"], data["count"]
     hand = _added(state.seats[seat].hand, state.deck[:count])
-    return replace(_with_seat(state, seat, hand=hand), deck=state.deck[count:])
+    return replace(replace_seat(state, seat, hand=hand), deck=state.deck[count:])
 
 
 def _market_card_turned_up(state: State, data: dict[str, Any], event: Event) -> State:
@@ -85,7 +67,7 @@ def _tickets_shuffled(state: State, data: dict[str, Any], event: Event) -> State
 def _tickets_offered(state: State, data: dict[str, Any], event: Event) -> State:
     seat, count = data["seat"], data["count"]
     offered = state.ticket_deck[:count]
-    return replace(_with_seat(state, seat, offered=offered), ticket_deck=state.ticket_deck[count:], passes_in_a_row=0)
+    return replace(replace_seat(state, seat, offered=offered), ticket_deck=state.ticket_deck[count:], passes_in_a_row=0)
 
 
 def _first_player_chosen(state: State, data: dict[str, Any], event: Event) -> State:
@@ -97,8 +79,8 @@ def _tickets_kept(state: State, data: dict[str, Any], event: Event) -> State:
     kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
     tickets = state.seats[seat].tickets + kept
     if state.phase == OPENING:
-        return _with_seat(state, seat, tickets=tickets, offered=(), returning=returned)
-    state = _with_seat(state, seat, tickets=tickets, offered=())
+        return replace_seat(state, seat, tickets=tickets, offered=(), returning=returned)
+    state = replace_seat(state, seat, tickets=tickets, offered=())
     return replace(state, ticket_deck=state.ticket_deck + returned)
 
 
@@ -123,7 +105,7 @@ def _card_drawn(state: State, data: dict[str, Any], event: Event) -> State:
     else:
         card = state.deck[0]
         state = replace(state, deck=state.deck[1:])
-    state = _with_seat(state, seat, hand=_added(state.seats[seat].hand, (card,)))
+    state = replace_seat(state, seat, hand=_added(state.seats[seat].hand, (card,)))
     return replace(state, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
 
 
@@ -139,7 +121,7 @@ def _route_claimed(state: State, data: dict[str, Any], event: Event) -> State:
     for kind, count in paid.items():
         hand[kind] -= count
     spent = tuple(kind for kind in CARD_KINDS for _ in range(paid.get(kind, 0)))
-    state = _with_seat(
+    state = replace_seat(
         state,
         seat,
         hand=hand,
@@ -164,7 +146,7 @@ def _ticket_scored(state: State, data: dict[str, Any], event: Event) -> State:
     seat, ticket = data["seat"], TICKETS[data["ticket"]]
     before = state.seats[seat]
     points = ticket.points if data["completed"] else -ticket.points
-    return _with_seat(state, seat, score=before.score + points, scored=(*before.scored, data["points"]))
+    return replace_seat(state, seat, score=before.score + points, scored=(*before.scored, data["points"]))
 
 
 def _longest_path_scored(state: State, data: dict[str, Any], event: Event) -> State:

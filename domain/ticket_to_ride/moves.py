@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
+from domain.core.moves import Fields, is_int, move_type
 from domain.ticket_to_ride.board import CARD_KINDS, MARKET_SIZE, ROUTES, TICKETS
 
 MARKET = "market"
@@ -55,37 +56,17 @@ Command = KeepTickets | DrawFromMarket | DrawFromDeck | ClaimRoute | DrawTickets
 DrawCard = (DrawFromMarket, DrawFromDeck)
 """Both halves of a train-card draw, for `isinstance`."""
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "keep_tickets": ("keep",),
-    "draw_card": ("source", "slot"),
-    "claim_route": ("route", "cards"),
-    "draw_tickets": (),
-    "pass": (),
+_FIELDS: Fields = {
+    "keep_tickets": (("keep",), ()),
+    "draw_card": (("source",), ("slot",)),
+    "claim_route": (("route", "cards"), ()),
+    "draw_tickets": ((), ()),
+    "pass": ((), ()),
 }
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _require(move: Mapping[str, Any], name: str, kind: str) -> Any:
-    if name not in move:
-        raise MalformedMove("missing_field", f"A {kind} move needs a {name!r} field.")
-    return move[name]
-
-
 def parse_move(move: Any) -> Command:
-    if not isinstance(move, Mapping):
-        raise MalformedMove("not_an_object", "A move must be a JSON object with a \"type\" field.")
-    kind = move.get("type")
-    if kind not in _FIELDS:
-        raise MalformedMove(
-            "unknown_move_type",
-            f"Unknown move type {kind!r}; a move is one of: {', '.join(_FIELDS)}.",
-        )
-    extra = sorted(set(move) - {"type", *_FIELDS[kind]})
-    if extra:
-        raise MalformedMove("unexpected_field", f"A {kind} move has no field {extra[0]!r}.")
+    kind = move_type(move, _FIELDS)
     if kind == "keep_tickets":
         return _keep_tickets(move)
     if kind == "draw_card":
@@ -98,14 +79,14 @@ def parse_move(move: Any) -> Command:
 
 
 def _keep_tickets(move: Mapping[str, Any]) -> KeepTickets:
-    keep = _require(move, "keep", "keep_tickets")
+    keep = move["keep"]
     if not isinstance(keep, (list, tuple)) or not all(isinstance(t, str) for t in keep):
         raise MalformedMove("bad_field", "\"keep\" must be a list of ticket ids such as \"Denver|El Paso\".")
     return KeepTickets(tuple(keep))
 
 
 def _draw_card(move: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
-    source = _require(move, "source", "draw_card")
+    source = move["source"]
     slot = move.get("slot")
     if source == DECK:
         if slot is not None:
@@ -115,18 +96,18 @@ def _draw_card(move: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
         raise MalformedMove("bad_field", f"\"source\" must be \"market\" or \"deck\", not {source!r}.")
     if "slot" not in move:
         raise MalformedMove("missing_field", "A draw from the market needs a \"slot\" (0 to 4).")
-    if not _is_int(slot) or not 0 <= slot < MARKET_SIZE:
+    if not is_int(slot) or not 0 <= slot < MARKET_SIZE:
         raise MalformedMove("bad_field", f"\"slot\" must be a market slot from 0 to {MARKET_SIZE - 1}, not {slot!r}.")
     return DrawFromMarket(slot)
 
 
 def _claim_route(move: Mapping[str, Any]) -> ClaimRoute:
-    route = _require(move, "route", "claim_route")
+    route = move["route"]
     if not isinstance(route, str):
         raise MalformedMove("bad_field", "\"route\" must be a route id such as \"Denver|Omaha\".")
     if route not in ROUTES:
         raise MalformedMove("unknown_route", f"There is no route {route!r} on this map.")
-    cards = _require(move, "cards", "claim_route")
+    cards = move["cards"]
     if not isinstance(cards, Mapping):
         raise MalformedMove("bad_field", "\"cards\" must be an object of card kind to count, e.g. {\"red\": 3}.")
     for card_kind, count in cards.items():
@@ -135,7 +116,7 @@ def _claim_route(move: Mapping[str, Any]) -> ClaimRoute:
                 "unknown_card",
                 f"There is no card kind {card_kind!r}; the kinds are {', '.join(CARD_KINDS)}.",
             )
-        if not _is_int(count) or count < 0:
+        if not is_int(count) or count < 0:
             raise MalformedMove("bad_field", f"The count of {card_kind} cards must be a whole number, not {count!r}.")
     return ClaimRoute(route, {k: cards[k] for k in CARD_KINDS if cards.get(k)})
 

@@ -1,0 +1,15 @@
+"""Age of Steam (Rust Belt map): the rules of `shared/rules/age_of_steam.md` as a decider.
+
+Read in this order: `rust_belt` and `board` (the map and the printed constants), `tiles` (the
+136-tile mix and its geometry), `options` (the project's rulings as recorded values), `state`,
+`moves` (what clients send), `track` (links, one placement's rules, ownership), `building`
+(the placements a build step may list), `goods` (the bag and deliveries), `legal` (who may act,
+the checks, the legal moves), `decide` with `flow` and `steps` (events applied as they are
+emitted), `evolve`, `scoring`, `views`, `invariants`, `playout` (the simulation bot), and
+`decider`, which puts them all behind the core `Decider` protocol.
+"""
+
+from domain.age_of_steam.decider import DECIDER, AgeOfSteam
+from domain.age_of_steam.state import Seat, State
+
+__all__ = ["DECIDER", "AgeOfSteam", "Seat", "State"]

@@ -1,0 +1,106 @@
+"""Victory points: the running tally by source, income reduction bands, and final scoring with
+the tie-breakers (more cash, then more track, then a die roll)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.age_of_steam.state import State
+from domain.age_of_steam.steps import Steps
+from domain.age_of_steam.track import track_tiles
+from domain.core.randomness import Randomness, rolled
+
+INCOME_VP = 3
+SHARE_VP = -3
+
+REDUCTION_BANDS: tuple[tuple[int, int], ...] = ((50, 10), (41, 8), (31, 6), (21, 4), (11, 2))
+"""(lowest income of the band, reduction): 11-20 -2, 21-30 -4, 31-40 -6, 41-49 -8, 50+ -10."""
+
+
+def reduction(income: int) -> int:
+    for lowest, amount in REDUCTION_BANDS:
+        if income >= lowest:
+            return amount
+    return 0
+
+
+def sources(state: State, seat: int) -> dict[str, int]:
+    """A seat's points by source; an eliminated seat scores nothing."""
+    me = state.seats[seat]
+    if me.eliminated:
+        return {"income": 0, "shares": 0, "track": 0}
+    return {
+        "income": INCOME_VP * me.income,
+        "shares": SHARE_VP * me.shares,
+        "track": track_tiles(state.board, state.new_cities, seat),
+    }
+
+
+def vp(state: State, seat: int) -> int:
+    final = state.seats[seat].final_vp
+    return final if final is not None else sum(sources(state, seat).values())
+
+
+def final_scoring(steps: Steps, rng: Randomness) -> None:
+    """Every seat still in, by source; then the winner and the end of the game."""
+    state = steps.state
+    live = [seat for seat in range(len(state.seats)) if not state.seats[seat].eliminated]
+    for seat in live:
+        me = state.seats[seat]
+        points = sources(state, seat)
+        steps.emit(
+            "FinalScored",
+            {
+                "seat": seat,
+                "income": me.income,
+                "shares": me.shares,
+                "track": points["track"],
+                "income_vp": points["income"],
+                "shares_vp": points["shares"],
+                "track_vp": points["track"],
+                "vp": sum(points.values()),
+                "cash": me.cash,
+            },
+        )
+    state = steps.state
+    winners, decided_by = _winners(steps, rng, live)
+    steps.emit(
+        "GameEnded",
+        {
+            "scores": {str(seat): vp(state, seat) for seat in range(len(state.seats))},
+            "winners": winners,
+            "eliminated": [seat for seat in range(len(state.seats)) if state.seats[seat].eliminated],
+            "decided_by": decided_by,
+        },
+    )
+
+
+def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int], str]:
+    state = steps.state
+    if not live:
+        return [], "nobody_left"
+    tied = _best(live, lambda s: vp(state, s))
+    if len(tied) == 1:
+        return tied, "score"
+    tied = _best(tied, lambda s: state.seats[s].cash)
+    if len(tied) == 1:
+        return tied, "cash"
+    tied = _best(tied, lambda s: track_tiles(state.board, state.new_cities, s))
+    if len(tied) == 1:
+        return tied, "track"
+    round_ = 0
+    while len(tied) > 1:
+        round_ += 1
+        faces: dict[int, int] = {}
+        for seat in tied:
+            value = rng.randbelow(6)
+            faces[seat] = value + 1
+            data: dict[str, Any] = {"seat": seat, "round": round_, "value": value + 1, **rolled(6, value)}
+            steps.emit("TieBreakRolled", data)
+        tied = _best(tied, faces.__getitem__)
+    return tied, "dice"
+
+
+def _best(seats: list[int], key: Any) -> list[int]:
+    top = max(key(s) for s in seats)
+    return [s for s in seats if key(s) == top]

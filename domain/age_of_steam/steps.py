@@ -1,0 +1,22 @@
+"""The events of one decision in the making. Each event is applied as soon as it is emitted,
+so the rule that runs next (the next bidder, the end of a phase, final scoring) sees its effect,
+and what `decide` returns always evolves to the state it reasoned about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.age_of_steam.evolve import evolve
+from domain.age_of_steam.state import State
+from domain.core.events import Event
+
+
+class Steps:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, kind: str, data: dict[str, Any], automatic: bool = True) -> None:
+        event = Event(kind, data, (), automatic)
+        self.events.append(event)
+        self.state = evolve(self.state, event)
