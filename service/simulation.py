@@ -52,28 +52,32 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
     checker = _Checker(app, game_id) if check else None
     if checker:
         checker.catch_up()
+    # The player's own picture of the game, folded from the records each move returns, as
+    # a client would keep it: the store is read only to check it.
+    seen = log.replay(app.records(game_id))
+    decider, state, version = seen.decider, seen.state, seen.version
+    # A game may steer random playouts towards purposeful play (build, deliver) with an
+    # optional `playout_choice(state, seat, moves, chooser)`.
+    steer = getattr(decider, "playout_choice", None)
     for _ in range(max_moves):
-        aggregate = app.game(game_id)
-        active = sorted(aggregate.decider.active_seats(aggregate.state))
+        active = sorted(decider.active_seats(state))
         if not active:
             break
         seat = chooser.choice(active)
-        moves = aggregate.decider.legal_moves(aggregate.state, seat)
+        moves = decider.legal_moves(state, seat)
         if not moves:
-            raise InvariantBroken(game_id, aggregate.version, [f"seat {seat} is active but has no legal move"])
-        # A game may steer random playouts towards purposeful play (build, deliver)
-        # with an optional `playout_choice(state, seat, moves, chooser)`.
-        steer = getattr(aggregate.decider, "playout_choice", None)
-        app.play(game_id, seat, steer(aggregate.state, seat, moves, chooser) if steer else chooser.choice(moves))
+            raise InvariantBroken(game_id, version, [f"seat {seat} is active but has no legal move"])
+        move = steer(state, seat, moves, chooser) if steer else chooser.choice(moves)
+        for record in app.play(game_id, seat, move, expected_version=version):
+            state, version = log.apply(decider, state, to_event(record)), record["version"]
         if checker:
             checker.catch_up()
-    final = app.game(game_id)
-    if not final.is_over:
-        raise InvariantBroken(game_id, final.version, [f"no end after {max_moves} moves"])
-    ended = [r for r in app.records(game_id, after=final.version - 3) if r["kind"] == "GameEnded"]
+    if not decider.is_over(state):
+        raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
+    ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"]
     winners = ended[0]["data"].get("winners", []) if ended else []
-    scores = {str(k): v for k, v in final.decider.scores(final.state).items()}
-    return Playout(game_id, final.version, scores, winners)
+    scores = {str(k): v for k, v in decider.scores(state).items()}
+    return Playout(game_id, version, scores, winners)
 
 
 class _Checker:
