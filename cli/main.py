@@ -206,8 +206,11 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
 @json_option
 @handles_errors
 def audit(game_id: str, db: str | None, as_json: bool) -> None:
-    """Check the chain, re-adjudicate every command, and re-derive the random outcomes."""
-    report = _app(db).audit(game_id)
+    """Check the chain, re-adjudicate every command, re-derive the random outcomes, and
+    compare the read models with a fresh rebuild."""
+    from service.referee import full_audit
+
+    report = full_audit(_app(db), game_id)
     _echo_json(report.to_json()) if as_json else click.echo(report.text())
     if not report.ok:
         sys.exit(1)
@@ -276,6 +279,15 @@ def notify(interval: float, once: bool, db: str | None) -> None:
             return
         time.sleep(interval)
 
+
+# Command groups kept in their own modules (they import this one, hence at the end).
+from cli.projections import projections_cli  # noqa: E402
+from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
+
+cli.add_command(projections_cli)
+cli.add_command(referee_cli)
+cli.add_command(takeback_cli)
+cli.add_command(bulk_cli)
 
 if __name__ == "__main__":
     cli()

@@ -1,2 +1,8 @@
 """Read models in SQL (boards, income tracks, VP tallies, timelines, game index) that
-follow the event log. The runners and views arrive with the projections issue (#4)."""
+follow the event log, with runners that survive crashes and a rebuild from zero.
+
+`handlers` is the small per-game interface; each game's module registers its projector
+when imported here. Age of Steam adds `projections/age_of_steam.py` the same way.
+"""
+
+from projections import ticket_to_ride  # noqa: F401  (registers its projector)

@@ -134,6 +134,48 @@ class Game(Aggregate):
         """Store an already verified record as it is (import)."""
         self._record(record, 0)
 
+    # -- referee tools and takebacks (domain/core/referee.py) ------------------------------
+
+    @event("Rewound")
+    def _rewound(self, record: dict[str, Any], rng_position: int, state: Any) -> None:
+        """A rewind or an accepted takeback. The state at its `to_version` travels beside the
+        record, encoded like a snapshot's, so loading a game never needs its history. The
+        bookkeeping is `_record`'s; keep the two in step."""
+        command_id = record["command_id"]
+        if command_id is not None:
+            self.commands.setdefault(command_id, [record["version"], record["version"], None])[1] = record["version"]
+        self.head = record["hash"]
+        self.rng_position = rng_position
+        self.updated_at = record["time"]
+        self.state = decode(self.decider.state_type, state)
+        self._pace(record["time"])
+
+    def act(self, events: list[Event], actor: str, command_id: str, now: str, new_salt: Callable[[], str],
+            rewound: Callable[[int], Any]) -> list[dict[str, Any]]:
+        """Record a referee's or a takeback's events (already judged). `rewound(v)` is the
+        state at version v, for the events that rewind; the random stream is left where it
+        stands."""
+        records = []
+        for e in events:
+            record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=actor,
+                          command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
+            if e.kind in log.REWIND_KINDS:
+                self._rewound(record, self.rng_position, encode(rewound(e.data["to_version"])))
+            else:
+                self._record(record, self.rng_position)
+            records.append(record)
+        return records
+
+    def restore_all(self, records: Iterable[dict[str, Any]], history: log.History) -> None:
+        """Store already verified records as they are (import, fork); `history` has folded
+        every record before them and folds these too, for the states rewinds restore."""
+        for record in records:
+            state = history.add(record)
+            if record["kind"] in log.REWIND_KINDS:
+                self._rewound(record, 0, encode(state))
+            else:
+                self._record(record, 0)
+
     class Snapshot(Aggregate.Snapshot):
         """Snapshots hold the game state as plain JSON; its types come back from the
         state class's annotations."""

@@ -194,8 +194,7 @@ class Caboose(Application[UUID]):
         else:
             raise RecordError("game_exists", f"A game with id {game_id} is already stored.", 1)
         aggregate = Game(record=records[0], seed=None)
-        for record in records[1:]:
-            aggregate.restore(record)
+        aggregate.restore_all(records[1:], log.History(records[0]))
         self._save(aggregate)
         return game_id
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import log
+from domain.core import log, referee
 from domain.core.canonical import canonical
 from domain.core.envelope import actor_seat, group_by_command, to_event, verify_chain
 from domain.core.errors import RuleError
@@ -89,6 +89,10 @@ def _check_seed(records: Sequence[dict[str, Any]], report: AuditReport) -> bytes
     if not reveals:
         return None
     reveal = reveals[0]
+    # A fork draws from its own seed, committed to in its ForkedFrom.
+    fork = referee.last_fork(records[: reveal["version"]])
+    if fork is not None:
+        created = fork["data"]
     try:
         seed = bytes.fromhex(reveal["data"]["seed"])
     except (KeyError, TypeError, ValueError):
@@ -109,14 +113,22 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report:
         report.fail(report.rules, 1, error.message)
         return
     seeded = SeededRandom(seed) if seed is not None else None
-    state = decider.initial_state(log.setup_of(created))
-    commands = 0
+    history = log.History(records[0])
+    # A fork's copied events drew from its origin's seed; only what follows is its own.
+    fork = referee.last_fork(records)
+    own_from = fork["version"] if fork is not None else 1
+    commands = actions = 0
     for group in group_by_command(records):
-        rng: Randomness = seeded or RecordedRandom(_outcomes(group))
         first = group[0]
+        rng: Randomness = seeded if seeded is not None and first["version"] >= own_from else RecordedRandom(_outcomes(group))
+        state = history.state
         try:
             if first["kind"] == log.GAME_CREATED:
                 expected = [to_event(first), *decider.setup(state, rng)]
+            elif (action := referee.action_of(first)) is not None:
+                situation = referee.Situation(records[: first["version"] - 1], decider, state)
+                expected = referee.judge(situation, first["actor"], action)
+                actions += 1
             elif (seat := actor_seat(first["actor"])) is not None:
                 move = decider.move_of(to_event(first))
                 if move is None:
@@ -132,9 +144,14 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report:
         if problem:
             report.fail(report.rules if seeded is None or "random" not in problem[1] else report.seed, *problem)
             return
-        for record in group:
-            state = log.apply(decider, state, to_event(record))
-    report.rules = Check(True, f"{commands} commands re-adjudicated under {decider.name} ruleset {decider.ruleset_version}")
+        try:
+            for record in group[1:] if first["kind"] == log.GAME_CREATED else group:
+                history.add(record)
+        except RuleError as error:
+            report.fail(report.rules, first["version"], f"{first['kind']} cannot be applied: {error.message}")
+            return
+    judged = f" and {actions} referee or takeback actions re-judged" if actions else ""
+    report.rules = Check(True, f"{commands} commands re-adjudicated{judged} under {decider.name} ruleset {decider.ruleset_version}")
 
 
 def _outcomes(group: list[dict[str, Any]]) -> list[dict[str, Any]]:

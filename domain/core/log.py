@@ -14,13 +14,28 @@ from typing import Any
 from domain import games
 from domain.core.decider import Decider, Move, Setup
 from domain.core.envelope import to_event
-from domain.core.errors import GameOver, NotYourTurn, RecordError
+from domain.core.errors import GameOver, IllegalMove, NotYourTurn, RecordError
 from domain.core.events import Event
 from domain.core.randomness import Randomness
 
 GAME_CREATED = "GameCreated"
 SEED_REVEALED = "SeedRevealed"
-CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED})
+# Referee tools and takebacks (built and judged in `domain/core/referee.py`).
+GAME_REWOUND = "GameRewound"
+MOVE_TAKEN_BACK = "MoveTakenBack"
+TAKEBACK_REQUESTED = "TakebackRequested"
+TAKEBACK_ACCEPTED = "TakebackAccepted"
+TAKEBACK_REFUSED = "TakebackRefused"
+DISPUTE_RAISED = "DisputeRaised"
+RULING_MADE = "RulingMade"
+ADJUSTMENT_MADE = "AdjustmentMade"
+FORKED_FROM = "ForkedFrom"
+REWIND_KINDS = frozenset({GAME_REWOUND, MOVE_TAKEN_BACK})
+"""After these the state is the state at an earlier version, `data.to_version`."""
+NOTE_KINDS = frozenset({TAKEBACK_REQUESTED, TAKEBACK_ACCEPTED, TAKEBACK_REFUSED, DISPUTE_RAISED, RULING_MADE, FORKED_FROM})
+"""Recorded for the history; they leave the game state as it is."""
+REFEREE_KINDS = REWIND_KINDS | NOTE_KINDS | {ADJUSTMENT_MADE}
+CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED}) | NOTE_KINDS
 
 
 def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> Event:
@@ -68,8 +83,60 @@ def play(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Randomne
 
 
 def apply(decider: Decider[Any], state: Any, event: Event) -> Any:
-    """The game state after one event of any kind."""
-    return state if event.kind in CORE_KINDS else decider.evolve(state, event)
+    """The game state after one event of any kind but a rewind, whose state is an earlier
+    version's (`History` folds those)."""
+    if event.kind in CORE_KINDS:
+        return state
+    if event.kind == ADJUSTMENT_MADE:
+        return adjusted(decider, state, event.data)
+    if event.kind in REWIND_KINDS:
+        raise RecordError("rewind_needs_history", f"{event.kind} restores an earlier state; fold the record with History", None)
+    return decider.evolve(state, event)
+
+
+def adjusted(decider: Decider[Any], state: Any, adjustment: dict[str, Any]) -> Any:
+    """The state after a referee's adjustment, through the game's optional `adjust(state,
+    adjustment)`; a game without it refuses every adjustment."""
+    adjust = getattr(decider, "adjust", None)
+    if adjust is None:
+        raise IllegalMove("adjustment_unsupported", f"{decider.name} does not support referee adjustments; rewind instead.")
+    return adjust(state, adjustment)
+
+
+class History:
+    """A game folded record by record that remembers its state at every version, so a
+    rewind, which restores an earlier version's state, needs nothing but the record.
+    States are immutable and share what they do not change, so keeping them is cheap."""
+
+    def __init__(self, created: dict[str, Any]) -> None:
+        if created.get("kind") != GAME_CREATED:
+            raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+        self.created = created["data"]
+        self.decider = decider_of(self.created)
+        self._states = [None, self.decider.initial_state(setup_of(self.created))]
+
+    @property
+    def version(self) -> int:
+        return len(self._states) - 1
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    def at(self, version: int) -> Any:
+        if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= self.version:
+            raise RecordError("bad_version", f"there is no version {version!r} before version {self.version + 1}", self.version + 1)
+        return self._states[version]
+
+    def add(self, record: dict[str, Any]) -> Any:
+        """Fold the next record; returns the state after it."""
+        if record.get("version") != self.version + 1:
+            raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
+        event = to_event(record)
+        rewinds = event.kind in REWIND_KINDS
+        state = self.at(event.data.get("to_version")) if rewinds else apply(self.decider, self.state, event)
+        self._states.append(state)
+        return state
 
 
 @dataclass(frozen=True)
@@ -86,14 +153,11 @@ def replay(records: Iterable[dict[str, Any]], upto: int | None = None) -> Replay
     """Fold full records (optionally only the first `upto` events) into a state."""
     iterator = iter(records)
     first = next(iterator, None)
-    if first is None or first.get("kind") != GAME_CREATED:
+    if first is None:
         raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
-    decider = decider_of(first["data"])
-    state = decider.initial_state(setup_of(first["data"]))
-    version = 1
+    history = History(first)
     for record in iterator:
         if upto is not None and record["version"] > upto:
             break
-        state = apply(decider, state, to_event(record))
-        version = record["version"]
-    return Replay(decider, first["data"], state, version)
+        history.add(record)
+    return Replay(history.decider, history.created, history.state, history.version)

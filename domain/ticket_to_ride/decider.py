@@ -9,7 +9,7 @@ from typing import Any
 from domain.core.decider import Setup
 from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
-from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, views
+from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import TICKETS, TRAIN_CARDS
 from domain.ticket_to_ride.state import OVER, Seat, State
@@ -66,6 +66,14 @@ class TicketToRide:
 
     def invariants(self, state: State) -> list[str]:
         return invariants.invariants(state)
+
+    def adjust(self, state: State, adjustment: Mapping[str, Any]) -> State:
+        """A referee's adjustment (optional hook of `domain/core/referee.py`)."""
+        return referee.adjust(state, adjustment)
+
+    def reveals(self, event: Event) -> bool:
+        """Whether a public event showed a hidden card (optional hook, for takebacks)."""
+        return referee.reveals(event)
 
 
 DECIDER = TicketToRide()

@@ -11,6 +11,8 @@ from domain import games as rulesets
 from service.api.games import games
 from service.api.notifications import notifications
 from service.api.problems import register_problem_handlers
+from service.api.projections import projections
+from service.api.referee import referee
 from service.application import Caboose
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
@@ -43,5 +45,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
             api.spec.components.schema(f"{name}.{move_type}", schema)
     api.register_blueprint(games)
     api.register_blueprint(notifications)
+    api.register_blueprint(projections)
+    api.register_blueprint(referee)
     register_problem_handlers(app)
     return app

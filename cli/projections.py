@@ -1,0 +1,134 @@
+"""`caboose projections`: rebuild the read models from zero, follow the log, show where
+they stand, and show a game's board, income, scores or timeline at any version."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from cli.main import _app, db_option, handles_errors, json_option
+from projections.runner import PollingRunner, library_runner, log_end, projection_for, rebuild
+from projections.store import ReadModelError, ReadStore, read_db_url, use_read_store
+from service.application import Caboose
+
+read_db_option = click.option("--read-db", envvar="CABOOSE_READ_DB", default=None,
+                              help="Where the read models live (default: beside the events; see docs/architecture.md).")
+
+
+def read_model_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except ReadModelError as error:
+            raise click.ClickException(f"{error.code}: {error.message}") from None
+
+    return wrapper
+
+
+def _stores(db: str | None, read_db: str | None) -> tuple[Caboose, ReadStore]:
+    app = _app(db)
+    try:
+        store = ReadStore(read_db or read_db_url(app.settings.db, app.settings.schema or os.environ.get("POSTGRES_SCHEMA")))
+    except ReadModelError as error:
+        raise click.BadParameter(error.message, param_hint="--read-db") from None
+    use_read_store(app, store)
+    return app, store
+
+
+@click.group("projections")
+def projections_cli() -> None:
+    """Read models: boards, income tracks, VP tallies, timelines, game index."""
+
+
+@projections_cli.command("rebuild")
+@click.option("--batch", type=click.IntRange(min=1, max=100000), default=2000, show_default=True)
+@db_option
+@read_db_option
+@handles_errors
+@read_model_errors
+def rebuild_cmd(batch: int, db: str | None, read_db: str | None) -> None:
+    """Rebuild every read model from zero (one transaction: readers see the old views
+    until the new ones are complete). Stop the runners first."""
+    app, store = _stores(db, read_db)
+    total = log_end(app)
+    with click.progressbar(length=total, label="Rebuilding projections", show_pos=True, file=click.get_text_stream("stderr")) as bar:
+        count = rebuild(app, store, batch, progress=bar.update)
+    click.echo(f"rebuilt from {count} events")
+
+
+@projections_cli.command("follow")
+@click.option("--batch", type=click.IntRange(min=1, max=100000), default=500, show_default=True)
+@click.option("--interval", type=click.FloatRange(min=0.01), default=0.2, show_default=True, help="Seconds between polls (SQLite).")
+@click.option("--once", is_flag=True, help="Catch up with the log, then exit.")
+@click.option("--poll", is_flag=True, help="Poll the log even on PostgreSQL (instead of the library's subscription).")
+@db_option
+@read_db_option
+@handles_errors
+@read_model_errors
+def follow_cmd(batch: int, interval: float, once: bool, poll: bool, db: str | None, read_db: str | None) -> None:
+    """Follow the event log into the read models until stopped (SIGTERM or Ctrl-C).
+    Safe to kill at any moment: it resumes from the last committed position."""
+    app, store = _stores(db, read_db)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    if once or poll or not app.settings.db.startswith(("postgresql", "postgres")):
+        runner = PollingRunner(app, projection_for(app, store), batch)
+        if once:
+            click.echo(f"projected {runner.catch_up()} events")
+            return
+        runner.run_forever(stop, interval)
+        return
+    env = {"CABOOSE_DB": app.settings.db, **({"POSTGRES_SCHEMA": s} if (s := _schema(app)) else {})}
+    with library_runner(app, store, env) as following:
+        while not stop.is_set():
+            following.run_forever(timeout=0.5)
+
+
+def _schema(app: Caboose) -> str | None:
+    return app.settings.schema or app.env.get("POSTGRES_SCHEMA") or None
+
+
+@projections_cli.command("status")
+@db_option
+@read_db_option
+@json_option
+@handles_errors
+@read_model_errors
+def status_cmd(db: str | None, read_db: str | None, as_json: bool) -> None:
+    """How far the read models have followed the log."""
+    app, store = _stores(db, read_db)
+    tracked, end = store.max_tracking_id(app.name) or 0, log_end(app)
+    body = {"read_db": store.url, "tracked": tracked, "log_end": end, "behind": end - tracked}
+    click.echo(json.dumps(body) if as_json else f"{store.url}: at notification {tracked} of {end} ({end - tracked} behind)")
+
+
+@projections_cli.command("show")
+@click.argument("what", type=click.Choice(["board", "income", "scores", "timeline", "index"]))
+@click.argument("game_id", required=False)
+@click.option("--at", type=click.IntRange(min=1), default=None, help="As it stood at version N.")
+@db_option
+@read_db_option
+@handles_errors
+@read_model_errors
+def show_cmd(what: str, game_id: str | None, at: int | None, db: str | None, read_db: str | None) -> None:
+    """Show a game's board, income, scores or timeline (JSON), now or at version N; or
+    the game index."""
+    app, store = _stores(db, read_db)
+    PollingRunner(app, projection_for(app, store)).catch_up()
+    if what == "index":
+        body: Any = store.games(limit=10000)
+    elif game_id is None:
+        raise click.BadParameter(f"`{what}` needs a GAME_ID", param_hint="GAME_ID")
+    else:
+        app.game(game_id)
+        body = getattr(store, what)(game_id, at)
+    click.echo(json.dumps(body, ensure_ascii=False, indent=2))

@@ -1,0 +1,462 @@
+"""Referee tools and takebacks as first-class events, judged by pure rules.
+
+History is append-only: nothing here removes or rewrites an event.
+
+- **Rewind** (`GameRewound`, by a referee): the state after it equals the state at
+  `to_version`, and play continues from there. The random stream is *not* rewound: draws
+  after a rewind continue the generator where it stood, so a rewind never replays cards
+  or dice the players have already seen. Because of that, and because a revealed seed
+  would make every later draw predictable, a game whose seed is revealed cannot be
+  rewound; fork it instead.
+- **Takeback**: a seat asks to take back its own last move (`TakebackRequested`); every
+  other seat accepts (`TakebackAccepted`) or one refuses (`TakebackRefused`); a referee
+  may answer for all. When accepted, `MoveTakenBack` (automatic) rewinds to just before
+  the move. Never across a random draw or a reveal: a move whose events drew, dealt or
+  showed anything hidden can only be undone by a referee's rewind.
+- **Disputes, rulings, adjustments**: `DisputeRaised` names the event in question, who
+  raised it and the claim; `RulingMade` closes it with a text and an outcome;
+  `AdjustmentMade` changes the game through the game's own `adjust` (VP, cash, income,
+  a piece put back), always with a reason, optionally citing the dispute.
+- **Fork**: a new game whose first N records are copies of another game's (re-sealed
+  under the new id) followed by `ForkedFrom`, which names the origin and the hash of
+  its event N and commits to the fork's own new seed.
+
+Every action is judged by `judge(situation, actor, action)`, which returns the events
+to record or raises a `RuleError`; the service records them and the auditor re-judges
+each recorded action with `action_of`, exactly as moves go through `log.play`.
+
+Optional game hooks, beside the `Decider` protocol:
+- `adjust(state, adjustment) -> state`: apply `{seat, kind, amount, detail}` or raise
+  `MalformedMove`/`IllegalMove`; a game without it refuses every adjustment.
+- `reveals(event) -> bool`: whether a public event showed something hidden (a card
+  turned up from the deck). Events with secrets or random outcomes always count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core import log
+from domain.core.decider import Decider
+from domain.core.envelope import actor_seat, group_by_command, record_hash, to_event
+from domain.core.errors import IllegalMove, MalformedMove
+from domain.core.events import Event
+from domain.core.randomness import outcomes_in
+
+REFEREE_PREFIX = "referee:"
+OUTCOMES = ("upheld", "dismissed", "withdrawn")
+ADJUSTMENT_KINDS = ("vp", "cash", "income", "piece")
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}$")
+MAX_REASON = 500
+MAX_TEXT = 5000
+
+
+def referee_actor(name: str) -> str:
+    """`referee:NAME`; a name is 1–64 letters, digits, spaces, `._@-`, starting alphanumeric."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise MalformedMove("bad_referee", "A referee's name is 1–64 letters, digits, spaces or ._@- (starting with a letter or digit).")
+    return REFEREE_PREFIX + name
+
+
+def referee_of(actor: str) -> str | None:
+    return actor[len(REFEREE_PREFIX):] if actor.startswith(REFEREE_PREFIX) else None
+
+
+# -- actions ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rewind:
+    to_version: int
+    reason: str
+    dispute: int | None = None
+
+
+@dataclass(frozen=True)
+class RequestTakeback:
+    seat: int
+
+
+@dataclass(frozen=True)
+class AnswerTakeback:
+    accept: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RaiseDispute:
+    version: int
+    raised_by: str
+    claim: str
+
+
+@dataclass(frozen=True)
+class MakeRuling:
+    dispute: int
+    text: str
+    outcome: str
+
+
+@dataclass(frozen=True)
+class Adjust:
+    seat: int
+    kind: str
+    amount: int
+    reason: str
+    detail: dict[str, Any] = field(default_factory=dict)
+    dispute: int | None = None
+
+
+@dataclass(frozen=True)
+class MarkFork:
+    origin: str
+    at_version: int
+    origin_hash: str
+    seed_commitment: str
+    seed_source: str
+    reason: str
+
+
+Action = Rewind | RequestTakeback | AnswerTakeback | RaiseDispute | MakeRuling | Adjust | MarkFork
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the rules of an action look at: the game's full records so far and the state
+    after the last of them."""
+
+    records: Sequence[dict[str, Any]]
+    decider: Decider[Any]
+    state: Any
+
+    @property
+    def version(self) -> int:
+        return len(self.records)
+
+
+def judge(situation: Situation, actor: str, action: Action) -> list[Event]:
+    """The events `action` by `actor` records, or a `RuleError` saying why not."""
+    judges: dict[type, Callable[[Situation, str, Any], list[Event]]] = {
+        Rewind: _rewind, RequestTakeback: _request_takeback, AnswerTakeback: _answer_takeback,
+        RaiseDispute: _raise_dispute, MakeRuling: _make_ruling, Adjust: _adjust, MarkFork: _mark_fork,
+    }
+    return judges[type(action)](situation, actor, action)
+
+
+def action_of(record: dict[str, Any]) -> Action | None:
+    """The action the first event of a recorded referee or takeback command records."""
+    data, kind = record["data"], record["kind"]
+    if kind == log.GAME_REWOUND:
+        return Rewind(data["to_version"], data["reason"], data.get("dispute"))
+    if kind == log.TAKEBACK_REQUESTED:
+        return RequestTakeback(data["seat"])
+    if kind == log.TAKEBACK_ACCEPTED:
+        return AnswerTakeback(True)
+    if kind == log.TAKEBACK_REFUSED:
+        return AnswerTakeback(False, data.get("reason", ""))
+    if kind == log.DISPUTE_RAISED:
+        return RaiseDispute(data["version"], data["raised_by"], data["claim"])
+    if kind == log.RULING_MADE:
+        return MakeRuling(data["dispute"], data["text"], data["outcome"])
+    if kind == log.ADJUSTMENT_MADE:
+        return Adjust(data["seat"], data["kind"], data["amount"], data["reason"], data.get("detail", {}), data.get("dispute"))
+    if kind == log.FORKED_FROM:
+        return MarkFork(data["origin"], data["at_version"], data["origin_hash"], data["seed_commitment"],
+                        data["seed_source"], data["reason"])
+    return None
+
+
+# -- the judges ---------------------------------------------------------------------------
+
+def _rewind(situation: Situation, actor: str, action: Rewind) -> list[Event]:
+    referee = _require_referee(actor)
+    reason = _text(action.reason, "reason", MAX_REASON)
+    _check_not_revealed(situation, "rewound")
+    to_version = _version(action.to_version, "to_version")
+    if to_version >= situation.version:
+        raise IllegalMove("bad_rewind", f"A rewind goes back: to_version must be below the current version {situation.version}.")
+    _check_quiet(situation, to_version, "rewind")
+    dispute = _open_dispute(situation, action.dispute)
+    return [Event(log.GAME_REWOUND, {"to_version": to_version, "reason": reason, "referee": referee, "dispute": dispute})]
+
+
+def _request_takeback(situation: Situation, actor: str, action: RequestTakeback) -> list[Event]:
+    seat = _seat(situation, action.seat)
+    if actor_seat(actor) != seat:
+        raise IllegalMove("not_your_takeback", f"Only seat {seat} may ask to take back seat {seat}'s move.")
+    if situation.decider.is_over(situation.state):
+        raise IllegalMove("game_over", "The game has ended; ask a referee instead.")
+    if _pending_request(situation) is not None:
+        raise IllegalMove("takeback_pending", "A takeback is already waiting for an answer.")
+    groups = _groups(situation.records)
+    move = _last_play_group(groups)
+    if move is None or actor_seat(move[0]["actor"]) != seat or move[0]["kind"] in log.REFEREE_KINDS:
+        raise IllegalMove("takeback_not_last_move", "Only your own last move can be taken back, and only before anyone else has moved.")
+    if any(_draws_or_reveals(situation.decider, record) for record in move):
+        raise IllegalMove("takeback_after_draw",
+                          "That move drew or revealed something (a card, a die, a hidden choice); only a referee may rewind it.")
+    first, last = move[0]["version"], move[-1]["version"]
+    return [Event(log.TAKEBACK_REQUESTED, {"seat": seat, "to_version": first - 1, "move": [first, last]})]
+
+
+def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -> list[Event]:
+    if not isinstance(action.accept, bool):
+        raise MalformedMove("bad_field", "`accept` must be true or false.")
+    request = _pending_request(situation)
+    if request is None:
+        raise IllegalMove("no_pending_takeback", "No takeback is waiting for an answer (a move since the request cancels it).")
+    seat = request["data"]["seat"]
+    by = actor_seat(actor)
+    if by is None:
+        _require_referee(actor)
+    elif by == seat:
+        raise IllegalMove("own_takeback", "The seat that asked cannot answer its own takeback.")
+    elif not 0 <= by < _seats(situation):
+        raise IllegalMove("bad_seat", f"There is no seat {by} in this game.")
+    answered = _answers(situation, request)
+    if by is not None and by in answered:
+        raise IllegalMove("already_answered", f"Seat {by} has already answered this takeback.")
+    if not action.accept:
+        reason = _text(action.reason, "reason", MAX_REASON, required=False)
+        return [Event(log.TAKEBACK_REFUSED, {"seat": seat, "by": actor, "reason": reason})]
+    events = [Event(log.TAKEBACK_ACCEPTED, {"seat": seat, "by": actor})]
+    others = set(range(_seats(situation))) - {seat}
+    if by is None or others <= answered | {by}:
+        events.append(Event(log.MOVE_TAKEN_BACK, {"seat": seat, "to_version": request["data"]["to_version"]}, automatic=True))
+    return events
+
+
+def _raise_dispute(situation: Situation, actor: str, action: RaiseDispute) -> list[Event]:
+    referee = _require_referee(actor)
+    version = _version(action.version, "version")
+    if version > situation.version:
+        raise IllegalMove("bad_version", f"There is no event {version} yet; the game is at version {situation.version}.")
+    raised_by = _text(action.raised_by, "raised_by", 64)
+    claim = _text(action.claim, "claim", MAX_TEXT)
+    return [Event(log.DISPUTE_RAISED, {"version": version, "raised_by": raised_by, "claim": claim, "referee": referee})]
+
+
+def _make_ruling(situation: Situation, actor: str, action: MakeRuling) -> list[Event]:
+    referee = _require_referee(actor)
+    dispute = _open_dispute(situation, action.dispute, required=True)
+    text = _text(action.text, "text", MAX_TEXT)
+    if action.outcome not in OUTCOMES:
+        raise MalformedMove("bad_field", f"`outcome` must be one of {', '.join(OUTCOMES)}.")
+    return [Event(log.RULING_MADE, {"dispute": dispute, "text": text, "outcome": action.outcome, "referee": referee})]
+
+
+def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
+    referee = _require_referee(actor)
+    seat = _seat(situation, action.seat)
+    if action.kind not in ADJUSTMENT_KINDS:
+        raise MalformedMove("bad_field", f"`kind` must be one of {', '.join(ADJUSTMENT_KINDS)}.")
+    if not _is_int(action.amount) or abs(action.amount) > 10**6:
+        raise MalformedMove("bad_field", "`amount` must be a whole number (at most a million either way).")
+    if action.kind != "piece" and action.amount == 0:
+        raise MalformedMove("bad_field", "An adjustment of 0 changes nothing.")
+    if not isinstance(action.detail, dict):
+        raise MalformedMove("bad_field", "`detail` must be a JSON object.")
+    reason = _text(action.reason, "reason", MAX_REASON)
+    dispute = _open_dispute(situation, action.dispute)
+    data = {"seat": seat, "kind": action.kind, "amount": action.amount, "detail": dict(action.detail),
+            "reason": reason, "referee": referee, "dispute": dispute}
+    # The game judges whether it can apply this adjustment now; nothing is kept.
+    log.adjusted(situation.decider, situation.state, data)
+    return [Event(log.ADJUSTMENT_MADE, data)]
+
+
+def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event]:
+    referee = _require_referee(actor)
+    reason = _text(action.reason, "reason", MAX_REASON)
+    if action.at_version != situation.version:
+        raise IllegalMove("bad_fork", f"ForkedFrom follows the copied events: at_version must be {situation.version}.")
+    _check_not_revealed(situation, "forked")
+    _check_quiet(situation, action.at_version, "fork")
+    for name in ("origin_hash", "seed_commitment"):
+        value = getattr(action, name)
+        if not isinstance(value, str) or not re.fullmatch(r"[0-9a-f]{64}", value):
+            raise MalformedMove("bad_field", f"`{name}` must be 64 lowercase hex digits.")
+    return [Event(log.FORKED_FROM, {"origin": action.origin, "at_version": action.at_version, "origin_hash": action.origin_hash,
+                                    "seed_commitment": action.seed_commitment, "seed_source": action.seed_source,
+                                    "reason": reason, "referee": referee})]
+
+
+# -- forks --------------------------------------------------------------------------------
+
+def fork_records(origin: Sequence[dict[str, Any]], at_version: int, game_id: str) -> list[dict[str, Any]]:
+    """The first `at_version` records of `origin`, re-sealed as game `game_id`: the same
+    times, actors, commands, kinds, data and secrets (salts included, so every secret
+    keeps its digest), chained anew because the game id is part of each hash."""
+    if not _is_int(at_version) or not 1 <= at_version <= len(origin):
+        raise IllegalMove("bad_fork", f"at_version must be between 1 and {len(origin)}.")
+    copies, prev = [], "0" * 64
+    for record in origin[:at_version]:
+        copy = {**record, "game_id": game_id, "prev_hash": prev}
+        copy.pop("hash")
+        copy["hash"] = record_hash(copy)
+        copies.append(copy)
+        prev = copy["hash"]
+    return copies
+
+
+def same_history(fork: Sequence[dict[str, Any]], origin: Sequence[dict[str, Any]]) -> int | None:
+    """The first version where a fork's copied events differ from its origin's (None when
+    they agree); everything but the game id and the chain must be equal."""
+    marks = [r for r in fork if r["kind"] == log.FORKED_FROM]
+    if not marks:
+        return None
+    at = marks[-1]["data"]["at_version"]
+    if len(origin) < at:
+        return len(origin) + 1
+    ignored = ("game_id", "prev_hash", "hash")
+    for mine, theirs in zip(fork[:at], origin[:at], strict=True):
+        if {k: v for k, v in mine.items() if k not in ignored} != {k: v for k, v in theirs.items() if k not in ignored}:
+            return int(mine["version"])
+    return at + 1 if origin[at - 1]["hash"] != marks[-1]["data"]["origin_hash"] else None
+
+
+def last_fork(records: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    marks = [r for r in records if r["kind"] == log.FORKED_FROM]
+    return marks[-1] if marks else None
+
+
+# -- reading the log ----------------------------------------------------------------------
+
+def open_disputes(records: Sequence[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Disputes not yet ruled on, by the version of their `DisputeRaised`."""
+    raised = {r["version"]: r for r in records if r["kind"] == log.DISPUTE_RAISED}
+    for record in records:
+        if record["kind"] == log.RULING_MADE:
+            raised.pop(record["data"]["dispute"], None)
+    return raised
+
+
+def disputes(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every dispute with its status (`raised` or `ruled`), its ruling and the referee's
+    actions that cite it."""
+    out: dict[int, dict[str, Any]] = {}
+    for record in records:
+        data = record["data"]
+        if record["kind"] == log.DISPUTE_RAISED:
+            out[record["version"]] = {"dispute": record["version"], "status": "raised", "about_version": data["version"],
+                                      "raised_by": data["raised_by"], "claim": data["claim"], "referee": data["referee"],
+                                      "time": record["time"], "actions": [], "ruling": None}
+        elif record["kind"] == log.RULING_MADE and data["dispute"] in out:
+            out[data["dispute"]].update(status="ruled", ruling={"version": record["version"], "text": data["text"],
+                                                                "outcome": data["outcome"], "referee": data["referee"]})
+        elif record["kind"] in (log.GAME_REWOUND, log.ADJUSTMENT_MADE) and data.get("dispute") in out:
+            out[data["dispute"]]["actions"].append({"version": record["version"], "kind": record["kind"]})
+    return list(out.values())
+
+
+def _groups(records: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    return group_by_command(list(records))
+
+
+def _quiet_versions(records: Sequence[dict[str, Any]]) -> tuple[int, set[int]]:
+    """The end of the opening, and every version that ends a command: the only states a
+    game ever waited in for a move."""
+    groups = _groups(records)
+    return groups[0][-1]["version"], {group[-1]["version"] for group in groups}
+
+
+def _check_quiet(situation: Situation, version: int, what: str) -> None:
+    opening, quiet = _quiet_versions(situation.records)
+    if version < opening:
+        raise IllegalMove(f"bad_{what}", f"A {what} cannot go before the end of the opening (version {opening}).")
+    if version not in quiet:
+        raise IllegalMove(f"bad_{what}",
+                          f"Version {version} is in the middle of a command; a {what} goes to a version that ends one.")
+
+
+def _check_not_revealed(situation: Situation, what: str) -> None:
+    if any(r["kind"] == log.SEED_REVEALED for r in situation.records):
+        raise IllegalMove("seed_revealed", f"The seed has been revealed, so new draws would be predictable: this game cannot be {what} "
+                                           "past that point; fork it at an earlier version instead.")
+
+
+def _last_play_group(groups: list[list[dict[str, Any]]]) -> list[dict[str, Any]] | None:
+    """The last group that changed the game (a move, a rewind, an adjustment)."""
+    for group in reversed(groups[1:]):
+        kind = group[0]["kind"]
+        if kind in _NOTES_AND_ASKS and not any(r["kind"] == log.MOVE_TAKEN_BACK for r in group):
+            continue
+        return group
+    return None
+
+
+# A refused or unanswered request, a partial acceptance and a dispute change nothing.
+_NOTES_AND_ASKS = frozenset({log.DISPUTE_RAISED, log.RULING_MADE, log.TAKEBACK_REQUESTED, log.TAKEBACK_ACCEPTED, log.TAKEBACK_REFUSED})
+
+
+def _pending_request(situation: Situation) -> dict[str, Any] | None:
+    groups = _groups(situation.records)
+    for index in range(len(groups) - 1, 0, -1):
+        first = groups[index][0]
+        if first["kind"] == log.TAKEBACK_REQUESTED:
+            return first
+        if first["kind"] in (log.DISPUTE_RAISED, log.RULING_MADE):
+            continue
+        if first["kind"] == log.TAKEBACK_ACCEPTED and not any(r["kind"] == log.MOVE_TAKEN_BACK for r in groups[index]):
+            continue
+        return None
+    return None
+
+
+def _answers(situation: Situation, request: dict[str, Any]) -> set[int]:
+    after = [r for r in situation.records if r["version"] > request["version"] and r["kind"] == log.TAKEBACK_ACCEPTED]
+    return {seat for r in after if (seat := actor_seat(r["actor"])) is not None}
+
+
+def _draws_or_reveals(decider: Decider[Any], record: dict[str, Any]) -> bool:
+    if record["secrets"] or any(True for _ in outcomes_in([record["data"]])):
+        return True
+    reveals = getattr(decider, "reveals", None)
+    return bool(reveals and reveals(to_event(record)))
+
+
+def _seats(situation: Situation) -> int:
+    return len(situation.records[0]["data"]["seats"])
+
+
+def _seat(situation: Situation, seat: Any) -> int:
+    if not _is_int(seat) or not 0 <= seat < _seats(situation):
+        raise MalformedMove("bad_seat", f"`seat` must be a seat of this game, 0 to {_seats(situation) - 1}.")
+    return int(seat)
+
+
+def _open_dispute(situation: Situation, dispute: Any, required: bool = False) -> int | None:
+    if dispute is None and not required:
+        return None
+    if not _is_int(dispute):
+        raise MalformedMove("bad_field", "`dispute` must be the version of a DisputeRaised event.")
+    if dispute not in open_disputes(situation.records):
+        raise IllegalMove("no_such_dispute", f"There is no open dispute raised at version {dispute}.")
+    return int(dispute)
+
+
+def _require_referee(actor: str) -> str:
+    name = referee_of(actor)
+    if name is None:
+        raise IllegalMove("referee_only", "Only a referee may do this.")
+    referee_actor(name)
+    return name
+
+
+def _version(value: Any, name: str) -> int:
+    if not _is_int(value) or value < 1:
+        raise MalformedMove("bad_field", f"`{name}` must be a version number (1 or more).")
+    return int(value)
+
+
+def _text(value: Any, name: str, limit: int, required: bool = True) -> str:
+    if not isinstance(value, str) or len(value) > limit or (required and not value.strip()):
+        need = "a non-empty text" if required else "a text"
+        raise MalformedMove("bad_field", f"`{name}` must be {need} of at most {limit} characters.")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

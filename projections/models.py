@@ -1,0 +1,92 @@
+"""The read models' tables (SQLAlchemy 2, typed declarative).
+
+Everything that changes during a game is stored as a *change at a version*, never
+updated in place: a board cell's new content, a seat's new figures. The board, the
+income tracks and the VP tallies "as they stood at version N" are then the latest change
+at or before N, one indexed query, and a rebuild only ever inserts. The timeline is the
+seat figures read as a series. Only the game index (one row per game) and the tracking
+position are updated in place.
+
+Table names start with `proj_` so the read models can share a database (and a
+PostgreSQL schema) with the events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Index, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """The game index: one row per game, as of its last projected event."""
+
+    __tablename__ = "proj_games"
+
+    game_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    ruleset_version: Mapped[str] = mapped_column(String(32))
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    """Seat names, by seat number."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """`active` or `finished`."""
+    active_seats: Mapped[list[Any]] = mapped_column(JSON)
+    since: Mapped[str] = mapped_column(String(40))
+    """When the active seats became the active seats (the time of that event)."""
+    since_version: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    """The last projected version: the read models hold this game up to here."""
+    created_at: Mapped[str] = mapped_column(String(40))
+    updated_at: Mapped[str] = mapped_column(String(40))
+    forked_from: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rewinds: Mapped[int] = mapped_column(Integer, default=0)
+    open_disputes: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class BoardChange(Base):
+    """What a board cell (a route, a hex, an edge) holds from `version` on; NULL: empty."""
+
+    __tablename__ = "proj_board"
+
+    game_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    cell: Mapped[str] = mapped_column(String(128), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    value: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+
+    __table_args__ = (Index("ix_proj_board_game_version", "game_id", "version"),)
+
+
+class SeatFiguresChange(Base):
+    """A seat's figures from `version` on: VP by source (and their total), income and
+    other resource tracks. `charted` marks a change of VP or income: a timeline point."""
+
+    __tablename__ = "proj_seat_figures"
+
+    game_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    vp: Mapped[int] = mapped_column(Integer)
+    income: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    by_source: Mapped[dict[str, Any]] = mapped_column(JSON)
+    tracks: Mapped[dict[str, Any]] = mapped_column(JSON)
+    charted: Mapped[bool] = mapped_column(default=False)
+
+    __table_args__ = (Index("ix_proj_seat_figures_game_version", "game_id", "version"),)
+
+
+class TrackingRow(Base):
+    """How far the read models have followed an application's notification log; written
+    in the same transaction as the view rows it accounts for."""
+
+    __tablename__ = "proj_tracking"
+
+    application_name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    notification_id: Mapped[int] = mapped_column(BigInteger)
+
+
+VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow)

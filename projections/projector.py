@@ -1,0 +1,326 @@
+"""The shared projection: turns a game's records into read-model rows, with the tracking
+position written in the same transaction as the rows it accounts for.
+
+It is the eventsourcing library's `Projection` over a `TrackingRecorder` view, so the
+library's `ProjectionRunner` machinery can drive it on PostgreSQL (`process_event`), and
+the SQLite poller and the rebuild drive the very same code in batches (`process`).
+
+Whatever drives it, each transaction first reads the tracking position (locked) and
+skips what is already projected, so a runner that crashed after committing, or two
+runners at once, never count an event twice; and nothing is committed without its
+tracking position, so nothing is skipped.
+
+To project an event the projection needs the game's state and figures just before it.
+It keeps them in memory per game (a bounded cache) and checks them against the game
+index row before use; after a restart, or when another process moved on, it reloads the
+figures from the read models and the state from the event store (`StateSource`).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from eventsourcing.persistence import Tracking, TrackingRecorder
+from eventsourcing.projection import Projection
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session
+
+from domain.core import log
+from domain.core.codec import decode
+from domain.core.decider import Decider
+from domain.core.envelope import to_event
+from projections.handlers import Figures, Projector, projector_for
+from projections.models import BoardChange, GameRow, SeatFiguresChange
+from projections.store import ReadModelError, ReadStore
+from service import stored
+
+APPLICATION = "caboose"
+"""The application whose notification log the read models follow (`Caboose.name`)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One record to project, at its place in the notification log. A rewind carries the
+    state it restores, encoded as the aggregate stores it."""
+
+    notification_id: int
+    record: dict[str, Any]
+    rewound: Any = None
+
+
+def step_of(domain_event: Any, notification_id: int) -> Step | None:
+    """The step a `Game` library event holds; None for anything else in the log."""
+    record = getattr(domain_event, "record", None)
+    if not isinstance(record, dict) or "game_id" not in record:
+        return None
+    return Step(notification_id, record, getattr(domain_event, "state", None) if record["kind"] in log.REWIND_KINDS else None)
+
+
+def steps_of(app: Any, notifications: Sequence[Any]) -> list[Step]:
+    """The steps of a stretch of the notification log, read straight from the stored
+    records where possible (`service.stored`), else through the library's mapper."""
+    fast = stored.plain(app)
+    steps = []
+    for notification in notifications:
+        if fast and notification.topic in stored.TOPICS:
+            found = stored.record_in(notification.state)
+            if found is not None:
+                rewound = stored.rewound_state(app, notification.state) if notification.topic == stored.REWOUND else None
+                steps.append(Step(notification.id, found[0], rewound))
+                continue
+        step = step_of(app.mapper.to_domain_event(notification), notification.id)
+        if step is not None:
+            steps.append(step)
+    return steps
+
+
+StateSource = Callable[[str, int], Any]
+"""(game id, version) -> the game state at that version, from the event store."""
+
+
+class OutOfStep(ReadModelError):
+    code = "read_model_out_of_step"
+
+
+@dataclass
+class _Live:
+    """A game as the projection holds it between events."""
+
+    game_id: str
+    decider: Decider[Any]
+    projector: Projector
+    kinds: frozenset[str] | None
+    version: int
+    state: Any
+    figures: Figures
+    row: dict[str, Any]
+    dirty: bool = False
+    new: bool = False
+
+
+@dataclass
+class _Batch:
+    session: Session
+    trusted: bool = False
+    board: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    games: dict[str, _Live] = field(default_factory=dict)
+
+    def flush(self) -> None:
+        if self.board:
+            self.session.execute(insert(BoardChange), self.board)
+            self.board = []
+        if self.seats:
+            self.session.execute(insert(SeatFiguresChange), self.seats)
+            self.seats = []
+        for live in self.games.values():
+            if not live.dirty:
+                continue
+            if live.new:
+                self.session.execute(insert(GameRow), [live.row])
+                live.new = False
+            else:
+                self.session.execute(GameRow.__table__.update().where(GameRow.game_id == live.game_id).values(**live.row))
+            live.dirty = False
+
+
+class SqlView(TrackingRecorder):
+    """The read models as the library's view: a tracking recorder whose positions live
+    in the same database, and are written in the same transactions, as the view rows."""
+
+    def __init__(self, store: ReadStore) -> None:
+        self.store = store
+
+    def insert_tracking(self, tracking: Tracking) -> None:
+        with self.store.writing() as session:
+            if tracking.notification_id > self.store.tracked(session, tracking.application_name, lock=True):
+                self.store.set_tracked(session, tracking.application_name, tracking.notification_id)
+
+    def max_tracking_id(self, application_name: str) -> int | None:
+        return self.store.max_tracking_id(application_name)
+
+
+class GameProjection(Projection[SqlView]):
+    name = "caboose_projections"
+
+    def __init__(self, view: SqlView, states: StateSource, cache_size: int = 2000) -> None:
+        super().__init__(view)
+        self.states = states
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, _Live] = OrderedDict()
+        self._committed: int | None = None
+
+    @property
+    def store(self) -> ReadStore:
+        return self.view.store
+
+    # -- entry points ---------------------------------------------------------------------
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:  # type: ignore[override]
+        """The library runner's entry point: one event, one transaction."""
+        step = step_of(domain_event, tracking.notification_id)
+        self.process([step] if step else [], tracking.notification_id, application_name=tracking.application_name)
+
+    def process(self, steps: Sequence[Step], upto: int, after: int | None = None,
+                application_name: str = APPLICATION) -> int:
+        """Project `steps` (notification order) and move the tracking position to `upto`,
+        all in one transaction. With `after`, nothing is done unless the read models are
+        exactly there (the caller read the log from `after`); returns the position the
+        read models are at when the transaction ends."""
+        with self.store.writing() as session:
+            tracked = self.store.tracked(session, application_name, lock=True)
+            if (after is not None and tracked != after) or tracked >= upto:
+                return tracked
+            try:
+                # Nobody else wrote since this projection's last commit: its cache is the truth.
+                self.project(session, [s for s in steps if s.notification_id > tracked], trusted=tracked == self._committed)
+                self.store.set_tracked(session, application_name, upto)
+            except BaseException:
+                self._cache.clear()
+                raise
+        self._committed = upto
+        return upto
+
+    def project(self, session: Session, steps: Iterable[Step], trusted: bool = False) -> None:
+        """Project steps inside the caller's transaction (the rebuild's). `trusted`: the
+        cached games need no check against the game index."""
+        batch = _Batch(session, trusted)
+        try:
+            for step in steps:
+                self._project(batch, step)
+            batch.flush()
+        finally:
+            for live in batch.games.values():
+                self._remember(live)
+
+    # -- one record -----------------------------------------------------------------------
+
+    def _project(self, batch: _Batch, step: Step) -> None:
+        record = step.record
+        game_id, version = record["game_id"], record["version"]
+        if version == 1:
+            if self._row_version(batch, game_id) is not None:
+                return  # already projected (a replayed notification)
+            live = batch.games[game_id] = self._start(record)
+            self._changes(batch, game_id, 1, Figures({}, ()), live.figures)
+            return
+        live = self._live(batch, game_id, version - 1)
+        if live is None:
+            return
+        event = to_event(record)
+        kind = event.kind
+        before = live.figures
+        if kind in log.REWIND_KINDS:
+            live.state = decode(live.decider.state_type, step.rewound) if step.rewound is not None \
+                else self.states(game_id, record["data"]["to_version"])
+            batch.flush()
+            live.figures = self.store.figures_at(batch.session, game_id, record["data"]["to_version"])
+            live.row["rewinds"] += 1
+        else:
+            live.state = log.apply(live.decider, live.state, event)
+            if live.kinds is None or kind in live.kinds:
+                live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
+        if kind == log.DISPUTE_RAISED:
+            live.row["open_disputes"] += 1
+        elif kind == log.RULING_MADE:
+            live.row["open_disputes"] -= 1
+        elif kind == log.FORKED_FROM:
+            live.row["forked_from"] = {"game_id": record["data"]["origin"], "version": record["data"]["at_version"]}
+        if live.figures is not before:
+            self._changes(batch, game_id, version, before, live.figures)
+        live.version = version
+        self._index(live, record)
+        live.dirty = True
+
+    def _start(self, record: dict[str, Any]) -> _Live:
+        history = log.History(record)
+        decider, state = history.decider, history.state
+        projector = projector_for(decider)
+        figures = projector.start(decider, state)
+        created = record["data"]
+        row = {"game_id": record["game_id"], "game": created["game"], "ruleset_version": created["ruleset_version"],
+               "seats": [s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"])],
+               "status": "active", "active_seats": [], "since": record["time"], "since_version": 1, "version": 1,
+               "created_at": record["time"], "updated_at": record["time"], "forked_from": None, "rewinds": 0,
+               "open_disputes": 0}
+        live = _Live(record["game_id"], decider, projector, projector.kinds(), 1, state, figures, row, dirty=True, new=True)
+        self._index(live, record)
+        return live
+
+    def _live(self, batch: _Batch, game_id: str, version: int) -> _Live | None:
+        """The game just before the event at `version` + 1, or None if that event is
+        already projected."""
+        live = batch.games.get(game_id)
+        if live is not None:
+            if live.version != version:
+                raise OutOfStep(f"game {game_id}: the log delivers version {version + 1} after version {live.version}")
+            return live
+        cached = self._cache.get(game_id)
+        if batch.trusted and cached is not None and cached.version == version:
+            batch.games[game_id] = self._cache.pop(game_id)
+            return cached
+        stored = self._row_version(batch, game_id)
+        if stored is None or stored < version:
+            raise OutOfStep(f"game {game_id}: the read models are at version {stored or 0} but the log delivers "
+                            f"version {version + 1}; run `caboose projections rebuild`")
+        if stored > version:
+            return None
+        cached = self._cache.pop(game_id, None)
+        if cached is None or cached.version != version:
+            cached = self._reload(batch.session, game_id, version)
+        batch.games[game_id] = cached
+        return cached
+
+    def _row_version(self, batch: _Batch, game_id: str) -> int | None:
+        if game_id in batch.games:
+            return batch.games[game_id].version
+        return batch.session.scalar(select(GameRow.version).where(GameRow.game_id == game_id))
+
+    def _reload(self, session: Session, game_id: str, version: int) -> _Live:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        state = self.states(game_id, version)
+        decider = log.decider_of({"game": row.game, "ruleset_version": row.ruleset_version})
+        projector = projector_for(decider)
+        values = {c.name: getattr(row, c.name) for c in GameRow.__table__.columns}
+        session.expunge(row)
+        return _Live(game_id, decider, projector, projector.kinds(), version, state,
+                     self.store.figures_at(session, game_id, version), values)
+
+    def _remember(self, live: _Live) -> None:
+        self._cache[live.game_id] = live
+        self._cache.move_to_end(live.game_id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+
+    # -- rows -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _changes(batch: _Batch, game_id: str, version: int, before: Figures, after: Figures) -> None:
+        if after.board is not before.board:
+            for cell in before.board.keys() | after.board.keys():
+                value = after.board.get(cell)
+                if value != before.board.get(cell):
+                    batch.board.append({"game_id": game_id, "cell": cell, "version": version, "value": value})
+        for seat, figures in enumerate(after.seats):
+            old = before.seats[seat] if seat < len(before.seats) else None
+            if figures is old or figures == old:
+                continue
+            charted = old is None or old.vp != figures.vp or old.income != figures.income
+            batch.seats.append({"game_id": game_id, "seat": seat, "version": version, "vp": figures.vp,
+                                "income": figures.income, "by_source": dict(figures.by_source),
+                                "tracks": dict(figures.tracks), "charted": charted})
+
+    @staticmethod
+    def _index(live: _Live, record: dict[str, Any]) -> None:
+        row = live.row
+        decider, state = live.decider, live.state
+        active = sorted(decider.active_seats(state))
+        status = "finished" if decider.is_over(state) else "active"
+        if active != row["active_seats"] or status != row["status"]:
+            row.update(active_seats=active, status=status, since=record["time"], since_version=record["version"])
+        row.update(version=record["version"], updated_at=record["time"])
+

@@ -1,0 +1,48 @@
+"""Ticket to Ride on the read models: the board is each claimed route and its owner; VP
+come from routes, tickets and the longest path; the one resource track is trains left.
+The game has no income, so income is None."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core.decider import Decider
+from domain.core.events import Event
+from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
+from domain.ticket_to_ride.state import State
+from projections.handlers import Figures, Projector, SeatFigures, register
+
+
+class TicketToRideProjector(Projector):
+    name = "ticket_to_ride"
+    sources = ("routes", "tickets", "longest_path")
+    relevant = frozenset({"RouteClaimed", "TicketScored", "LongestPathScored"})
+
+    def start(self, decider: Decider[Any], state: State) -> Figures:
+        return Figures({}, tuple(SeatFigures(dict.fromkeys(self.sources, 0), None, {"trains": seat.trains})
+                                 for seat in state.seats))
+
+    def apply(self, figures: Figures, event: Event, state: State) -> Figures | None:
+        data = event.data
+        if event.kind == "RouteClaimed":
+            seat = data["seat"]
+            figures = figures.with_cell(data["route"], seat).add_vp(seat, "routes", data["points"])
+            return figures.with_track(seat, "trains", data["trains_left"])
+        if event.kind == "TicketScored":
+            return figures.add_vp(data["seat"], "tickets", data["points"])
+        if event.kind == "LongestPathScored":
+            for seat in data["winners"]:
+                figures = figures.add_vp(seat, "longest_path", data["points"])
+            return figures
+        return super().apply(figures, event, state)
+
+    def adjusted(self, figures: Figures, adjustment: Mapping[str, Any], state: State) -> Figures | None:
+        if adjustment["kind"] != "piece":
+            return super().adjusted(figures, adjustment, state)
+        seat, route = adjustment["seat"], ROUTES[adjustment["detail"]["route"]]
+        figures = figures.with_cell(route.id, None).add_vp(seat, "routes", -ROUTE_POINTS[route.length])
+        return figures.with_track(seat, "trains", state.seats[seat].trains)
+
+
+register(TicketToRideProjector())

@@ -1,0 +1,241 @@
+"""Referee tools and takebacks over HTTP: rewind, fork, takebacks, disputes, rulings,
+adjustments, and the audit report. Every action is appended as an event; nothing is
+erased.
+
+Referee actions need the game's referee token; a seat's request or answer needs that seat's
+token (or the referee's). The body names the referee as the log should call them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app
+from flask.typing import ResponseReturnValue
+from flask_smorest import Blueprint
+from marshmallow import RAISE, Schema, fields, validate
+from werkzeug.exceptions import Forbidden, Unauthorized
+
+from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
+from service import referee as desk
+from service.api.auth import acting_seat, caller, lobby
+from service.api.problems import documents_problems
+from service.application import Caboose
+
+referee = Blueprint("referee", __name__, url_prefix="/api/v1/games",
+                    description="Referee tools: rewind, fork, takebacks, disputes, rulings, adjustments, audit.")
+
+
+def caboose() -> Caboose:
+    return current_app.extensions["caboose"]
+
+
+def require_referee(game_id: str, name: str) -> str:
+    """The referee acting on `game_id`: the caller must hold this game's referee token
+    (401 without a valid one, 403 with a seat's); `name` is how the log will call them."""
+    audience = caller(game_id)
+    if audience.seat is None and not audience.referee:
+        raise Unauthorized("This needs the game's referee bearer token.")
+    if not audience.referee:
+        raise Forbidden("Only the game's referee may do this; a seat's token may not.")
+    return name
+
+
+def require_seat(game_id: str, seat: int) -> int:
+    """The seat acting on `game_id`: a seat's token acts for itself, the referee's for any."""
+    return acting_seat(caller(game_id), seat)
+
+
+NAME = validate.Length(min=1, max=64)
+REASON = fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
+class Strict(Schema):
+    pass
+
+
+class RewindSchema(Strict):
+    referee = fields.String(required=True, validate=NAME)
+    to_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    reason = REASON
+    dispute = fields.Integer(strict=True, load_default=None, allow_none=True,
+                             metadata={"description": "The version of the DisputeRaised this rewind settles."})
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1), load_default=None)
+
+
+class ForkSchema(Strict):
+    referee = fields.String(required=True, validate=NAME)
+    at_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    reason = REASON
+    seed = fields.String(load_default=None, allow_none=True, validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"))
+
+
+class TakebackRequestSchema(Strict):
+    seat = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=64))
+
+
+class TakebackAnswerSchema(Strict):
+    accept = fields.Boolean(required=True, truthy={True}, falsy={False})
+    seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=64), load_default=None)
+    referee = fields.String(validate=NAME, load_default=None)
+    reason = fields.String(validate=validate.Length(max=500), load_default="")
+
+
+class DisputeSchema(Strict):
+    referee = fields.String(required=True, validate=NAME)
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1),
+                             metadata={"description": "The event in question."})
+    raised_by = fields.String(required=True, validate=NAME, metadata={"description": "Who raised it (seat:N or a name)."})
+    claim = fields.String(required=True, validate=validate.Length(min=1, max=5000))
+
+
+class RulingSchema(Strict):
+    referee = fields.String(required=True, validate=NAME)
+    text = fields.String(required=True, validate=validate.Length(min=1, max=5000))
+    outcome = fields.String(required=True, validate=validate.OneOf(OUTCOMES))
+
+
+class AdjustmentSchema(Strict):
+    referee = fields.String(required=True, validate=NAME)
+    seat = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=64))
+    kind = fields.String(required=True, validate=validate.OneOf(ADJUSTMENT_KINDS))
+    amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=-10**6, max=10**6))
+    reason = REASON
+    detail = fields.Dict(keys=fields.String(), load_default=dict,
+                         metadata={"description": "What else the game needs, e.g. {\"route\": \"Denver|Omaha\"} for a piece."})
+    dispute = fields.Integer(strict=True, load_default=None, allow_none=True)
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1), load_default=None)
+
+
+class RecordsSchema(Schema):
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class ForkedSchema(Schema):
+    game_id = fields.String(required=True)
+    forked_from = fields.Dict(required=True)
+    version = fields.Integer(required=True)
+    seat_tokens = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                              metadata={"description": "Fresh tokens for the fork's seats (shown once)."})
+    referee_token = fields.String(required=True)
+
+
+class DisputesSchema(Schema):
+    game_id = fields.String(required=True)
+    disputes = fields.List(fields.Dict(), required=True)
+
+
+class AuditQuerySchema(Strict):
+    format = fields.String(validate=validate.OneOf(["json", "text"]), load_default="json")
+
+
+def _stored(game_id: str, records: list[dict[str, Any]]) -> ResponseReturnValue:
+    version = records[-1]["version"]
+    return {"game_id": game_id, "version": version, "events": records}, 201, {"ETag": f'"{version}"'}
+
+
+@referee.post("/<game_id>/rewind")
+@referee.arguments(RewindSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
+def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Rewind without erasing: append GameRewound; the state becomes the state at `to_version`.
+    The random stream is not rewound: new draws continue it."""
+    name = require_referee(game_id, args["referee"])
+    return _stored(game_id, desk.rewind(caboose(), game_id, name, args["to_version"], args["reason"],
+                                        args["dispute"], args["expected_version"]))
+
+
+@referee.post("/<game_id>/fork")
+@referee.arguments(ForkSchema)
+@referee.response(201, ForkedSchema)
+@documents_problems(400, 401, 403, 404, 422, 429)
+def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Fork: a new game whose history is a copy of the first `at_version` events, linked
+    to this one (what-if analysis); its new draws come from a new seed."""
+    name = require_referee(game_id, args["referee"])
+    seed = bytes.fromhex(args["seed"]) if args["seed"] else None
+    fork_id = desk.fork(caboose(), game_id, name, args["at_version"], args["reason"], seed)
+    fork = caboose().game(fork_id)
+    issued = lobby().seating.issue(fork_id, list(fork.seats))
+    body = {"game_id": fork_id, "forked_from": {"game_id": game_id, "version": args["at_version"]}, "version": fork.version,
+            "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()}, "referee_token": issued.referee_token}
+    return body, 201, {"Location": f"/api/v1/games/{fork_id}"}
+
+
+@referee.post("/<game_id>/takebacks")
+@referee.arguments(TakebackRequestSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 422, 429)
+def post_takeback(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """A seat asks to take back its own last move (never one that drew or revealed anything)."""
+    seat = require_seat(game_id, args["seat"])
+    return _stored(game_id, desk.request_takeback(caboose(), game_id, seat))
+
+
+@referee.post("/<game_id>/takebacks/answer")
+@referee.arguments(TakebackAnswerSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 422, 429)
+def post_takeback_answer(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Another seat (or a referee, for everyone) accepts or refuses the pending takeback;
+    when every other seat has accepted, MoveTakenBack rewinds to before the move."""
+    seat = require_seat(game_id, args["seat"]) if args["seat"] is not None else None
+    name = require_referee(game_id, args["referee"]) if args["referee"] is not None else None
+    return _stored(game_id, desk.answer_takeback(caboose(), game_id, args["accept"], seat=seat, referee_name=name,
+                                                 reason=args["reason"]))
+
+
+@referee.get("/<game_id>/disputes")
+@referee.response(200, DisputesSchema)
+@documents_problems(404)
+def get_disputes(game_id: str) -> ResponseReturnValue:
+    """Every dispute, raised or ruled, with its ruling and the actions that cite it."""
+    return {"game_id": game_id, "disputes": desk.disputes(caboose(), game_id)}
+
+
+@referee.post("/<game_id>/disputes")
+@referee.arguments(DisputeSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 422, 429)
+def post_dispute(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Record a dispute about event `version`: who raised it and the claim."""
+    name = require_referee(game_id, args["referee"])
+    return _stored(game_id, desk.raise_dispute(caboose(), game_id, name, args["version"], args["raised_by"], args["claim"]))
+
+
+@referee.post("/<game_id>/disputes/<int:dispute>/ruling")
+@referee.arguments(RulingSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 422, 429)
+def post_ruling(args: dict[str, Any], game_id: str, dispute: int) -> ResponseReturnValue:
+    """Rule on an open dispute (identified by the version of its DisputeRaised)."""
+    name = require_referee(game_id, args["referee"])
+    return _stored(game_id, desk.rule(caboose(), game_id, name, dispute, args["text"], args["outcome"]))
+
+
+@referee.post("/<game_id>/adjustments")
+@referee.arguments(AdjustmentSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
+def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Adjust a seat's VP, cash or income, or put a piece back, with a reason."""
+    name = require_referee(game_id, args["referee"])
+    return _stored(game_id, desk.adjust(caboose(), game_id, name, args["seat"], args["kind"], args["amount"], args["reason"],
+                                        args["detail"], args["dispute"], args["expected_version"]))
+
+
+@referee.get("/<game_id>/audit")
+@referee.arguments(AuditQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
+@referee.response(200, description="The audit report: ok, chain, rules, seed, projections, first_problem.")
+@documents_problems(400, 404)
+def get_audit(game_id: str, format: str) -> ResponseReturnValue:
+    """Audit a game: chain intact, every command re-adjudicated under its ruleset version,
+    random outcomes re-derived after the reveal, projections equal to a fresh rebuild."""
+    caboose().game(game_id)
+    report = desk.full_audit(caboose(), game_id)
+    if format == "text":
+        return Response(report.text() + "\n", mimetype="text/plain")
+    return report.to_json()

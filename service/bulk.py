@@ -1,0 +1,101 @@
+"""Bulk export and import of many games as JSON Lines (FORMAT.md), so a league can
+archive a season: the games' events, game after game, each game's in version order.
+
+An export shows each game as the public sees it: whole once the game is over (the rules
+page hides secrets "until the game ends"), with its secrets as digests while it is
+active. An import verifies each game on its own (chain, rules, seed) and stores the
+games that verify; one bad game does not stop the others.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core.envelope import redact
+from domain.core.errors import RecordError, RuleError
+from domain.core.events import PUBLIC
+from service.application import Caboose
+from service.errors import GameNotFound
+from service.stored import record_texts, texts
+
+
+def select_games(app: Caboose, status: str | None = None, game: str | None = None, ids: list[str] | None = None,
+                 after: str | None = None, limit: int = 1000) -> list[str]:
+    """The games to export: the ids given (each must exist), or the game index's
+    selection, oldest first. The read models are brought up to date first."""
+    from projections.runner import PollingRunner, projection_of
+    from projections.store import read_store_for
+
+    if ids:
+        for game_id in ids:
+            if not app.records(game_id, upto=1):
+                raise GameNotFound(game_id)
+    PollingRunner(app, projection_of(app)).catch_up()
+    if ids:
+        return list(dict.fromkeys(ids))[:limit]
+    return [entry["game_id"] for entry in read_store_for(app).games(status, game, after, limit)]
+
+
+def export_lines(app: Caboose, game_ids: Sequence[str]) -> Iterator[str]:
+    """Each game's events as the public sees them, one JSON line per event. A finished
+    game's records are written as they are stored, without encoding them again."""
+    from projections.store import read_store_for
+
+    status = read_store_for(app).statuses(game_ids)
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    for game_id in game_ids:
+        over = status[game_id] == "finished" if game_id in status else app.game(game_id).is_over
+        if over:
+            yield "".join(text + "\n" for text in texts(app, game_id) if text)
+        else:
+            yield "".join(dumps(redact(record, PUBLIC)) + "\n" for record, _ in record_texts(app, game_id))
+
+
+@dataclass
+class Imported:
+    game_id: str | None
+    ok: bool
+    events: int = 0
+    code: str | None = None
+    detail: str | None = None
+    first_bad_version: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+def import_lines(app: Caboose, lines: Iterable[str]) -> list[Imported]:
+    """Verify and store each game of a JSON Lines export; one result per game (and one
+    per line that is not a JSON object)."""
+    results: list[Imported] = []
+    games: dict[str, list[dict[str, Any]]] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            results.append(Imported(None, False, code="not_json", detail=f"line {number} is not JSON: {error.msg}"))
+            continue
+        if not isinstance(record, dict) or not isinstance(record.get("game_id"), str):
+            results.append(Imported(None, False, code="record_malformed", detail=f"line {number} is not an event with a game_id"))
+            continue
+        games.setdefault(record["game_id"], []).append(record)
+    for game_id, records in games.items():
+        if any("value" not in secret for record in records for secret in record.get("secrets") or []):
+            results.append(Imported(game_id, False, len(records), "secrets_withheld",
+                                    "This game was exported while active, with its secrets as digests: "
+                                    "its chain verifies, but it cannot be re-adjudicated or stored for play."))
+            continue
+        try:
+            app.import_record(records)
+        except RecordError as error:
+            results.append(Imported(game_id, False, len(records), error.code, error.message, error.version))
+        except RuleError as error:
+            results.append(Imported(game_id, False, len(records), error.code, error.message))
+        else:
+            results.append(Imported(game_id, True, len(records)))
+    return results

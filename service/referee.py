@@ -1,0 +1,141 @@
+"""The referee's and the takeback's use cases over the `Caboose` application.
+
+Each loads the game and its full record, lets the pure rules of `domain/core/referee.py`
+judge the action, and stores what they decide in one transaction, with optimistic
+concurrency as for moves: a stale `expected_version` is refused before anything is
+judged, and a writer that lost the race stores nothing (`VersionConflict`).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError
+
+from domain.core import log, referee
+from domain.core.audit import AuditReport, Check
+from domain.core.envelope import seat_actor
+from domain.core.errors import MalformedMove
+from domain.core.randomness import commitment
+from service.aggregate import Game
+from service.application import Caboose, new_salt, utc_now
+from service.errors import GameNotFound, VersionConflict
+
+
+def act(app: Caboose, game_id: str, actor: str, action: referee.Action,
+        expected_version: int | None = None) -> list[dict[str, Any]]:
+    """Judge and store one referee or takeback action; returns the stored records."""
+    aggregate = app.game(game_id)
+    if expected_version is not None and expected_version != aggregate.version:
+        raise VersionConflict(expected_version, aggregate.version)
+    records = app.records(game_id, upto=aggregate.version)
+    situation = referee.Situation(records, aggregate.decider, aggregate.state)
+    events = referee.judge(situation, actor, action)
+    stored = aggregate.act(events, actor, f"referee:{uuid.uuid4()}", utc_now(), new_salt,
+                           rewound=lambda version: app.game(game_id, at=version).state)
+    try:
+        app._save(aggregate)
+    except IntegrityError:
+        raise VersionConflict(expected_version, app.game(game_id).version) from None
+    return stored
+
+
+def rewind(app: Caboose, game_id: str, referee_name: str, to_version: int, reason: str,
+           dispute: int | None = None, expected_version: int | None = None) -> list[dict[str, Any]]:
+    return act(app, game_id, referee.referee_actor(referee_name), referee.Rewind(to_version, reason, dispute), expected_version)
+
+
+def request_takeback(app: Caboose, game_id: str, seat: int) -> list[dict[str, Any]]:
+    return act(app, game_id, seat_actor(_seat(seat)), referee.RequestTakeback(seat))
+
+
+def answer_takeback(app: Caboose, game_id: str, accept: bool, *, seat: int | None = None,
+                    referee_name: str | None = None, reason: str = "") -> list[dict[str, Any]]:
+    """A seat's or a referee's answer (exactly one of `seat` and `referee_name`)."""
+    if (seat is None) == (referee_name is None):
+        raise MalformedMove("bad_field", "Answer a takeback as one seat or as a referee.")
+    actor = seat_actor(_seat(seat)) if seat is not None else referee.referee_actor(str(referee_name))
+    return act(app, game_id, actor, referee.AnswerTakeback(accept, reason))
+
+
+def raise_dispute(app: Caboose, game_id: str, referee_name: str, version: int, raised_by: str,
+                  claim: str) -> list[dict[str, Any]]:
+    return act(app, game_id, referee.referee_actor(referee_name), referee.RaiseDispute(version, raised_by, claim))
+
+
+def rule(app: Caboose, game_id: str, referee_name: str, dispute: int, text: str, outcome: str) -> list[dict[str, Any]]:
+    return act(app, game_id, referee.referee_actor(referee_name), referee.MakeRuling(dispute, text, outcome))
+
+
+def adjust(app: Caboose, game_id: str, referee_name: str, seat: int, kind: str, amount: int, reason: str,
+           detail: Mapping[str, Any] | None = None, dispute: int | None = None,
+           expected_version: int | None = None) -> list[dict[str, Any]]:
+    action = referee.Adjust(seat, kind, amount, reason, dict(detail or {}), dispute)
+    return act(app, game_id, referee.referee_actor(referee_name), action, expected_version)
+
+
+def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> str:
+    """A new game whose history is a copy of the first `at_version` events of `game_id`,
+    then `ForkedFrom`; its new draws come from a new seed. Returns the new game's id."""
+    actor = referee.referee_actor(referee_name)
+    if seed is not None and len(seed) != 32:
+        raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
+    origin = app.records(game_id)
+    if not origin:
+        raise GameNotFound(game_id)
+    fork_id = str(uuid.uuid4())
+    copies = referee.fork_records(origin, at_version, fork_id)
+    history = log.History(copies[0])
+    seed_source = "client" if seed is not None else "server"
+    seed = seed if seed is not None else os.urandom(32)
+    aggregate = Game(record=copies[0], seed=seed.hex())
+    aggregate.restore_all(copies[1:], history)
+    mark = referee.MarkFork(game_id, at_version, origin[at_version - 1]["hash"], commitment(seed), seed_source, reason)
+    events = referee.judge(referee.Situation(copies, history.decider, history.state), actor, mark)
+    aggregate.act(events, actor, f"fork:{uuid.uuid4()}", utc_now(), new_salt, rewound=history.at)
+    app._save(aggregate)
+    return fork_id
+
+
+def disputes(app: Caboose, game_id: str) -> list[dict[str, Any]]:
+    return referee.disputes(app.records(game_id))
+
+
+def full_audit(app: Caboose, game_id: str, projections: bool = True) -> AuditReport:
+    """The audit of the record (chain, rules, seed), plus: for a fork, that its copied
+    history is its origin's; and that the read models equal a fresh rebuild."""
+    report = app.audit(game_id)
+    records = app.records(game_id)
+    mark = referee.last_fork(records)
+    if mark is not None:
+        report.extra["fork"] = _fork_check(app, records, mark, report)
+    if projections:
+        from projections.audit import projection_check
+
+        report.extra["projections"] = projection_check(app, game_id, records, report)
+    return report
+
+
+def _fork_check(app: Caboose, records: list[dict[str, Any]], mark: dict[str, Any], report: AuditReport) -> Check:
+    origin_id = mark["data"]["origin"]
+    try:
+        origin = app.records(origin_id, upto=mark["data"]["at_version"])
+    except GameNotFound:
+        origin = []
+    if not origin:
+        return Check(None, f"forked from {origin_id}, which is not in this store")
+    differs = referee.same_history(records, origin)
+    if differs is None:
+        return Check(True, f"the first {mark['data']['at_version']} events are {origin_id}'s")
+    check = Check(False, "")
+    report.fail(check, differs, f"the copied history differs from its origin {origin_id} at version {differs}")
+    return check
+
+
+def _seat(seat: Any) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise MalformedMove("bad_seat", "`seat` must be a seat number (0 or more).")
+    return seat
