@@ -24,9 +24,11 @@ def seed_demo(lobby: Lobby, base_url: str) -> list[str]:
     lines = []
     for label, game_id in (("finished 4-player game", finished.game_id), ("game in progress", running)):
         api = f"{base_url}/api/v1/games/{game_id}"
-        lines += [f"Demo {label}: {api}", f"  state:  {api}/state", f"  events: {api}/events",
+        lines += [f"Demo {label}: {api}", f"  replay: {base_url}/games/{game_id}/replay",
+                  f"  state:  {api}/state", f"  events: {api}/events",
                   f"  audit:  caboose audit {game_id} --db {app.settings.db}"]
     lines += [f"  Ann's token (seat 0): {issued.seat_tokens[0]}  — e.g. curl -H 'Authorization: Bearer {issued.seat_tokens[0]}' "
               f"{base_url}/api/v1/games/{running}/legal-moves",
+              f"  Ann's view of the replay: {base_url}/games/{running}/replay?token={issued.seat_tokens[0]}",
               f"  referee token: {issued.referee_token}"]
     return lines

@@ -18,6 +18,7 @@ from service.lobby import Lobby
 from service.notify.notifier import Notifier
 from service.ratelimit import RateLimiter
 from service.settings import Settings
+from service.viewer import viewer
 
 # A request that does not validate is malformed (400), not unprocessable (webargs' 422):
 # 422 is kept for moves the rules refuse.
@@ -47,5 +48,6 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(notifications)
     api.register_blueprint(projections)
     api.register_blueprint(referee)
+    app.register_blueprint(viewer)
     register_problem_handlers(app)
     return app

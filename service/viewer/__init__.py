@@ -1,0 +1,100 @@
+"""The replay viewer: `GET /games/{id}/replay`, a page that steps through any game with its
+board drawn as SVG, the events in words and the VP/income charts.
+
+No front-end build: plain ES modules, CSS and JSON under `static/`, served by this
+blueprint. The page reads the game through the REST API (`/api/v1/...`, with the same
+tokens and redaction) and through two helpers of its own here: the views at a run of
+versions (`frames.py`, one request per chunk instead of one per step) and each game's
+static board (`maps.py`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, render_template, request
+from werkzeug.exceptions import BadRequest, NotFound
+
+from service.application import Caboose
+from service.errors import GameNotFound
+from service.viewer import frames
+from service.viewer.maps import BUILDERS, board_map
+
+viewer = Blueprint("viewer", __name__, static_folder="static", static_url_path="/replay/static",
+                   template_folder="templates")
+
+DEFAULT_SPAN = 60
+"""Views sent when the page does not say which: enough around the opening position to step
+a little while the next chunk is on its way."""
+
+
+def caboose() -> Caboose:
+    return current_app.extensions["caboose"]
+
+
+@viewer.get("/games/<game_id>/replay")
+def replay_page(game_id: str) -> Response | tuple[str, int]:
+    """The page. It holds no game data beyond the game's name and length (public anyway);
+    everything else is fetched by the page with the viewer's token."""
+    try:
+        game = caboose().game(game_id)
+    except GameNotFound:
+        return render_template("replay_missing.html", game_id=game_id), 404
+    has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
+    html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
+                           has_renderer=has_renderer, has_map=game.ruleset in BUILDERS)
+    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
+@viewer.get("/games/<game_id>/replay/views")
+def replay_views(game_id: str) -> Response:
+    """The game's view at versions `from`..`to` (at most `frames.MAX_SPAN`), as the caller's
+    token may see it: `{game_id, game, version, audience, everything_public, views:
+    [{version, state}]}`. Without `to`, up to the current version."""
+    # Imported here: the API's package registers this blueprint, so a module-level import
+    # would be circular for whoever imports the viewer first.
+    from service.api.auth import caller
+
+    audience = caller(game_id)
+    game = caboose().game(game_id)
+    last = _int_arg("to", game.version)
+    first = _int_arg("from", max(1, last - DEFAULT_SPAN + 1))
+    if first > last:
+        raise BadRequest("`from` must not be after `to`.")
+    last = min(last, first + frames.MAX_SPAN - 1)
+    body = {"game_id": game_id, "game": game.ruleset, "version": game.version, "audience": audience.label,
+            "everything_public": bool(game.is_over),
+            "views": frames.views(caboose(), game_id, audience, first, last)}
+    return _json(body, {"Cache-Control": "private, no-store", "ETag": f'"{game.version}"'})
+
+
+@viewer.get("/replay/maps/<game>.json")
+def replay_map(game: str) -> Response:
+    """A game's static board (cities and routes, hexes and terrain)."""
+    board = board_map(game)
+    if board is None:
+        raise NotFound(f"No board data for {game!r}; the page falls back to its generic renderer.")
+    return _json(board, {"Cache-Control": "public, max-age=3600"})
+
+
+def _int_arg(name: str, default: int) -> int:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.isdigit() or not 1 <= int(raw) <= 2**31 - 1:
+        raise BadRequest(f"`{name}` must be a version number (1 or more).")
+    return int(raw)
+
+
+def _json(body: Any, headers: dict[str, str]) -> Response:
+    """JSON, gzipped when the client accepts it: successive views repeat most of their
+    content, so a chunk shrinks about twentyfold (the API's own responses are not ours)."""
+    data = json.dumps(body, separators=(",", ":")).encode()
+    out_headers = {**headers, "Vary": "Accept-Encoding"}
+    if len(data) > 1024 and "gzip" in request.headers.get("Accept-Encoding", ""):
+        data = gzip.compress(data, compresslevel=5)
+        out_headers["Content-Encoding"] = "gzip"
+    return Response(data, mimetype="application/json", headers=out_headers)

@@ -1,0 +1,48 @@
+"""The game's view at a run of versions, for stepping through a replay.
+
+`GET /api/v1/games/{id}/state?at=N` answers one version per request: the page would need a
+request per step, and the API's per-token rate limit (120 a minute by default) would stop
+anyone holding an arrow key. Here one request folds a run of versions once, from the
+state at the first (a snapshot plus at most a snapshot interval of events), and returns
+each version's view.
+
+The answer is the API's, version for version: the same state (`log.apply` is what the
+aggregate folds with; a rewind's state is loaded as the aggregate restores it), the same
+`decider.view`, and the same rule as `Caboose.state` for who sees what (the caller's
+audience; everything once the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import log
+from domain.core.envelope import to_event
+from domain.core.events import REFEREE, Audience
+from service.application import Caboose
+
+MAX_SPAN = 200
+"""Versions per request: a chunk of views stays a few hundred KB before compression."""
+
+
+def views(caboose: Caboose, game_id: str, audience: Audience, first: int, last: int) -> list[dict[str, Any]]:
+    """`[{version, state}]` for each version from `first` to `last` (clamped to the game)."""
+    now = caboose.game(game_id)
+    if now.is_over:  # as `Caboose.state`: once the game is over, everything is public
+        audience = REFEREE
+    last = min(last, now.version)
+    first = max(1, min(first, last))
+    start = caboose.game(game_id, first)
+    decider = start.decider
+    state = start.state
+    out = [{"version": first, "state": decider.view(state, audience)}]
+    if last == first:
+        return out
+    for record in caboose.records(game_id, after=first, upto=last):
+        event = to_event(record)
+        if event.kind in log.REWIND_KINDS:
+            state = caboose.game(game_id, event.data["to_version"]).state
+        else:
+            state = log.apply(decider, state, event)
+        out.append({"version": record["version"], "state": decider.view(state, audience)})
+    return out

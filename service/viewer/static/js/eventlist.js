@@ -1,0 +1,96 @@
+// The event list: every event in words with its number, time and actor; referee tools and
+// takebacks tagged and coloured, events a rewind undid struck through, the current one kept
+// in sight; and the same marks along the slider.
+
+import { h } from "./dom.js";
+import { category, describe, formatTime, isRewind } from "./wording.js";
+
+const PLAIN = new Set(["move", "automatic"]);
+// Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
+const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
+
+export class EventList {
+  constructor(list, sliderMarks, ctx) {
+    this.list = list;
+    this.sliderMarks = sliderMarks;
+    this.ctx = ctx;
+    this.events = []; // index = version - 1
+    this.rows = [];
+    this.current = null;
+    this.scrollFrame = null;
+  }
+
+  text(version) { return this.rows[version - 1]?.text; }
+
+  set(events) {
+    this.events = events;
+    const undone = undoneVersions(events);
+    this.rows = events.map((e) => this.row(e, undone.get(e.version)));
+    this.current = null;
+    this.list.replaceChildren(...this.rows.map((r) => r.li));
+  }
+
+  append(events) {
+    if (events.some(isRewind)) {
+      this.set([...this.events, ...events]); // earlier rows become "undone"
+      return;
+    }
+    this.events.push(...events);
+    const rows = events.map((e) => this.row(e, undefined));
+    this.rows.push(...rows);
+    this.list.append(...rows.map((r) => r.li));
+  }
+
+  row(e, undoneBy) {
+    const text = describe(e, this.ctx);
+    const cat = category(e);
+    const li = h("li", {
+      class: `ev cat-${cat}${undoneBy ? " undone" : ""}`,
+      dataset: { version: e.version, kind: e.kind },
+      title: undoneBy ? `undone by the rewind at event ${undoneBy}` : null,
+    },
+    h("span", { class: "v" }, String(e.version)),
+    h("time", { datetime: e.time, title: e.time }, formatTime(e.time)),
+    h("span", { class: "actor" }, this.ctx.actorName(e.actor)),
+    h("span", { class: "text" }, PLAIN.has(cat) ? null : h("span", { class: "tag" }, cat), text));
+    return { li, text };
+  }
+
+  highlight(version) {
+    const row = this.rows[version - 1]?.li;
+    if (row === this.current) return;
+    this.current?.classList.remove("current");
+    this.current = row || null;
+    if (!row) return;
+    row.classList.add("current");
+    // Scrolled in the next frame, where the layout is done anyway: reading positions now
+    // would lay the page out twice per step.
+    cancelAnimationFrame(this.scrollFrame);
+    this.scrollFrame = requestAnimationFrame(() => {
+      const list = this.list;
+      const top = row.offsetTop; // the list is the rows' offset parent (position: relative)
+      if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    });
+  }
+
+  drawSliderMarks(last) {
+    const span = Math.max(1, last - 1);
+    this.sliderMarks.replaceChildren(...this.events.filter((e) => !PLAIN.has(category(e))).map((e) =>
+      h("span", { class: `mark cat-${category(e)}`, title: `${e.version}: ${e.kind}`,
+        style: { left: `${((e.version - 1) / span) * 100}%` } })));
+  }
+}
+
+// Events whose effect a later rewind undid: still in the log (nothing is erased).
+function undoneVersions(events) {
+  const out = new Map();
+  for (const e of events) {
+    if (!isRewind(e)) continue;
+    for (let v = e.data.to_version + 1; v < e.version; v++) {
+      if (!out.has(v) && !NOTES.has(category(events[v - 1]))) out.set(v, e.version);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,467 @@
+// The replay page: wires the API, the view cache, navigation, the event list, the game's
+// renderer and the charts together. Nothing here knows a game's rules: a game is added by
+// a renderer module in ../renderers/<game>.js (see the README there).
+
+import { Api, ApiError } from "./api.js";
+import { Frames } from "./frames.js";
+import { Navigator, clamp } from "./navigation.js";
+import { category, describe, revealed } from "./wording.js";
+import { LineChart, drawSourceBars } from "./charts.js";
+import { EventList } from "./eventlist.js";
+import { foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } from "./figures.js";
+import { h } from "./dom.js";
+
+const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
+const POLL_MS = 2000;
+const SOURCES_DELAY_MS = 120; // ask the scores projection once the viewer pauses, not on every step
+const FILL_DELAY_MS = 400; // then fetch the rest of the game's views, one chunk at a time
+
+const $ = (id) => document.getElementById(id);
+const body = document.body;
+const gameId = body.dataset.gameId;
+const game = body.dataset.game;
+const tokenKey = `caboose.replay.token.${gameId}`;
+
+const page = {
+  api: null,
+  frames: null,
+  nav: null,
+  renderer: null,
+  map: null,
+  names: [],
+  list: null, // the event list, holding the events (index = version - 1)
+  finished: false,
+  figures: null, // VP by source per version, folded from events when the projections are missing
+  projections: true,
+  sourcesCache: new Map(),
+  waiters: new Map(),
+  timings: { steps: [] },
+  polling: null,
+  generation: 0, // bumped on a reload, so late answers for an old viewpoint are dropped
+};
+
+const ctx = {
+  title: game,
+  renderer: null,
+  event: null,
+  seatName: (seat) => page.names[seat] ?? `seat ${seat}`,
+  seatColour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
+  refereeName: (name) => (name ? `Referee ${name}` : "The referee"),
+  actorName: (actor) => {
+    if (actor === undefined || actor === null) return "";
+    const text = String(actor);
+    if (text === "system") return "system";
+    if (text.startsWith("seat:")) return ctx.seatName(Number(text.slice(5)));
+    if (text.startsWith("referee:")) return `referee ${text.slice(8)}`;
+    return text;
+  },
+  revealed,
+};
+
+// -- viewpoint --------------------------------------------------------------------------
+
+// A token given in the link is kept for this tab only and taken out of the address bar,
+// so the deep links the page writes never carry it.
+function takeToken() {
+  const url = new URL(window.location.href);
+  const given = url.searchParams.get("token");
+  if (given !== null) {
+    if (given) sessionStorage.setItem(tokenKey, given); else sessionStorage.removeItem(tokenKey);
+    url.searchParams.delete("token");
+    window.history.replaceState(null, "", url);
+  }
+  return sessionStorage.getItem(tokenKey);
+}
+
+function showAudience(body) {
+  const label = body.audience === "referee" ? "referee" : body.audience.startsWith("seat:")
+    ? `${ctx.seatName(Number(body.audience.slice(5)))} (seat ${body.audience.slice(5)})` : "public";
+  $("audience").textContent = label + (body.everything_public ? " — the game is over, everything is public" : "");
+  $("audience").dataset.audience = body.audience;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+// -- loading ----------------------------------------------------------------------------
+
+async function loadRenderer(name) {
+  if (/^[a-z0-9_]+$/.test(name)) {
+    try {
+      return (await import(`../renderers/${name}.js`)).default;
+    } catch (error) {
+      console.warn(`no renderer for ${name}`, error);
+    }
+  }
+  return (await import("../renderers/generic.js")).default;
+}
+
+async function start() {
+  const token = takeToken();
+  page.api = new Api(gameId, token);
+  page.frames = new Frames(page.api, showAudience);
+  const known = Number(body.dataset.version) || 1;
+  page.frames.last = known;
+  const asked = Number(new URL(window.location.href).searchParams.get("at"));
+  const initial = asked ? clamp(asked, 1, known) : known;
+  page.nav = new Navigator(known, initial);
+  page.list = new EventList($("event-list"), $("slider-marks"), ctx);
+
+  // Everything the first board needs is asked for at once; the events, the list and the
+  // charts follow.
+  const first = page.frames.get(initial).catch((error) => viewpointFailed(error, initial));
+  const summary = page.api.summary().catch(() => null);
+  const events = page.api.events();
+  const boardMap = body.dataset.boardMap ? page.api.boardMap(game).catch(() => null) : null;
+  const [renderer, map] = await Promise.all([loadRenderer(body.dataset.renderer || game), boardMap]);
+  page.renderer = renderer;
+  ctx.renderer = renderer;
+  page.map = map;
+  ctx.title = renderer.title || game;
+  const info = await summary;
+  if (info) applySummary(info);
+  renderer.setup($("board"), map, ctx);
+  bindControls();
+  await first;
+  show(page.nav.version);
+  performance.mark("replay:first-board");
+  page.timings.firstBoard = performance.now();
+  await loadEvents(events);
+  page.ready = true;
+  body.dataset.ready = "true";
+  setTimeout(() => page.frames.fill(page.nav.version).catch(() => {}), FILL_DELAY_MS);
+}
+
+function applySummary(info) {
+  page.names = info.seats.map((s) => s.name);
+  page.finished = info.status === "finished";
+  $("game-title").textContent = `${ctx.title} · ${page.names.join(", ")}`;
+  $("status").textContent = page.finished ? "finished" : "in progress";
+  $("status").dataset.status = info.status;
+}
+
+async function viewpointFailed(error, version) {
+  if (forgetBadToken(error)) return page.frames.get(version);
+  showError(`Could not load the game: ${error.message}`);
+  throw error;
+}
+
+// A token the server does not know for this game (401): say so and carry on publicly.
+function forgetBadToken(error) {
+  if (!(error instanceof ApiError && error.status === 401)) return false;
+  if (page.api.token) {
+    sessionStorage.removeItem(tokenKey);
+    page.api.token = null;
+  }
+  showError("That token is not valid for this game: showing the public view.");
+  return true;
+}
+
+async function loadEvents(pending) {
+  const generation = page.generation;
+  let answer;
+  try {
+    answer = await (pending || page.api.events());
+  } catch (error) {
+    if (!forgetBadToken(error)) throw error;
+    answer = await page.api.events();
+  }
+  const { version, events } = answer;
+  if (generation !== page.generation) return;
+  if (!page.names.length) {
+    const created = events.find((e) => e.kind === "GameCreated");
+    page.names = created ? created.data.seats.map((s) => s.name) : [];
+  }
+  page.frames.last = Math.max(page.frames.last, version);
+  page.nav.grow(version);
+  page.list.set(events);
+  page.list.drawSliderMarks(page.nav.last);
+  buildMarks();
+  setSliderMax();
+  await loadCharts();
+  show(page.nav.version);
+  if (!page.finished) startPolling(); else stopPolling();
+}
+
+// -- drawing one version ----------------------------------------------------------------
+
+function show(version) {
+  const t0 = performance.now();
+  const nav = page.nav;
+  const view = page.frames.peek(version);
+  ctx.event = page.list.events[version - 1] || null;
+  const board = $("board");
+  if (view) {
+    page.renderer.render(view, ctx);
+    drawPanel(view);
+    board.dataset.version = String(version);
+    board.classList.remove("loading");
+    const waiting = page.waiters.get(version);
+    if (waiting) { page.waiters.delete(version); waiting.forEach((resolve) => resolve()); }
+  } else {
+    board.classList.add("loading");
+    page.frames.get(version).then(() => {
+      if (page.nav.version === version && page.frames.peek(version)) show(version);
+    })
+      .catch((error) => showError(`Could not load event ${version}: ${error.message}`));
+  }
+  $("slider").value = String(version);
+  $("position").textContent = `event ${version} of ${nav.last}`;
+  page.list.highlight(version);
+  page.vpChart?.cursor(version);
+  syncMarks(version);
+  scheduleSources(version, view);
+  page.frames.prefetch(version, nav.direction);
+  if (view) page.timings.steps.push(performance.now() - t0);
+}
+
+function drawPanel(view) {
+  const { seats, table } = page.renderer.panel ? page.renderer.panel(view, ctx) : { seats: [], table: [] };
+  replaceIfChanged($("seats"), seats.map((s) =>
+    h("div", { class: `seat${s.active ? " active" : ""}`, dataset: { seat: s.seat } },
+      h("div", { class: "seat-name" }, h("span", { class: "swatch", style: { background: ctx.seatColour(s.seat) } }),
+        ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, " to move") : null),
+      ...s.lines)));
+  replaceIfChanged($("table"), table);
+  const event = ctx.event;
+  replaceIfChanged($("current-event"), event
+    ? [h("span", { class: `cat-${category(event)}` }, `${event.version}. `, page.list.text(event.version) || describe(event, ctx))]
+    : []);
+}
+
+// Most steps change little beside the board: leave unchanged panels alone, so the browser
+// has nothing there to lay out and paint again.
+const drawnPanels = new WeakMap();
+function replaceIfChanged(container, nodes) {
+  const html = nodes.map((n) => n.outerHTML ?? n.textContent).join("");
+  if (drawnPanels.get(container) === html) return;
+  drawnPanels.set(container, html);
+  container.replaceChildren(...nodes);
+}
+
+// -- navigation -------------------------------------------------------------------------
+
+function buildMarks() {
+  const { turns, phases } = page.renderer.marks ? page.renderer.marks(page.list.events, ctx) : { turns: [], phases: [] };
+  page.nav.setMarks(turns, phases);
+  const fill = (select, marks, none) => select.replaceChildren(
+    h("option", { value: "" }, none),
+    ...marks.map((m) => h("option", { value: m.version }, m.label)));
+  fill($("turn"), turns, turns.length ? "— turn —" : "no turns");
+  fill($("phase"), phases, "— phase —");
+  syncMarks(page.nav.version);
+}
+
+function syncMarks(version) {
+  const turn = page.nav.markAt(page.nav.turns, version);
+  const phase = page.nav.markAt(page.nav.phases, version);
+  $("turn").value = turn ? String(turn.version) : "";
+  $("phase").value = phase ? String(phase.version) : "";
+}
+
+function setSliderMax() {
+  $("slider").max = String(page.nav.last);
+  $("position").textContent = `event ${page.nav.version} of ${page.nav.last}`;
+}
+
+function bindControls() {
+  const nav = page.nav;
+  nav.addEventListener("change", (e) => show(e.detail.version));
+  nav.addEventListener("grow", () => setSliderMax());
+  nav.bindKeys(document);
+  $("first").addEventListener("click", () => nav.first());
+  $("prev").addEventListener("click", () => nav.step(-1));
+  $("next").addEventListener("click", () => nav.step(1));
+  $("last").addEventListener("click", () => nav.end());
+  $("prev-turn").addEventListener("click", () => nav.jumpMark(nav.turns, -1));
+  $("next-turn").addEventListener("click", () => nav.jumpMark(nav.turns, 1));
+  $("slider").max = String(nav.last);
+  $("slider").addEventListener("input", (e) => nav.go(Number(e.target.value)));
+  for (const id of ["turn", "phase"]) {
+    $(id).addEventListener("change", (e) => { if (e.target.value) nav.go(Number(e.target.value)); });
+  }
+  $("event-list").addEventListener("click", (e) => {
+    const li = e.target.closest("li[data-version]");
+    if (li) nav.go(Number(li.dataset.version));
+  });
+  $("viewpoint").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const token = $("token").value.trim();
+    $("token").value = "";
+    changeViewpoint(token || null);
+  });
+  $("public").addEventListener("click", () => changeViewpoint(null));
+}
+
+// Another viewpoint sees other secrets: drop everything fetched and fetch it again.
+async function changeViewpoint(token) {
+  if (token) sessionStorage.setItem(tokenKey, token); else sessionStorage.removeItem(tokenKey);
+  showError("");
+  page.api.token = token;
+  await reload();
+}
+
+async function reload() {
+  page.generation++;
+  page.frames.clear();
+  page.sourcesCache.clear();
+  const version = page.nav.version;
+  await page.frames.get(version).catch((error) => viewpointFailed(error, version));
+  const info = await page.api.summary().catch(() => null);
+  if (info) applySummary(info);
+  show(version);
+  await loadEvents();
+}
+
+// -- charts -----------------------------------------------------------------------------
+
+async function loadCharts() {
+  const generation = page.generation;
+  const nav = page.nav;
+  if (!page.vpChart) page.vpChart = new LineChart($("chart-vp"), { onPick: (v) => nav.go(v) });
+  let timeline = null;
+  try { timeline = await page.api.timeline(); } catch { timeline = null; }
+  if (generation !== page.generation) return;
+  if (!(timeline && timeline.points && timeline.points.length)) timeline = null;
+  page.projections = Boolean(timeline);
+  page.figures = timeline ? null : foldFigures(page.list.events, page.renderer);
+  const seats = page.names.map((name, seat) => ({ seat, name: ctx.seatName(seat), colour: ctx.seatColour(seat) }));
+  page.vpChart.draw(vpSeries(seats, { timeline, figures: page.figures }), 1, nav.last);
+  page.vpChart.cursor(nav.version);
+  $("chart-vp").dataset.source = timeline ? "projection" : "events";
+  drawIncome(timeline, seats);
+}
+
+function drawIncome(timeline, seats) {
+  const renderer = page.renderer;
+  const rows = incomeRows(seats.map((s) => s.seat),
+    { timeline, turns: page.nav.turns, last: page.nav.last, renderer, events: page.list.events });
+  const figure = $("income-figure");
+  figure.hidden = !(rows && rows.length) && !renderer.incomeByTurn; // games without income show none
+  if (figure.hidden) return;
+  if (!page.incomeChart) {
+    page.incomeChart = new LineChart($("chart-income"), {
+      onPick: (turn) => {
+        const mark = page.nav.turns[turn - 1];
+        if (mark) page.nav.go(mark.version);
+      },
+    });
+  }
+  if (!rows || !rows.length) {
+    page.incomeChart.draw([], 1, 1);
+    return;
+  }
+  const series = seats.map((s) => ({
+    ...s, points: rows.filter((r) => r.seats[s.seat] !== undefined && r.seats[s.seat] !== null).map((r) => [r.turn, r.seats[s.seat]]),
+  }));
+  const turns = rows.map((r) => r.turn);
+  page.incomeChart.draw(series, Math.min(...turns), Math.max(...turns, Math.min(...turns) + 1), { step: false });
+  $("chart-income").dataset.source = timelineHasIncome(timeline) ? "projection" : "events";
+}
+
+let sourcesTimer = null;
+function scheduleSources(version, view) {
+  clearTimeout(sourcesTimer);
+  const fromView = view && page.renderer.vpBySource ? page.renderer.vpBySource(view) : null;
+  if (fromView) return drawSources(fromView.sources, fromView.seats, version);
+  if (!page.projections && page.figures) {
+    const figures = page.figures[version - 1] || {};
+    return drawSources(page.renderer.sources || [], figures, version);
+  }
+  const cached = page.sourcesCache.get(version);
+  if (cached) return drawSources(cached.sources, cached.seats, version);
+  sourcesTimer = setTimeout(async () => {
+    try {
+      const scores = await page.api.scores(version);
+      if (!scores) return;
+      const found = fromScores(scores);
+      page.sourcesCache.set(version, found);
+      if (page.nav.version === version) drawSources(found.sources, found.seats, version);
+    } catch { /* the chart keeps its last picture */ }
+  }, SOURCES_DELAY_MS);
+}
+
+let sourcesKey = null;
+function drawSources(sources, seats, version) {
+  $("chart-sources").dataset.version = String(version);
+  const key = JSON.stringify([sources, seats, page.names]);
+  if (key === sourcesKey) return;
+  sourcesKey = key;
+  // The game's own order of sources first (routes before tickets...), then any other.
+  const present = [...sources];
+  for (const figures of Object.values(seats)) for (const k of Object.keys(figures || {})) if (!present.includes(k)) present.push(k);
+  const order = page.renderer.sources || [];
+  const rank = (s) => (order.includes(s) ? order.indexOf(s) : order.length);
+  present.sort((a, b) => rank(a) - rank(b));
+  const rows = page.names.map((name, seat) => ({ name, colour: ctx.seatColour(seat), bySource: seats[seat] || {} }));
+  drawSourceBars($("chart-sources"), rows, present);
+}
+
+// -- live -------------------------------------------------------------------------------
+
+function startPolling() {
+  stopPolling();
+  $("live").hidden = false;
+  page.polling = setTimeout(poll, POLL_MS);
+}
+
+function stopPolling() {
+  clearTimeout(page.polling);
+  page.polling = null;
+  $("live").hidden = true;
+}
+
+async function poll() {
+  const generation = page.generation;
+  try {
+    const after = page.list.events.length;
+    const { version, events } = await page.api.events(after);
+    if (generation !== page.generation) return;
+    if (events.length) {
+      page.list.append(events);
+      page.frames.last = Math.max(page.frames.last, version);
+      buildMarks();
+      page.nav.grow(version);
+      page.list.drawSliderMarks(page.nav.last);
+      const ended = events.some((e) => e.kind === "GameEnded" || e.kind === "SeedRevealed");
+      const info = ended ? await page.api.summary().catch(() => null) : null;
+      if (info && info.status === "finished") {
+        // Once over, the whole game is public: what was fetched redacted is fetched again.
+        applySummary(info);
+        await reload();
+        return;
+      }
+      await loadCharts();
+      show(page.nav.version);
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 429)) console.warn("poll failed", error);
+  }
+  if (generation === page.generation && !page.finished) page.polling = setTimeout(poll, POLL_MS);
+}
+
+// -- for tests and benchmarks -----------------------------------------------------------
+
+window.replay = {
+  page,
+  // Go to `version` and resolve once its board is drawn.
+  go(version) {
+    const target = clamp(version, 1, page.nav.last);
+    const drawn = new Promise((resolve) => {
+      if (page.nav.version === target && $("board").dataset.version === String(target)) return resolve();
+      const list = page.waiters.get(target) || [];
+      list.push(resolve);
+      page.waiters.set(target, list);
+    });
+    page.nav.go(target);
+    return drawn;
+  },
+};
+
+start().catch((error) => {
+  console.error(error);
+  showError(`The replay could not start: ${error.message}`);
+});

@@ -1,0 +1,283 @@
+// Age of Steam (Rust Belt): the hex map with terrain, cities in their goods colour, towns,
+// track tiles drawn from their segments (exits already turned by the tile's rotation) in
+// the owner's colour, goods cubes on the cities, and each seat's cash, income, shares
+// and engine. The interface every renderer follows is in README.md beside this file.
+
+import { h, svgEl } from "../js/dom.js";
+
+const SIZE = 26; // hex circumradius, in view-box units
+const ROOT3 = Math.sqrt(3);
+const MARGIN = 8;
+const TERRAIN = { plain: "#dfe8c4", river: "#bcd9c8", mountain: "#b89b74", lake: "#7fb2dd", city: "#ffffff" };
+const GOODS = { red: "#d8342c", blue: "#2f6fce", purple: "#8e44ad", yellow: "#f0c419", black: "#222222" };
+const UNOWNED = "#6b6b6b";
+
+export function hexCentre(id) {
+  const [col, row] = id.split(",").map(Number);
+  return {
+    x: MARGIN + SIZE + col * 1.5 * SIZE,
+    y: MARGIN + (ROOT3 / 2) * SIZE + row * ROOT3 * SIZE + (col % 2) * (ROOT3 / 2) * SIZE,
+  };
+}
+
+// Edges clockwise from the north (N, NE, SE, S, SW, NW), as the rules number them.
+function edgeMidpoint(c, edge) {
+  const angle = ((-90 + 60 * edge) * Math.PI) / 180;
+  const d = (ROOT3 / 2) * SIZE;
+  return { x: c.x + d * Math.cos(angle), y: c.y + d * Math.sin(angle) };
+}
+
+function hexPoints(c) {
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (60 * i * Math.PI) / 180;
+    out.push(`${(c.x + SIZE * Math.cos(a)).toFixed(1)},${(c.y + SIZE * Math.sin(a)).toFixed(1)}`);
+  }
+  return out.join(" ");
+}
+
+const money = (n) => (n < 0 ? `-$${-n}` : `$${n}`);
+
+export default {
+  title: "Age of Steam",
+
+  setup(svg, map, ctx) {
+    this.map = map;
+    this.tiles = new Map(); // hex -> {key, node}
+    this.placesKey = null;
+    const hexes = Object.keys(map.hexes);
+    let width = 0;
+    let height = 0;
+    for (const id of hexes) {
+      const c = hexCentre(id);
+      width = Math.max(width, c.x + SIZE + MARGIN);
+      height = Math.max(height, c.y + SIZE + MARGIN);
+    }
+    svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
+    svg.replaceChildren();
+    const ground = svgEl("g", { class: "aos-hexes" }, svg);
+    for (const [id, hex] of Object.entries(map.hexes)) {
+      const c = hexCentre(id);
+      const city = map.cities[id];
+      const fill = city ? GOODS[city.colour] || TERRAIN.city : TERRAIN[hex.terrain] || "#eee";
+      const poly = svgEl("polygon", { points: hexPoints(c), fill, class: `hex ${hex.terrain}`, "data-hex": id }, ground);
+      svgEl("title", {}, poly).textContent = `${city?.name || hex.town || hex.terrain} (${id})`;
+      if (hex.terrain === "mountain") {
+        svgEl("path", { d: `M${c.x - 9},${c.y + 6} L${c.x - 2},${c.y - 6} L${c.x + 5},${c.y + 6}`, class: "mountain-mark" }, ground);
+      }
+      if (hex.terrain === "river") {
+        svgEl("path", { d: `M${c.x - 12},${c.y + 2} q6,-6 12,0 t12,0`, class: "river-mark" }, ground);
+      }
+    }
+    this.trackLayer = svgEl("g", { class: "aos-track" }, svg);
+    this.placeLayer = svgEl("g", { class: "aos-places" }, svg);
+    this.cubeLayer = svgEl("g", { class: "aos-cubes" }, svg);
+  },
+
+  render(view, ctx) {
+    // Track: redraw only the hexes whose tile, rotation or owners changed.
+    const seen = new Set();
+    for (const tile of view.board || []) {
+      seen.add(tile.hex);
+      const key = JSON.stringify([tile.tile, tile.rotation, tile.town_disc, tile.track]);
+      const old = this.tiles.get(tile.hex);
+      if (old && old.key === key) continue;
+      if (old) old.node.remove();
+      this.tiles.set(tile.hex, { key, node: this.drawTile(tile, ctx) });
+    }
+    for (const [id, old] of this.tiles) {
+      if (!seen.has(id)) {
+        old.node.remove();
+        this.tiles.delete(id);
+      }
+    }
+    // Cities, towns and cubes: redrawn only when one of them changed.
+    const placesKey = JSON.stringify([view.cities, view.towns, [...this.tiles.keys()].filter((id) => id in (view.towns || {}))]);
+    if (placesKey !== this.placesKey) {
+      this.placesKey = placesKey;
+      this.drawPlaces(view);
+    }
+    const latest = ctx.event?.kind === "TrackBuilt" ? ctx.event.data.hex : null;
+    for (const [id, tile] of this.tiles) tile.node.classList.toggle("latest", id === latest);
+  },
+
+  drawPlaces(view) {
+    this.placeLayer.replaceChildren();
+    this.cubeLayer.replaceChildren();
+    for (const [id, city] of Object.entries(view.cities || {})) {
+      const c = hexCentre(id);
+      if (city.new_city) {
+        svgEl("polygon", { points: hexPoints(c), fill: GOODS[city.colour] || "#fff", class: "new-city", "data-new-city": city.new_city }, this.placeLayer);
+      }
+      const label = svgEl("text", { x: c.x, y: c.y - 9, "text-anchor": "middle", class: "city-name" }, this.placeLayer);
+      label.textContent = city.new_city ? `${city.new_city}` : city.name;
+      (city.goods || []).forEach((cube, i) => {
+        const x = c.x - 13 + (i % 4) * 7;
+        const y = c.y - 2 + Math.floor(i / 4) * 7;
+        svgEl("rect", { x, y, width: 6, height: 6, fill: GOODS[cube] || cube, class: "cube", "data-cube": cube, "data-hex": id }, this.cubeLayer);
+      });
+    }
+    for (const [id, name] of Object.entries(view.towns || {})) {
+      const c = hexCentre(id);
+      if (!this.tiles.has(id)) svgEl("circle", { cx: c.x, cy: c.y, r: 5, class: "town" }, this.placeLayer);
+      const label = svgEl("text", { x: c.x, y: c.y + 17, "text-anchor": "middle", class: "town-name" }, this.placeLayer);
+      label.textContent = name;
+    }
+  },
+
+  drawTile(tile, ctx) {
+    const c = hexCentre(tile.hex);
+    const g = svgEl("g", { class: "tile", "data-tile-hex": tile.hex, "data-tile": tile.tile, "data-rotation": tile.rotation }, this.trackLayer);
+    svgEl("title", {}, g).textContent = `${tile.place}: ${tile.tile.replace(/_/g, " ")}, rotation ${tile.rotation}`;
+    for (const segment of tile.track) {
+      const colour = segment.owner === null ? UNOWNED : ctx.seatColour(segment.owner);
+      const ends = segment.exits.map((e) => edgeMidpoint(c, e));
+      let d;
+      if (ends.length === 2) {
+        // A quadratic curve through the centre: straight for opposite edges, a bend for the rest.
+        d = `M${ends[0].x.toFixed(1)},${ends[0].y.toFixed(1)} Q${c.x.toFixed(1)},${c.y.toFixed(1)} ${ends[1].x.toFixed(1)},${ends[1].y.toFixed(1)}`;
+      } else if (ends.length === 1) {
+        d = `M${ends[0].x.toFixed(1)},${ends[0].y.toFixed(1)} L${c.x.toFixed(1)},${c.y.toFixed(1)}`;
+      } else continue;
+      svgEl("path", { d, class: "rail-bed" }, g);
+      svgEl("path", { d, stroke: colour, class: `rail${segment.owner === null ? " unowned" : ""}`, "data-owner": segment.owner ?? "none" }, g);
+    }
+    if (tile.track.some((s) => s.town)) {
+      svgEl("circle", { cx: c.x, cy: c.y, r: 6, class: tile.town_disc ? "town town-disc" : "town" }, g);
+    }
+    return g;
+  },
+
+  panel(view, ctx) {
+    const seats = (view.seats || []).map((s) => ({
+      seat: s.seat,
+      active: (view.active_seats || []).includes(s.seat),
+      lines: [
+        h("div", { class: "figures" },
+          `${s.vp?.total ?? 0} VP · cash ${money(s.cash)} · income ${money(s.income)} · ` +
+          `${s.shares} shares · engine ${s.locomotive}` + (s.action ? ` · ${s.action.replace(/_/g, " ")}` : "") +
+          (s.eliminated ? " · eliminated" : "")),
+      ],
+    }));
+    const bag = Object.entries(view.bag || {}).map(([c, n]) => `${c} ${n}`).join(", ");
+    const table = [
+      h("div", {}, `Turn ${view.turn} of ${view.last_turn} · ${String(view.phase).replace(/_/g, " ")}` +
+        (view.order?.length ? ` · order ${view.order.map(ctx.seatName).join(", ")}` : "")),
+      h("div", {}, `Goods bag: ${bag || "empty"} · town discs ${view.town_discs}`),
+    ];
+    if (view.auction) {
+      table.push(h("div", {}, `Auction: high bid ${money(view.auction.high_bid || 0)}` +
+        (view.auction.high_bidder !== null && view.auction.high_bidder !== undefined ? ` by ${ctx.seatName(view.auction.high_bidder)}` : "")));
+    }
+    if (view.build) table.push(h("div", {}, `${ctx.seatName(view.build.seat)} builds: ${view.build.placed.length} of ${view.build.limit}`));
+    if (view.winners) {
+      table.push(h("div", { class: "winners" },
+        view.winners.length ? `Winner: ${view.winners.map(ctx.seatName).join(", ")}` : "No winner"));
+    }
+    return { seats, table };
+  },
+
+  vpBySource(view) {
+    const seats = {};
+    for (const s of view.seats || []) {
+      const { total, ...sources } = s.vp || {};
+      seats[s.seat] = sources;
+    }
+    return { sources: ["income", "shares", "track"], seats };
+  },
+
+  describe(event, ctx) {
+    const d = event.data || {};
+    const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
+    const place = (hex) => this.placeName(hex);
+    switch (event.kind) {
+      case "OrderDieRolled": return `${who} rolled ${d.value} for the starting order`;
+      case "PlayerOrderSet": return `Player order: ${(d.order || []).map(ctx.seatName).join(", ")}`;
+      case "StartingCapitalTaken": return `${who} issued ${d.shares} shares for ${money(d.cash)}`;
+      case "DisplayCubeDrawn": return `A ${d.cube} cube was drawn to the goods display (${d.column})`;
+      case "CityCubeDrawn": return `A ${d.cube} cube was drawn to ${d.city}`;
+      case "TurnBegan": return `Turn ${d.turn} of ${d.last_turn} begins`;
+      case "PhaseBegan": return `Phase: ${String(d.phase).replace(/_/g, " ")}`;
+      case "SharesIssued": return `${who} issued ${d.count} share${d.count === 1 ? "" : "s"} (${d.total} in all)`;
+      case "BidPlaced": return `${who} bid ${money(d.amount)}`;
+      case "AuctionDropped": return `${who} dropped out of the auction at ${money(d.bid)} (place ${d.place})`;
+      case "TurnOrderPassUsed": return `${who} used the turn-order pass`;
+      case "AuctionSettled": return `Auction settled: order ${(d.order || []).map(ctx.seatName).join(", ")}`;
+      case "ActionSelected": return `${who} chose ${String(d.action).replace(/_/g, " ")}`;
+      case "LocomotiveIncreased": return `${who}'s engine went from ${d.before} to ${d.after}`;
+      case "BuildTurnBegan": return `${who} builds (up to ${d.limit} tiles)`;
+      case "TrackBuilt":
+        return `${who} built a ${String(d.tile).replace(/_/g, " ")} at ${d.place || place(d.hex)} ` +
+          `(rotation ${d.rotation}) for ${money(d.cost)}`;
+      case "CityUrbanized": return `${who} urbanized ${d.town} into new city ${d.city} (${d.colour})`;
+      case "BuildEnded": return `${who} ended building (${d.placed} placed)`;
+      case "TrackAbandoned": return `${who}'s unfinished track was abandoned (${(d.segments || []).length} segments)`;
+      case "GoodsDelivered": {
+        const gains = Object.entries(d.income || {}).map(([s, n]) => `${ctx.seatName(Number(s))} +${n}`).join(", ");
+        return `${who} moved a ${d.cube} cube from ${(d.places || [])[0] || place(d.from)} to ` +
+          `${(d.places || []).slice(-1)[0] || place(d.to)} over ${(d.links || []).length} link${(d.links || []).length === 1 ? "" : "s"}` +
+          (gains ? `: income ${gains}` : "");
+      }
+      case "LocomotiveUpgradedInsteadOfMove": return `${who} upgraded the engine to ${d.after} instead of moving goods`;
+      case "MovePassed": return `${who} passed moving goods (round ${d.round})`;
+      case "IncomeCollected": return `${who} collected ${money(d.amount)} income`;
+      case "ExpensesPaid": return `${who} paid ${money(d.paid)} expenses` + (d.income_lost ? `, losing ${d.income_lost} income` : "");
+      case "PlayerBankrupt": return `${who} went bankrupt`;
+      case "IncomeReduced": return `${who}'s income fell from ${d.before} to ${d.after}`;
+      case "ProductionDrawn": return `${who} drew a ${d.cube} cube for production`;
+      case "GoodsProduced": return `${who} placed a ${d.cube} cube on the goods display (${d.column})`;
+      case "GrowthDieRolled": return `Goods growth (${d.half}): rolled ${d.value}`;
+      case "GoodsGrown": return `A ${d.cube} cube grew into ${d.city || place(d.hex)}`;
+      case "TurnEnded": return `Turn ${d.turn} ends`;
+      case "FinalScored": return `${who} scored ${d.vp} VP (income ${d.income_vp}, shares ${d.shares_vp}, track ${d.track_vp})`;
+      case "GameEnded":
+        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}; ` +
+          `winner ${(d.winners || []).map(ctx.seatName).join(", ")}`;
+      default: return null;
+    }
+  },
+
+  placeName(hex) {
+    return this.map?.cities?.[hex]?.name || this.map?.hexes?.[hex]?.town || `hex ${hex}`;
+  },
+
+  marks(events) {
+    const turns = [];
+    const phases = [{ version: 1, label: "Setup" }];
+    let turn = 0;
+    for (const e of events) {
+      if (e.kind === "TurnBegan") {
+        turn = e.data.turn;
+        turns.push({ version: e.version, label: `Turn ${turn}` });
+      } else if (e.kind === "PhaseBegan") {
+        phases.push({ version: e.version, label: `Turn ${turn} · ${String(e.data.phase).replace(/_/g, " ")}` });
+      } else if (e.kind === "FinalScored" && !phases.some((p) => p.label === "Final scoring")) {
+        phases.push({ version: e.version, label: "Final scoring" });
+      } else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
+    }
+    return { turns, phases };
+  },
+
+  // Income per seat by turn, as collected at each turn's income step (the projection's
+  // income figures are used instead when the server has them).
+  incomeByTurn(events) {
+    const rows = new Map();
+    let turn = 0;
+    for (const e of events) {
+      if (e.kind === "TurnBegan") turn = e.data.turn;
+      else if (e.kind === "IncomeCollected") {
+        if (!rows.has(turn)) rows.set(turn, {});
+        rows.get(turn)[e.data.seat] = e.data.amount;
+      }
+    }
+    return [...rows].map(([t, seats]) => ({ turn: t, seats }));
+  },
+
+  // Without the scores projection: VP appear at the final scoring.
+  vpFold(figures, event) {
+    if (event.kind !== "FinalScored") return null;
+    const d = event.data;
+    return { ...figures, [d.seat]: { income: d.income_vp, shares: d.shares_vp, track: d.track_vp } };
+  },
+  sources: ["income", "shares", "track", "adjustment"],
+};

@@ -1,0 +1,246 @@
+// Ticket to Ride (USA): the map with every route as a row of train-car spaces in its
+// colour, claimed routes as cars in the owner's seat colour, and the table (market,
+// decks, each seat's counts, and a hand and tickets only when the view holds them).
+// The interface every renderer follows is in README.md beside this file.
+
+import { h, svgEl } from "../js/dom.js";
+
+const CARD = {
+  red: "#d8342c", blue: "#2f6fce", green: "#3a9a3a", yellow: "#f0c419", black: "#222222",
+  white: "#f4f4f4", orange: "#f08a24", pink: "#e87bb5", gray: "#a9a9a9", locomotive: "url(#loco)",
+};
+const CITY_R = 7;
+const LANE = 5; // half the distance between the two lanes of a double route
+
+const cityPair = (id) => id.split("#")[0].split("|");
+
+export default {
+  title: "Ticket to Ride",
+
+  setup(svg, map, ctx) {
+    this.map = map;
+    this.ctx = ctx;
+    this.routes = new Map((map?.routes || []).map((r) => [r.id, r]));
+    this.claims = new Map(); // route id -> {seat, node}
+    svg.setAttribute("viewBox", `0 0 ${map.width} ${map.height}`);
+    svg.replaceChildren();
+    const defs = svgEl("defs", {}, svg);
+    const loco = svgEl("linearGradient", { id: "loco", x1: 0, x2: 1 }, defs);
+    ["#d8342c", "#f0c419", "#3a9a3a", "#2f6fce", "#e87bb5"].forEach((c, i, all) =>
+      svgEl("stop", { offset: i / (all.length - 1), "stop-color": c }, loco));
+    svgEl("rect", { x: 0, y: 0, width: map.width, height: map.height, class: "ttr-land" }, svg);
+    this.geometry = new Map();
+    const routeLayer = svgEl("g", { class: "ttr-routes" }, svg);
+    for (const route of map.routes) {
+      const cars = carsOf(route, map);
+      this.geometry.set(route.id, cars);
+      const group = svgEl("g", { class: "route", "data-route": route.id }, routeLayer);
+      svgEl("title", {}, group).textContent = `${route.a}–${route.b} (${route.length}, ${route.colour})`;
+      for (const car of cars) {
+        const colour = CARD[route.colour] || "#ccc";
+        svgEl("rect", { ...car, fill: colour, stroke: route.colour === "white" ? "#9a9a9a" : colour, class: "space" }, group);
+      }
+    }
+    this.claimLayer = svgEl("g", { class: "ttr-claims" }, svg);
+    const cityLayer = svgEl("g", { class: "ttr-cities" }, svg);
+    for (const [name, pos] of Object.entries(map.cities)) {
+      const g = svgEl("g", { class: "city", "data-city": name }, cityLayer);
+      svgEl("circle", { cx: pos.x, cy: pos.y, r: CITY_R }, g);
+      const label = svgEl("text", { x: pos.x, y: pos.y - CITY_R - 3, "text-anchor": "middle" }, g);
+      label.textContent = name;
+    }
+  },
+
+  // Only the claims change on the board: add and remove exactly those that differ.
+  render(view, ctx) {
+    const routes = view.routes || {};
+    for (const [id, claim] of this.claims) {
+      if (routes[id] !== claim.seat) {
+        claim.node.remove();
+        this.claims.delete(id);
+      }
+    }
+    for (const [id, seat] of Object.entries(routes)) {
+      if (this.claims.has(id) || !this.geometry.has(id)) continue;
+      const route = this.routes.get(id);
+      const g = svgEl("g", { class: "claim", "data-claimed-route": id, "data-seat": seat }, this.claimLayer);
+      svgEl("title", {}, g).textContent = `${route.a}–${route.b}: ${ctx.seatName(seat)}`;
+      for (const car of this.geometry.get(id)) {
+        svgEl("rect", { ...car, y: (Number(car.y) - 1).toFixed(1), height: 9, fill: ctx.seatColour(seat), class: "car" }, g);
+      }
+      this.claims.set(id, { seat, node: g });
+    }
+    // The route the current event claimed stands out.
+    const latest = ctx.event?.kind === "RouteClaimed" ? ctx.event.data.route : null;
+    for (const [id, claim] of this.claims) claim.node.classList.toggle("latest", id === latest);
+  },
+
+  panel(view, ctx) {
+    const seats = (view.seats || []).map((s) => {
+      const active = (view.active_seats || []).includes(s.seat);
+      const lines = [
+        h("div", { class: "figures" },
+          `${s.score} VP · ${s.trains} trains · ${s.cards} cards · ` +
+          `${s.tickets === null ? "tickets sealed" : `${s.tickets} tickets`}` +
+          (s.tickets_offered ? ` · choosing from ${s.tickets_offered}` : "")),
+      ];
+      if (s.hand) {
+        lines.push(h("div", { class: "hand", "data-private": "hand" },
+          Object.entries(s.hand).map(([kind, n]) => chip(kind, n))));
+      }
+      for (const [key, label] of [["kept_tickets", "tickets"], ["offered_tickets", "offered"],
+                                  ["returning_tickets", "returning"]]) {
+        if (s[key] && s[key].length) {
+          lines.push(h("div", { class: "tickets", "data-private": key }, `${label}: `,
+            s[key].map((t) => this.ticketLabel(t)).join("; ")));
+        }
+      }
+      return { seat: s.seat, active, lines };
+    });
+    const table = [
+      h("div", { class: "market" }, "Market: ", (view.market || []).map((c) => chip(c || "empty"))),
+      h("div", {}, `Deck ${view.deck} · discards ${view.discard} · tickets ${view.ticket_deck}`),
+    ];
+    if (view.final_round) {
+      table.push(h("div", { class: "warning" },
+        `Final round: ${ctx.seatName(view.final_round.triggered_by)} is down to ${view.final_round.trains_left} trains`));
+    }
+    if (view.winners) {
+      table.push(h("div", { class: "winners" },
+        view.winners.length ? `Winner: ${view.winners.map(ctx.seatName).join(", ")}` : "No winner"));
+    }
+    return { seats, table };
+  },
+
+  ticketLabel(id) {
+    const t = this.map?.tickets?.[id];
+    return t ? `${t.a}–${t.b} (${t.points})` : id.replace("|", "–");
+  },
+
+  routeLabel(id) {
+    const r = this.routes?.get(id);
+    if (!r) return id;
+    return `${r.a}–${r.b} (${r.length}, ${r.colour})`;
+  },
+
+  describe(event, ctx) {
+    const d = event.data || {};
+    const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
+    const secret = ctx.revealed(event);
+    const cards = (n) => `${n} card${n === 1 ? "" : "s"}`;
+    switch (event.kind) {
+      case "TrainCardsShuffled": return `The ${d.count} train cards were shuffled`;
+      case "TicketsShuffled": return `The ${d.count} destination tickets were shuffled`;
+      case "DiscardsShuffled": return `${d.count} discards were shuffled into a new deck`;
+      case "CardsDealt": return `${who} was dealt ${cards(d.count)}` + (secret.cards ? `: ${secret.cards.join(", ")}` : "");
+      case "TicketsDealt":
+      case "TicketsDrawn":
+        return `${who} ${event.kind === "TicketsDealt" ? "was dealt" : "drew"} ${d.count} tickets` +
+          (secret.tickets ? `: ${secret.tickets.map((t) => this.ticketLabel(t)).join("; ")}` : "");
+      case "TicketsKept": {
+        const kept = secret.kept ? `: ${secret.kept.map((t) => this.ticketLabel(t)).join("; ")}` : "";
+        const count = d.kept !== undefined ? ` ${d.kept} ticket${d.kept === 1 ? "" : "s"}` : " tickets";
+        const back = d.returned ? `, returned ${d.returned}` : "";
+        return `${who} kept${count}${kept}${back}`;
+      }
+      case "TicketChoicesRevealed":
+        return "Opening ticket choices revealed: " +
+          Object.entries(d.kept || {}).map(([s, n]) => `${ctx.seatName(Number(s))} kept ${n}`).join(", ");
+      case "MarketCardTurnedUp":
+      case "MarketRefilled": return `A ${d.card} card was turned up in the market (slot ${d.slot + 1})`;
+      case "MarketWiped": return `Three locomotives in the market: it was wiped (${(d.discarded || []).join(", ")})`;
+      case "FirstPlayerChosen": return `${who} was chosen to play first`;
+      case "TurnStarted": return `${who}'s turn`;
+      case "CardDrawn":
+        if (d.source === "market") return `${who} took a ${d.card || "card"} from the market`;
+        return `${who} drew a card from the deck` + (secret.card ? ` (${secret.card})` : "");
+      case "RouteClaimed":
+        return `${who} claimed ${this.routeLabel(d.route)} for ${d.points} point${d.points === 1 ? "" : "s"}` +
+          ` (${d.trains_left} trains left)`;
+      case "TurnPassed": return `${who} passed`;
+      case "PlayStalled": return "Play stalled: nobody can move";
+      case "FinalRoundBegan": return `${who} has ${d.trains_left} trains left: the final round begins`;
+      case "TicketScored":
+        return `${who}'s ticket ${this.ticketLabel(d.ticket)} ${d.completed ? "completed" : "failed"}: ` +
+          `${d.points > 0 ? "+" : ""}${d.points}`;
+      case "LongestPathScored":
+        return `Longest path (${d.longest}): ${(d.winners || []).map(ctx.seatName).join(", ")} +${d.points}`;
+      case "GameEnded":
+        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}; ` +
+          `winner ${(d.winners || []).map(ctx.seatName).join(", ")}`;
+      default: return null;
+    }
+  },
+
+  marks(events, ctx) {
+    const turns = [];
+    const phases = [{ version: 1, label: "Setup" }];
+    const once = new Set();
+    const phase = (version, label) => {
+      if (!once.has(label)) { once.add(label); phases.push({ version, label }); }
+    };
+    for (const e of events) {
+      if (e.kind === "FirstPlayerChosen") phase(e.version, "Opening: ticket choice");
+      else if (e.kind === "TurnStarted") {
+        phase(e.version, "Play");
+        turns.push({ version: e.version, label: `Turn ${turns.length + 1}: ${ctx.seatName(e.data.seat)}` });
+      } else if (e.kind === "FinalRoundBegan") phase(e.version, "Final round");
+      else if (e.kind === "TicketScored" || e.kind === "LongestPathScored") phase(e.version, "Final scoring");
+      else if (e.kind === "GameEnded") phase(e.version, "Game over");
+    }
+    return { turns, phases };
+  },
+
+  // Without the scores projection: VP by source folded from the events themselves.
+  vpFold(figures, event) {
+    const d = event.data || {};
+    const add = (before, seat, source, points) => ({
+      ...before, [seat]: { ...(before[seat] || {}), [source]: ((before[seat] || {})[source] || 0) + points },
+    });
+    if (event.kind === "RouteClaimed") return add(figures, d.seat, "routes", d.points);
+    if (event.kind === "TicketScored") return add(figures, d.seat, "tickets", d.points);
+    if (event.kind === "LongestPathScored") {
+      return (d.winners || []).reduce((f, seat) => add(f, seat, "longest_path", d.points), figures);
+    }
+    if (event.kind === "AdjustmentMade" && d.kind === "piece" && d.detail?.route) {
+      const route = this.routes?.get(d.detail.route);
+      if (route) return add(figures, d.seat, "routes", -route.points);
+    }
+    return null;
+  },
+  sources: ["routes", "tickets", "longest_path", "adjustment"],
+};
+
+function chip(kind, count) {
+  return h("span", { class: "chip", title: kind, style: { background: CARD[kind] && !CARD[kind].startsWith("url") ? CARD[kind] : "" },
+    dataset: { card: kind } }, count !== undefined ? `${kind} ×${count}` : kind);
+}
+
+// The car spaces of a route: rectangles along the line between its cities, the two lanes
+// of a double route side by side.
+function carsOf(route, map) {
+  const [a, b] = cityPair(route.id).map((name) => map.cities[name]);
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const dist = Math.hypot(dx, dy);
+  const ux = dx / dist;
+  const uy = dy / dist;
+  const offset = route.double ? (route.lane === 0 ? -LANE : LANE) : 0;
+  const ox = -uy * offset;
+  const oy = ux * offset;
+  const usable = dist - 2 * (CITY_R + 2);
+  const slot = usable / route.length;
+  const carLen = Math.max(3, slot - 2);
+  const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
+  const cars = [];
+  for (let i = 0; i < route.length; i++) {
+    const t = CITY_R + 2 + slot * (i + 0.5);
+    const cx = a.x + ux * t + ox;
+    const cy = a.y + uy * t + oy;
+    cars.push({
+      x: (cx - carLen / 2).toFixed(1), y: (cy - 3.5).toFixed(1), width: carLen.toFixed(1), height: 7,
+      transform: `rotate(${angle.toFixed(1)} ${cx.toFixed(1)} ${cy.toFixed(1)})`,
+    });
+  }
+  return cars;
+}

@@ -1,0 +1,80 @@
+"""Helpers for the browser tests: the site under test, a watched page, screenshots."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from service.application import Caboose
+from service.lobby import Lobby
+
+
+@dataclass
+class Site:
+    """A live server and what is stored behind it."""
+
+    base: str
+    app: Caboose
+    lobby: Lobby
+    games: dict[str, str] = field(default_factory=dict)
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def replay(self, game: str, query: str = "") -> str:
+        return f"{self.base}/games/{self.games[game]}/replay{'?' + query if query else ''}"
+
+
+def play_random(app: Caboose, game_id: str, moves: int, chooser: random.Random) -> None:
+    for _ in range(moves):
+        game = app.game(game_id)
+        active = sorted(game.decider.active_seats(game.state))
+        if not active:
+            return
+        seat = active[0]
+        app.play(game_id, seat, chooser.choice(game.decider.legal_moves(game.state, seat)))
+
+
+@dataclass
+class Watched:
+    """A page, with every JSON body the server sent it and every error it logged."""
+
+    page: Any
+    responses: list[Any] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def bodies(self) -> list[Any]:
+        """Every JSON body received so far (read after the fact: a response's body cannot
+        be read from inside Playwright's event handler)."""
+        return [json.loads(r.body()) for r in list(self.responses)]
+
+    def ready(self) -> Any:
+        self.page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
+        return self.page
+
+    def go(self, version: int) -> None:
+        self.page.evaluate("(v) => replay.go(v)", version)
+
+    def position(self) -> int:
+        return int(self.page.get_attribute("#board", "data-version"))
+
+
+def shot(page: Any, artifacts: Path, name: str) -> Path:
+    path = artifacts / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def keys_anywhere(value: Any) -> set[str]:
+    """Every key of every object inside a JSON value."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found.add(key)
+            found |= keys_anywhere(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            found |= keys_anywhere(inner)
+    return found
+

@@ -1,0 +1,127 @@
+"""The replay page's server side, over HTTP without a browser: the page, the views at a run
+of versions (which must be the API's `/state?at=N`, version for version and viewpoint for
+viewpoint, rewinds included), and each game's static board."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from domain.ticket_to_ride.board import CITIES, ROUTES
+from service import referee as desk
+from service.simulation import game_seed
+from service.viewer import frames
+from tests.browser.support import Site, play_random
+
+
+def fetch(url: str, token: str | None = None, gzipped: bool = False) -> tuple[int, dict[str, str], Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if gzipped:
+        headers["Accept-Encoding"] = "gzip"
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            status, head, raw = response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        status, head, raw = error.code, dict(error.headers), error.read()
+    if head.get("Content-Encoding") == "gzip":
+        raw = gzip.decompress(raw)
+    text = raw.decode()
+    return status, head, (json.loads(text) if "json" in head.get("Content-Type", "") else text)
+
+
+def views(site: Site, game_id: str, first: int, last: int, token: str | None = None) -> dict[str, Any]:
+    status, _, body = fetch(f"{site.base}/games/{game_id}/replay/views?from={first}&to={last}", token)
+    assert status == 200, body
+    return body
+
+
+def state_at(site: Site, game_id: str, version: int, token: str | None = None) -> dict[str, Any]:
+    status, _, body = fetch(f"{site.base}/api/v1/games/{game_id}/state?at={version}", token)
+    assert status == 200, body
+    return body["state"]
+
+
+@pytest.mark.parametrize("who", [None, "ann", "referee"])
+def test_views_are_the_api_state_at_each_version(site: Site, who: str | None) -> None:
+    game_id = site.games["running"]
+    token = site.tokens[who] if who else None
+    version = site.app.game(game_id).version
+    body = views(site, game_id, 1, version, token)
+    assert body["audience"] == {None: "public", "ann": "seat:0", "referee": "referee"}[who]
+    assert body["everything_public"] is False
+    assert [v["version"] for v in body["views"]] == list(range(1, version + 1))
+    for item in body["views"]:
+        assert item["state"] == state_at(site, game_id, item["version"], token), item["version"]
+
+
+def test_views_follow_a_rewind_like_the_api(site: Site) -> None:
+    game_id, issued = site.lobby.open_game("ticket_to_ride", ["Ann", "Ben"], seed=game_seed(21, 0))
+    play_random(site.app, game_id, 30, random.Random(21))
+    before = site.app.game(game_id).version
+    desk.rewind(site.app, game_id, "Rita", before - 6, "a misplayed turn")
+    play_random(site.app, game_id, 4, random.Random(22))
+    version = site.app.game(game_id).version
+    body = views(site, game_id, before - 10, version, issued.seat_tokens[1])
+    assert len(body["views"]) == version - before + 11
+    for item in body["views"]:
+        assert item["state"] == state_at(site, game_id, item["version"], issued.seat_tokens[1]), item["version"]
+    rewound = next(v for v in body["views"] if v["version"] == before + 1)["state"]
+    assert rewound == state_at(site, game_id, before - 6, issued.seat_tokens[1])
+
+
+def test_a_finished_game_is_shown_whole_to_everyone(site: Site) -> None:
+    body = views(site, site.games["finished"], 40, 41)
+    assert body["everything_public"] is True
+    assert "hand" in body["views"][0]["state"]["seats"][1]
+
+
+def test_views_are_chunked_gzipped_and_checked(site: Site) -> None:
+    game_id = site.games["finished"]
+    status, head, body = fetch(f"{site.base}/games/{game_id}/replay/views?from=1&to=5000", gzipped=True)
+    assert status == 200 and head["Content-Encoding"] == "gzip"
+    assert len(body["views"]) == frames.MAX_SPAN
+    for query in ("from=0", "from=x", "from=9&to=3", "to=-1"):
+        status, head, problem = fetch(f"{site.base}/games/{game_id}/replay/views?{query}")
+        assert status == 400 and head["Content-Type"] == "application/problem+json", query
+        assert problem["status"] == 400
+    status, _, problem = fetch(f"{site.base}/games/{game_id}/replay/views", token="not-a-token")
+    assert status == 401 and problem["status"] == 401
+    status, _, _ = fetch(f"{site.base}/games/00000000-0000-0000-0000-000000000000/replay/views")
+    assert status == 404
+    # Another game's token is refused, as by the API.
+    status, _, _ = fetch(f"{site.base}/games/{game_id}/replay/views", token=site.tokens["ann"])
+    assert status == 401
+
+
+def test_the_page_names_the_game_and_holds_no_game_data(site: Site) -> None:
+    status, head, html = fetch(site.replay("running"))
+    assert status == 200 and head["Content-Type"].startswith("text/html")
+    assert 'data-game="ticket_to_ride"' in html and "/replay/static/js/main.js" in html
+    assert "Ann" not in html and "hand" not in html
+    status, _, html = fetch(f"{site.base}/games/not-a-game/replay")
+    assert status == 404 and "No such game" in html
+
+
+def test_each_game_has_its_board(site: Site) -> None:
+    status, _, ttr = fetch(f"{site.base}/replay/maps/ticket_to_ride.json")
+    assert status == 200
+    assert set(ttr["cities"]) == set(CITIES) and {r["id"] for r in ttr["routes"]} == set(ROUTES)
+    assert all(0 <= c["x"] <= ttr["width"] and 0 <= c["y"] <= ttr["height"] for c in ttr["cities"].values())
+    status, _, steam = fetch(f"{site.base}/replay/maps/age_of_steam.json")
+    assert status == 200 and len(steam["hexes"]) == 189 and len(steam["cities"]) == 12
+    status, _, _ = fetch(f"{site.base}/replay/maps/no_such_game.json")
+    assert status == 404
+
+
+def test_static_files_are_served(site: Site) -> None:
+    for path in ("js/main.js", "js/api.js", "renderers/ticket_to_ride.js", "renderers/age_of_steam.js",
+                 "renderers/generic.js", "css/replay.css", "maps/usa_layout.json"):
+        status, _, _ = fetch(f"{site.base}/replay/static/{path}")
+        assert status == 200, path
