@@ -86,14 +86,19 @@ class Game(Aggregate):
 
     @event("Recorded")
     def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
+        self._note(record, rng_position, request_digest)
+        self.state = log.apply(self.decider, self.state, to_event(record))
+        self._pace(record["time"])
+
+    def _note(self, record: dict[str, Any], rng_position: int, request_digest: str | None) -> None:
+        """What every stored record updates besides the state: its command, the chain head,
+        the generator's position, the time."""
         command_id = record["command_id"]
         if command_id is not None:
             self.commands.setdefault(command_id, [record["version"], record["version"], request_digest])[1] = record["version"]
         self.head = record["hash"]
         self.rng_position = rng_position
         self.updated_at = record["time"]
-        self.state = log.apply(self.decider, self.state, to_event(record))
-        self._pace(record["time"])
 
     def _pace(self, now: str) -> None:
         active = {str(s) for s in self.decider.active_seats(self.state)}
@@ -139,14 +144,8 @@ class Game(Aggregate):
     @event("Rewound")
     def _rewound(self, record: dict[str, Any], rng_position: int, state: Any) -> None:
         """A rewind or an accepted takeback. The state at its `to_version` travels beside the
-        record, encoded like a snapshot's, so loading a game never needs its history. The
-        bookkeeping is `_record`'s; keep the two in step."""
-        command_id = record["command_id"]
-        if command_id is not None:
-            self.commands.setdefault(command_id, [record["version"], record["version"], None])[1] = record["version"]
-        self.head = record["hash"]
-        self.rng_position = rng_position
-        self.updated_at = record["time"]
+        record, encoded like a snapshot's, so loading a game never needs its history."""
+        self._note(record, rng_position, None)
         self.state = decode(self.decider.state_type, state)
         self._pace(record["time"])
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Event
+from domain.core.state import replace, replace_seat
 from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
-from domain.ticket_to_ride.evolve import replace
 from domain.ticket_to_ride.market import REFILLED, TURNED_UP
 from domain.ticket_to_ride.state import State
 
@@ -29,7 +29,7 @@ def adjust(state: State, adjustment: Mapping[str, Any]) -> State:
     seat, kind, amount = adjustment["seat"], adjustment["kind"], adjustment["amount"]
     before = state.seats[seat]
     if kind == "vp":
-        return _with_seat(state, seat, score=before.score + amount, scored=(*before.scored, amount))
+        return replace_seat(state, seat, score=before.score + amount, scored=(*before.scored, amount))
     if kind == "piece":
         route_id = adjustment.get("detail", {}).get("route")
         if route_id not in ROUTES:
@@ -39,13 +39,7 @@ def adjust(state: State, adjustment: Mapping[str, Any]) -> State:
         route = ROUTES[route_id]
         points = ROUTE_POINTS[route.length]
         claims = {r: owner for r, owner in state.claims.items() if r != route_id}
-        state = _with_seat(state, seat, trains=before.trains + route.length, score=before.score - points,
+        state = replace_seat(state, seat, trains=before.trains + route.length, score=before.score - points,
                            scored=(*before.scored, -points))
         return replace(state, claims=claims)
     raise IllegalMove("adjustment_unsupported", "Ticket to Ride has no cash or income: adjust `vp`, or put a `piece` (a route) back.")
-
-
-def _with_seat(state: State, seat: int, **changes: Any) -> State:
-    seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
-    return replace(state, seats=tuple(seats))
