@@ -59,7 +59,7 @@ class Table:
         situation = referee.Situation(list(self.records), RACE, self.history.state)
         return self._append(referee.judge(situation, actor, action), actor, f"r{len(self.records)}")
 
-    def refused(self, actor: str, action: referee.Action, error: type = IllegalMove, code: str | None = None) -> None:
+    def check_refused(self, actor: str, action: referee.Action, error: type = IllegalMove, code: str | None = None) -> None:
         before = copy.deepcopy(self.records)
         with pytest.raises(error) as caught:
             self.act(actor, action)
@@ -103,7 +103,7 @@ def test_bad_rewinds_are_refused_and_record_nothing(actor: str, action: referee.
     table = Table()
     table.move(1)
     table.move(1)
-    table.refused(actor, action, error, code)
+    table.check_refused(actor, action, error, code)
 
 
 def test_a_rewind_goes_only_to_a_version_that_ends_a_command() -> None:
@@ -111,7 +111,7 @@ def test_a_rewind_goes_only_to_a_version_that_ends_a_command() -> None:
     opening = table.records[-1]["version"]
     records = table.move(3)
     assert len(records) == 1
-    table.refused(REF, referee.Rewind(opening - 1, "inside the opening"), IllegalMove, "bad_rewind")
+    table.check_refused(REF, referee.Rewind(opening - 1, "inside the opening"), IllegalMove, "bad_rewind")
     table.act(REF, referee.Rewind(opening, "to the end of the opening"))
     assert table.history.state.counter == 0
 
@@ -120,7 +120,7 @@ def test_no_rewind_and_no_takeback_once_the_seed_is_revealed() -> None:
     table = Table(goal=3)
     table.move(3)
     assert table.records[-1]["kind"] == log.SEED_REVEALED
-    table.refused(REF, referee.Rewind(table.records[0]["version"] + 3, "after the end"), IllegalMove, "seed_revealed")
+    table.check_refused(REF, referee.Rewind(table.records[0]["version"] + 3, "after the end"), IllegalMove, "seed_revealed")
 
 
 def test_a_takeback_asked_and_accepted_undoes_the_last_move() -> None:
@@ -130,7 +130,7 @@ def test_a_takeback_asked_and_accepted_undoes_the_last_move() -> None:
     move = table.move(2)
     request = table.act(seat_actor(mover), referee.RequestTakeback(mover))
     assert request[0]["data"] == {"seat": mover, "to_version": move[0]["version"] - 1, "move": [move[0]["version"], move[-1]["version"]]}
-    table.refused(seat_actor(mover), referee.AnswerTakeback(True), IllegalMove, "own_takeback")
+    table.check_refused(seat_actor(mover), referee.AnswerTakeback(True), IllegalMove, "own_takeback")
     answer = table.act(seat_actor(1 - mover), referee.AnswerTakeback(True))
     assert [r["kind"] for r in answer] == [log.TAKEBACK_ACCEPTED, log.MOVE_TAKEN_BACK]
     assert answer[1]["actor"] == "system" and answer[0]["command_id"] == answer[1]["command_id"]
@@ -143,15 +143,15 @@ def test_a_refused_or_lapsed_takeback_changes_nothing() -> None:
     mover = table.seat
     table.move(1)
     table.act(seat_actor(mover), referee.RequestTakeback(mover))
-    table.refused(seat_actor(mover), referee.RequestTakeback(mover), IllegalMove, "takeback_pending")
+    table.check_refused(seat_actor(mover), referee.RequestTakeback(mover), IllegalMove, "takeback_pending")
     state = table.history.state
     refused = table.act(seat_actor(1 - mover), referee.AnswerTakeback(False, "no"))
     assert refused[0]["kind"] == log.TAKEBACK_REFUSED and table.history.state == state
-    table.refused(seat_actor(1 - mover), referee.AnswerTakeback(True), IllegalMove, "no_pending_takeback")
+    table.check_refused(seat_actor(1 - mover), referee.AnswerTakeback(True), IllegalMove, "no_pending_takeback")
     # Asking again is allowed; a move by the other seat lets the request lapse.
     table.act(seat_actor(mover), referee.RequestTakeback(mover))
     table.move(1)
-    table.refused(REF, referee.AnswerTakeback(True), IllegalMove, "no_pending_takeback")
+    table.check_refused(REF, referee.AnswerTakeback(True), IllegalMove, "no_pending_takeback")
     assert audit(table.records).ok
 
 
@@ -160,9 +160,9 @@ def test_only_your_own_last_move_can_be_taken_back() -> None:
     first = table.seat
     table.move(1)
     table.move(1)
-    table.refused(seat_actor(first), referee.RequestTakeback(first), IllegalMove, "takeback_not_last_move")
-    table.refused(seat_actor(1 - first), referee.RequestTakeback(first), IllegalMove, "not_your_takeback")
-    table.refused(seat_actor(first), referee.RequestTakeback(7), MalformedMove, "bad_seat")
+    table.check_refused(seat_actor(first), referee.RequestTakeback(first), IllegalMove, "takeback_not_last_move")
+    table.check_refused(seat_actor(1 - first), referee.RequestTakeback(first), IllegalMove, "not_your_takeback")
+    table.check_refused(seat_actor(first), referee.RequestTakeback(7), MalformedMove, "bad_seat")
 
 
 def test_with_three_seats_every_other_seat_must_accept_or_a_referee() -> None:
@@ -173,7 +173,7 @@ def test_with_three_seats_every_other_seat_must_accept_or_a_referee() -> None:
     others = [s for s in range(3) if s != mover]
     first = table.act(seat_actor(others[0]), referee.AnswerTakeback(True))
     assert [r["kind"] for r in first] == [log.TAKEBACK_ACCEPTED]
-    table.refused(seat_actor(others[0]), referee.AnswerTakeback(True), IllegalMove, "already_answered")
+    table.check_refused(seat_actor(others[0]), referee.AnswerTakeback(True), IllegalMove, "already_answered")
     last = table.act(seat_actor(others[1]), referee.AnswerTakeback(True))
     assert [r["kind"] for r in last] == [log.TAKEBACK_ACCEPTED, log.MOVE_TAKEN_BACK]
     table.move(2)
@@ -198,19 +198,19 @@ def test_disputes_rulings_and_adjustments() -> None:
     raised = table.act(REF, referee.RaiseDispute(4, "seat:1", "seat 0 moved twice"))[0]
     assert raised["data"] == {"version": 4, "raised_by": "seat:1", "claim": "seat 0 moved twice", "referee": "Ann Arbiter"}
     assert referee.disputes(table.records)[0]["status"] == "raised"
-    table.refused(REF, referee.RaiseDispute(99, "seat:1", "future"), IllegalMove, "bad_version")
-    table.refused(REF, referee.MakeRuling(raised["version"], "text", "maybe"), MalformedMove, "bad_field")
-    table.refused(REF, referee.MakeRuling(2, "text", "upheld"), IllegalMove, "no_such_dispute")
+    table.check_refused(REF, referee.RaiseDispute(99, "seat:1", "future"), IllegalMove, "bad_version")
+    table.check_refused(REF, referee.MakeRuling(raised["version"], "text", "maybe"), MalformedMove, "bad_field")
+    table.check_refused(REF, referee.MakeRuling(2, "text", "upheld"), IllegalMove, "no_such_dispute")
     # race has no `adjust`: every adjustment is refused, with the reason.
-    table.refused(REF, referee.Adjust(0, "vp", 2, "bonus"), IllegalMove, "adjustment_unsupported")
-    table.refused(REF, referee.Adjust(0, "vp", 0, "nothing"), MalformedMove, "bad_field")
-    table.refused(REF, referee.Adjust(0, "gold", 1, "?"), MalformedMove, "bad_field")
-    table.refused(REF, referee.Adjust(5, "vp", 1, "?"), MalformedMove, "bad_seat")
+    table.check_refused(REF, referee.Adjust(0, "vp", 2, "bonus"), IllegalMove, "adjustment_unsupported")
+    table.check_refused(REF, referee.Adjust(0, "vp", 0, "nothing"), MalformedMove, "bad_field")
+    table.check_refused(REF, referee.Adjust(0, "gold", 1, "?"), MalformedMove, "bad_field")
+    table.check_refused(REF, referee.Adjust(5, "vp", 1, "?"), MalformedMove, "bad_seat")
     ruling = table.act(REF, referee.MakeRuling(raised["version"], "Dismissed: the log shows one move.", "dismissed"))[0]
     assert ruling["kind"] == log.RULING_MADE
     entry = referee.disputes(table.records)[0]
     assert entry["status"] == "ruled" and entry["ruling"]["outcome"] == "dismissed"
-    table.refused(REF, referee.MakeRuling(raised["version"], "again", "upheld"), IllegalMove, "no_such_dispute")
+    table.check_refused(REF, referee.MakeRuling(raised["version"], "again", "upheld"), IllegalMove, "no_such_dispute")
     assert audit(table.records).ok
 
 
