@@ -15,26 +15,21 @@ from domain.age_of_steam.board import BAG, CITY_BY_NAME, COLUMN_SPACES, DISPLAY_
 from domain.age_of_steam.state import AUCTION, BUILD, MOVE, PRODUCTION, Auction, BuildTurn, Placed, Seat, State
 from domain.age_of_steam.tiles import MIX, SEGMENTS, needs_disc
 from domain.age_of_steam.track import incomplete_at_risk
-from domain.core.decider import Setup
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.randomness import Randomness, RecordedRandom, SeededRandom
+from tests import playouts
 
 SEED = bytes(32)
 
 
 def fold(state: State, events: Iterable[Event]) -> State:
-    for event in events:
-        state = DECIDER.evolve(state, event)
-    return state
+    return playouts.fold(DECIDER, state, events)
 
 
 def new_game(seats: int = 3, seed: bytes = SEED) -> tuple[State, list[Event], SeededRandom]:
     """A game right after its setup events: the first seat in order is issuing shares."""
-    rng = SeededRandom(seed)
-    state = DECIDER.initial_state(Setup(tuple(f"player {i + 1}" for i in range(seats))))
-    events = DECIDER.setup(state, rng)
-    return fold(state, events), events, rng
+    return playouts.set_up(DECIDER, seats, seed)
 
 
 def play(state: State, seat: int, move: Mapping[str, Any], rng: Randomness | None = None) -> tuple[State, list[Event]]:

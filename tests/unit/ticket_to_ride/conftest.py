@@ -9,30 +9,25 @@ from typing import Any
 
 import pytest
 
-from domain.core.decider import Setup
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.randomness import Randomness, SeededRandom
 from domain.ticket_to_ride import DECIDER
 from domain.ticket_to_ride.board import CARD_KINDS, ROUTES, TICKETS, TRAIN_CARDS, TRAINS_PER_SEAT
 from domain.ticket_to_ride.state import PLAY, Seat, State
+from tests import playouts
 
 SEED = bytes(32)
 MARKET = ("red", "blue", "green", "yellow", "black")
 
 
 def fold(state: State, events: Iterable[Event]) -> State:
-    for event in events:
-        state = DECIDER.evolve(state, event)
-    return state
+    return playouts.fold(DECIDER, state, events)
 
 
 def new_game(seats: int = 2, seed: bytes = SEED) -> tuple[State, list[Event], SeededRandom]:
     """A game right after its setup events: every seat is choosing its first tickets."""
-    rng = SeededRandom(seed)
-    state = DECIDER.initial_state(Setup(tuple(f"player {i + 1}" for i in range(seats))))
-    events = DECIDER.setup(state, rng)
-    return fold(state, events), events, rng
+    return playouts.set_up(DECIDER, seats, seed)
 
 
 def play(state: State, seat: int, move: Mapping[str, Any], rng: Randomness | None = None) -> tuple[State, list[Event]]:

@@ -4,64 +4,28 @@ from their stored random outcomes alone, as the auditor does."""
 
 from __future__ import annotations
 
-import hashlib
 import random
-from dataclasses import dataclass, field
 
 import pytest
 
-from domain.core import log
 from domain.core.audit import audit
 from domain.core.decider import Setup
-from domain.core.envelope import GENESIS_HASH, seal
-from domain.core.events import PUBLIC, Audience, Event
+from domain.core.events import PUBLIC, Audience
 from domain.core.leaks import leaks
-from domain.core.randomness import RecordedRandom, SeededRandom, commitment, outcomes_in
+from domain.core.randomness import SeededRandom
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.state import State
+from tests import playouts
 
 GAMES = 30
-
-
-@dataclass
-class Game:
-    seed: bytes
-    setup: Setup
-    opening: list[Event]
-    commands: list[tuple[int, dict[str, object], list[Event]]] = field(default_factory=list)
-    state: State | None = None
+LABEL = "ticket-to-ride"
 
 
 def seed_of(index: int) -> bytes:
-    return hashlib.sha256(f"ticket-to-ride playout {index}".encode()).digest()
+    return playouts.seed_of(LABEL, index)
 
 
-def play_out(index: int, seats: int, check: bool = True) -> Game:
-    rng, chooser = SeededRandom(seed_of(index)), random.Random(index)
-    setup = Setup(tuple(f"player {i + 1}" for i in range(seats)))
-    state = DECIDER.initial_state(setup)
-    game = Game(seed_of(index), setup, DECIDER.setup(state, rng))
-    for event in game.opening:
-        state = DECIDER.evolve(state, event)
-        assert not check or DECIDER.invariants(state) == [], event.kind
-    for _ in range(3000):
-        active = sorted(DECIDER.active_seats(state))
-        if not active:
-            break
-        seat = chooser.choice(active)
-        moves = DECIDER.legal_moves(state, seat)
-        assert moves, f"seat {seat} is active but has no legal move"
-        move = chooser.choice(moves)
-        events = DECIDER.decide(state, seat, move, rng)
-        assert not events[0].automatic and DECIDER.move_of(events[0]) == move
-        for event in events:
-            state = DECIDER.evolve(state, event)
-            if check:
-                problems = DECIDER.invariants(state)
-                assert problems == [], f"game {index} after {event.kind}: {problems}"
-        game.commands.append((seat, move, events))
-    game.state = state
-    return game
+def play_out(index: int, seats: int, check: bool = True) -> playouts.Playout:
+    return playouts.play_out(DECIDER, LABEL, index, seats, check=check, exact_move_of=True, max_moves=3000)
 
 
 @pytest.mark.parametrize("index", range(GAMES))
@@ -92,49 +56,13 @@ def test_views_never_leak_during_a_game() -> None:
             state = DECIDER.evolve(state, event)
 
 
-def outcomes(events: list[Event]) -> RecordedRandom:
-    values: list[object] = []
-    for event in events:
-        values.append(event.data)
-        values.extend(secret.value for secret in event.secrets)
-    return RecordedRandom(outcomes_in(values))
-
-
 @pytest.mark.parametrize("index", range(4))
 def test_a_game_replays_from_its_stored_random_outcomes(index: int) -> None:
-    game = play_out(100 + index, 2 + index, check=False)
-    state = DECIDER.initial_state(game.setup)
-    recorded = outcomes(game.opening)
-    assert DECIDER.setup(state, recorded) == game.opening and recorded.exhausted()
-    for event in game.opening:
-        state = DECIDER.evolve(state, event)
-    for seat, move, events in game.commands:
-        recorded = outcomes(events)
-        assert DECIDER.decide(state, seat, move, recorded) == events
-        assert recorded.exhausted()
-        for event in events:
-            state = DECIDER.evolve(state, event)
-    assert state == game.state
+    playouts.check_replay_from_outcomes(DECIDER, play_out(100 + index, 2 + index, check=False))
 
 
 def test_a_recorded_game_passes_the_referees_audit() -> None:
-    game = play_out(200, 3, check=False)
-    records: list[dict[str, object]] = []
-
-    def store(event: Event, actor: str, command: str | None) -> None:
-        prev = records[-1]["hash"] if records else GENESIS_HASH
-        records.append(seal(game_id="g", version=len(records) + 1, time="2026-01-01T00:00:00Z", actor=actor,
-                            command_id=command, event=event, prev_hash=str(prev), new_salt=lambda: "00" * 16))
-
-    created = log.game_created(DECIDER, Setup(game.setup.seats, DECIDER.options({}, 3)), commitment(game.seed), "client")
-    store(created, "system", "create")
-    for event in game.opening:
-        store(event, "system", "create")
-    for number, (seat, _, events) in enumerate(game.commands):
-        for event in events:
-            store(event, f"seat:{seat}", f"c{number}")
-    store(log.seed_revealed(game.seed), "system", f"c{len(game.commands) - 1}")
-    report = audit(records)
+    report = audit(playouts.record_of(DECIDER, play_out(200, 3, check=False)))
     assert report.ok, report.text()
     assert report.rules.ok and report.seed.ok
 
