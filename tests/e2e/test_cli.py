@@ -22,7 +22,7 @@ def run(*args: str, ok: bool = True) -> str:
 
 
 def finished_game(db: str) -> str:
-    game_id = run("new", "ticket_to_ride", "--player", "ann", "--player", "bob", "--seed", SEED, "--db", db).strip()
+    game_id = run("new", "ticket_to_ride", "--player", "ann", "--player", "bob", "--seed", SEED, "--db", db).splitlines()[0]
     for _ in range(3000):
         summary = json.loads(run("state", game_id, "--db", db, "--json"))
         if summary["state"]["phase"] == "over":
@@ -45,7 +45,7 @@ def test_a_game_from_the_shell_audits_exports_and_verifies(tmp_path: Path) -> No
     verified = subprocess.run([sys.executable, str(script), str(exported)], capture_output=True, text=True)
     assert verified.returncode == 0 and verified.stdout.startswith("OK"), verified.stderr
     other = f"sqlite:///{tmp_path}/other.sqlite"
-    assert run("import", str(exported), "--db", other).strip() == game_id
+    assert run("import", str(exported), "--db", other).splitlines()[0] == game_id
     assert run("events", game_id, "--db", other, "--json") == run("events", game_id, "--db", db, "--json")
 
 
@@ -66,7 +66,7 @@ def test_a_tampered_import_is_refused_naming_the_version(tmp_path: Path) -> None
 
 def test_bad_input_from_the_shell(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path}/cli.sqlite"
-    game_id = run("new", "ticket_to_ride", "--player", "a", "--player", "b", "--seed", SEED, "--db", db).strip()
+    game_id = run("new", "ticket_to_ride", "--player", "a", "--player", "b", "--seed", SEED, "--db", db).splitlines()[0]
     events_before = run("events", game_id, "--db", db, "--json")
     assert "not JSON" in run("move", game_id, "{draw", "--seat", "0", "--db", db, ok=False)
     assert "unknown_move_type" in run("move", game_id, '{"type": "fly"}', "--seat", "0", "--db", db, ok=False)

@@ -210,7 +210,7 @@ def test_disputes_rulings_and_adjustments() -> None:
     assert ruling["kind"] == log.RULING_MADE
     entry = referee.disputes(table.records)[0]
     assert entry["status"] == "ruled" and entry["ruling"]["outcome"] == "dismissed"
-    table.check_refused(REF, referee.MakeRuling(raised["version"], "again", "upheld"), IllegalMove, "no_such_dispute")
+    table.check_refused(REF, referee.MakeRuling(raised["version"], "again", "upheld"), IllegalMove, "dispute_ruled")
     assert audit(table.records).ok
 
 
