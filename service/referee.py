@@ -110,10 +110,12 @@ def join_seat(app: Caboose, game_id: str, seat: int, name: str) -> list[dict[str
     """Record that `seat` joined the game under `name`. A join does not depend on the
     game's position, so one that loses a race with a move is judged again."""
     for _ in range(app.CONFLICT_RETRIES):
+        version = app.game(game_id).version
         try:
             return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name))
-        except VersionConflict:
-            continue
+        except VersionConflict as conflict:
+            if conflict.current == version:
+                raise  # no one else wrote: the store refused this write itself
     raise VersionConflict(None, app.game(game_id).version)
 
 
