@@ -35,7 +35,7 @@ def act(app: Caboose, game_id: str, actor: str, action: referee.Action,
     situation = referee.Situation(records, aggregate.decider, aggregate.state)
     events = referee.judge(situation, actor, action)
     stored = aggregate.act(events, actor, f"referee:{uuid.uuid4()}", utc_now(), new_salt,
-                           rewound=lambda version: app.game(game_id, at=version).state)
+                           rewound=lambda version: log.restored(app.game(game_id, at=version).state, aggregate.state))
     try:
         app._save(aggregate)
     except IntegrityError:

@@ -110,6 +110,16 @@ def joined(state: Any, seat: int, name: str) -> Any:
     return dataclasses.replace(state, seats=(*seats[:seat], renamed, *seats[seat + 1:]))
 
 
+def restored(then: Any, now: Any) -> Any:
+    """The state a rewind restores: the game as it stood `then`, its seats still under the
+    names they joined with since (a rewind takes back moves, not players)."""
+    names = [getattr(seat, "name", None) for seat in getattr(now, "seats", ())] if isinstance(getattr(now, "seats", None), tuple) else []
+    for seat, name in enumerate(names):
+        if isinstance(name, str):
+            then = joined(then, seat, name)
+    return then
+
+
 def seat_names(names: Iterable[str], joined: dict[str, Any]) -> list[str]:
     """The seats' names after a `SeatJoined` (`joined` is its data)."""
     return [joined["name"] if seat == joined["seat"] else name for seat, name in enumerate(names)]
@@ -155,7 +165,7 @@ class History:
             raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
         event = to_event(record)
         rewinds = event.kind in REWIND_KINDS
-        state = self.at(event.data.get("to_version")) if rewinds else apply(self.decider, self.state, event)
+        state = restored(self.at(event.data.get("to_version")), self.state) if rewinds else apply(self.decider, self.state, event)
         self._states.append(state)
         return state
 

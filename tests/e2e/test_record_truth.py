@@ -109,6 +109,23 @@ def test_a_seat_joined_by_invite_is_an_event_with_its_name(served: tuple[Client,
     assert client.post(f"{base}/join", {"invite": game["invites"]["1"], "name": "Eve"}).status == 403
 
 
+def test_a_rewind_past_a_join_keeps_the_joined_name(client: Client) -> None:
+    game = created(client, ["Ann", None])
+    base, referee, ann = f"/api/v1/games/{game['game_id']}", game["referee_token"], game["seat_tokens"]["0"]
+    opening = client.get(base).body["version"]
+    keep = client.get(f"{base}/legal-moves", token=ann).body["moves"][0]
+    assert client.post(f"{base}/moves", keep, token=ann).status == 201
+    assert client.post(f"{base}/join", {"invite": game["invites"]["1"], "name": "Bo"}).status == 201
+    rewound = client.post(f"{base}/rewind", {"referee": "Rita", "to_version": opening, "reason": "Ann misread her tickets"},
+                          token=referee)
+    assert rewound.status == 201, rewound.body
+    assert client.get(f"{base}/state", token=referee).body["state"]["seats"][1]["name"] == "Bo"
+    assert client.get(base).body["seats"][1]["name"] == "Bo"
+    assert client.get(f"{base}/legal-moves", token=ann).body["moves"]  # Ann chooses again
+    audit = client.get(f"{base}/audit").body
+    assert audit["ok"], audit
+
+
 def test_a_join_whose_event_cannot_be_stored_leaves_the_invite_unused(served: tuple[Client, Lobby], app: Caboose) -> None:
     client, _ = served
     game = created(client, ["Ann", None])
