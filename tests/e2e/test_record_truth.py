@@ -191,6 +191,13 @@ def test_a_nul_in_a_name_on_postgresql_stores_neither_game_nor_tokens(postgres_a
     with pytest.raises(Exception):  # noqa: B017 - the driver's own error, whatever its class
         lobby.open_game(TTR, ["Ann", "B\x00n"], seed=bytes(32))
     assert postgres_app.game_ids() == [] and credential_rows(lobby.seating.engine) == 0 and lobby.games() == []
+    from service.api import create_app
+
+    with serving(postgres_app, create_app(postgres_app, lobby)) as client:
+        reply = client.post("/api/v1/games", {"game": TTR, "players": ["Ann", "B\u0000n"]})
+        assert reply.status >= 400 and reply.headers["content-type"] == "application/problem+json", reply.body
+        assert client.get("/api/v1/games").body["games"] == []
+    assert postgres_app.game_ids() == [] and credential_rows(lobby.seating.engine) == 0
     lobby.seating.engine.dispose()
 
 
