@@ -99,7 +99,7 @@ class Seating:
         with Session(self.engine) as session, session.begin():
             session.execute(delete(Credential).where(
                 Credential.game_id == game_id, or_(Credential.token_hash.in_(hashes), Credential.invite_hash.in_(invites))))
-        self._forget(hashes)
+        self._forget(game_id, hashes)
 
     def reopen(self, game_id: str, seat: int, invite: str, token: str) -> None:
         """Undo a `join` whose seat could not be recorded in the game: the invite opens the
@@ -108,11 +108,11 @@ class Seating:
             session.execute(update(Credential).where(
                 Credential.game_id == game_id, Credential.seat == seat, Credential.token_hash == _hash(token))
                 .values(invite_hash=_hash(invite), token_hash=None, name=None))
-        self._forget([_hash(token)])
+        self._forget(game_id, [_hash(token)])
 
-    def _forget(self, hashes: list[str]) -> None:
-        for key in [k for k in self._seats if k[1] in hashes]:
-            self._seats.pop(key, None)
+    def _forget(self, game_id: str, hashes: list[str]) -> None:
+        for token_hash in hashes:
+            self._seats.pop((game_id, token_hash), None)
 
     def audience(self, game_id: str, token: str | None) -> Audience | None:
         """Whom a token speaks for in this game: a seat, the referee, the public (no token),
