@@ -10,7 +10,7 @@ from flask_smorest.arguments import ArgumentsMixin
 from domain import games as rulesets
 from service.api.games import games
 from service.api.notifications import notifications
-from service.api.problems import register_problem_handlers
+from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
 from service.api.referee import referee
 from service.application import Caboose
@@ -50,4 +50,5 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(referee)
     app.register_blueprint(viewer)
     register_problem_handlers(app)
+    require_json_bodies(app)
     return app

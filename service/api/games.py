@@ -48,7 +48,7 @@ def list_games(status: str | None, game: str | None, waiting_for_me: bool) -> Re
 @games.post("")
 @games.arguments(s.CreateGameSchema)
 @games.response(201, s.CreatedSchema)
-@documents_problems(400, 413, 422)
+@documents_problems(400, 413, 415, 422)
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     """Create a game: one token per named seat, an invite per open seat, a referee token."""
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
@@ -63,7 +63,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
 @games.post("/<game_id>/join")
 @games.arguments(s.JoinSchema)
 @games.response(201, s.JoinedSchema)
-@documents_problems(400, 403, 404, 413)
+@documents_problems(400, 403, 404, 413, 415, 422)
 def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Claim an open seat with its invite code; returns that seat's token."""
     seat, token = lobby().join(game_id, args["invite"], args["name"])

@@ -158,9 +158,8 @@ def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     to this one (what-if analysis); its new draws come from a new seed."""
     name = require_referee(game_id, args["referee"])
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
-    fork_id = desk.fork(caboose(), game_id, name, args["at_version"], args["reason"], seed)
+    fork_id, issued = lobby().fork_game(game_id, name, args["at_version"], args["reason"], seed)
     fork = caboose().game(fork_id)
-    issued = lobby().seating.issue(fork_id, list(fork.seats))
     body = {"game_id": fork_id, "forked_from": {"game_id": game_id, "version": args["at_version"]}, "version": fork.version,
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()}, "referee_token": issued.referee_token}
     return body, 201, {"Location": f"/api/v1/games/{fork_id}"}
