@@ -23,6 +23,7 @@ from uuid import UUID
 
 from flask import Flask, Response, g, request
 from flask_limiter import Limiter, RateLimitExceeded
+from flask_smorest import Blueprint
 from werkzeug.exceptions import Unauthorized
 
 from service.api.auth import Caller, audience_of, bearer_token
@@ -40,6 +41,7 @@ UNGUARDED: frozenset[str] = frozenset({"static", "viewer.static", "api-docs.open
 _WORDS = {"read": "reads", "legal_moves": "legal-move reads", "move": "moves", "expensive": "audits and exports",
           "create": "new games", "join": "joins"}
 View = TypeVar("View", bound=Callable[..., Any])
+_doc = Blueprint("guard_docs", __name__)
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,14 @@ def guarded(caller: Caller, limit: Limit) -> Callable[[View], View]:
     that a caller is refused before its body is read."""
 
     def decorate(view: View) -> View:
-        wants_audience = "audience" in inspect.signature(view).parameters
-        codes = {Caller.PUBLIC: (401,), Caller.INVITE: (), Caller.PLAYER: (401, 403)}.get(caller, (401, 403))
+        parameters = inspect.signature(view).parameters
+        wants_audience, game_route = "audience" in parameters, "game_id" in parameters
+        needs_token = caller in (Caller.PLAYER, Caller.SEAT, Caller.REFEREE)
+        codes = ((401, 403) if needs_token else (401,) if caller is Caller.PUBLIC else ()) if game_route else ()
         view = documents_problems(*codes, 429)(view)
+        if game_route and caller is not Caller.INVITE:
+            # The OpenAPI document says whether the bearer token is required or optional.
+            view = _doc.doc(security=[{"bearer": []}] if needs_token else [{}, {"bearer": []}])(view)
 
         @wraps(view)
         def checked(*args: Any, **kwargs: Any) -> Any:
