@@ -21,7 +21,7 @@ from functools import wraps
 from typing import Any, Literal, TypeVar
 from uuid import UUID
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_smorest import Blueprint
 from werkzeug.exceptions import Unauthorized
@@ -32,7 +32,7 @@ from service.settings import RateLimits
 
 __all__ = ["Caller", "guarded", "install"]
 
-Limit = Literal["read", "legal_moves", "move", "expensive", "create", "join"]
+LimitClass = Literal["read", "legal_moves", "move", "expensive", "create", "join"]
 PER_GAME: frozenset[str] = frozenset({"read", "legal_moves", "move"})
 """Classes counted per client per game (a bot in several games has a budget in each)."""
 UNGUARDED: frozenset[str] = frozenset({"static", "viewer.static", "api-docs.openapi_json"})
@@ -47,10 +47,10 @@ _doc = Blueprint("guard_docs", __name__)
 @dataclass(frozen=True)
 class Guard:
     caller: Caller
-    limit: Limit
+    limit: LimitClass
 
 
-def guarded(caller: Caller, limit: Limit) -> Callable[[View], View]:
+def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
     """Declare a view's caller and limit class. Put it right under the route decorator, so
     that a caller is refused before its body is read."""
 
@@ -68,9 +68,9 @@ def guarded(caller: Caller, limit: Limit) -> Callable[[View], View]:
         def checked(*args: Any, **kwargs: Any) -> Any:
             if "game_id" in kwargs:
                 kwargs["game_id"] = canonical_game_id(kwargs["game_id"])
-                g.audience = audience_of(kwargs["game_id"], caller)
+                audience = audience_of(kwargs["game_id"], caller)
                 if wants_audience:
-                    kwargs["audience"] = g.audience
+                    kwargs["audience"] = audience
             return view(*args, **kwargs)
 
         checked.guard = Guard(caller, limit)  # type: ignore[attr-defined]
@@ -99,7 +99,7 @@ def client() -> str:
     try:
         token = bearer_token()
     except Unauthorized:
-        token = None  # refused by the guard anyway; a malformed header is no new client
+        token = None  # counted by address: a malformed header is no new client
     if token:
         return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
     return "address:" + (request.remote_addr or "unknown")
