@@ -334,7 +334,7 @@ def redis_prefix() -> Iterator[str]:
         connection.delete(*keys)
 
 
-@pytest.mark.parametrize(("storage", "shared"), [(REDIS_URL, True), ("memory://", False)])
+@pytest.mark.parametrize(("storage", "shared"), [pytest.param(REDIS_URL, True, marks=pytest.mark.redis), ("memory://", False)])
 def test_the_limit_holds_across_processes_with_a_shared_storage(tmp_path: Path, redis_prefix: str, storage: str,
                                                                 shared: bool) -> None:
     """Two server processes on one database: with Redis they share one count (the eleventh
