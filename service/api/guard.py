@@ -48,6 +48,20 @@ _doc = Blueprint("guard_docs", __name__)
 class Guard:
     caller: Caller
     limit: LimitClass
+    game_route: bool
+
+    @property
+    def checks_token(self) -> bool:
+        """Whether this route refuses a token that is not the game's: only there may a
+        token stand for the client (elsewhere made-up tokens would be new clients at will)."""
+        return self.game_route and self.caller is not Caller.INVITE
+
+    def key(self) -> Callable[[], str]:
+        """Whom a request to this route is counted against."""
+        who = client if self.checks_token else address
+        if self.limit in PER_GAME and self.game_route:
+            return lambda: f"{who()}/game:{canonical_game_id((request.view_args or {})['game_id'])}"
+        return who
 
 
 def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
@@ -73,7 +87,7 @@ def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
                     kwargs["audience"] = audience
             return view(*args, **kwargs)
 
-        checked.guard = Guard(caller, limit)  # type: ignore[attr-defined]
+        checked.guard = Guard(caller, limit, game_route)  # type: ignore[attr-defined]
         return checked  # type: ignore[return-value]
 
     return decorate
@@ -95,19 +109,18 @@ def canonical_game_id(raw: str) -> str:
 
 
 def client() -> str:
-    """Whom a request is counted against: its bearer token (hashed), or its address."""
+    """The request's bearer token (normalised, hashed), or its address without one."""
     try:
         token = bearer_token()
     except Unauthorized:
         token = None  # counted by address: a malformed header is no new client
     if token:
         return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
+    return address()
+
+
+def address() -> str:
     return "address:" + (request.remote_addr or "unknown")
-
-
-def client_in_game() -> str:
-    game_id = (request.view_args or {}).get("game_id")
-    return client() if game_id is None else f"{client()}/game:{canonical_game_id(game_id)}"
 
 
 def install(app: Flask, limits: RateLimits) -> None:
@@ -123,8 +136,8 @@ def install(app: Flask, limits: RateLimits) -> None:
             if endpoint in UNGUARDED:
                 continue
             raise RuntimeError(f"route {endpoint!r} declares no guard: add @guarded(Caller…, limit=…) under its route")
-        key = client_in_game if guard.limit in PER_GAME else client
-        app.view_functions[endpoint] = limiter.shared_limit(getattr(limits, guard.limit), scope=guard.limit, key_func=key)(view)
+        app.view_functions[endpoint] = limiter.shared_limit(getattr(limits, guard.limit), scope=guard.limit,
+                                                            key_func=guard.key())(view)
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(error: RateLimitExceeded) -> Response:

@@ -190,6 +190,9 @@ def test_game_creation_is_limited_per_client(tmp_path: Path) -> None:
         statuses = [client.post("/api/v1/games", body).status for _ in range(allowed)]
         assert statuses == [201] * allowed
         waits_stated(client.post("/api/v1/games", body))
+        # A made-up token is no new client where no token is checked: the address still counts.
+        waits_stated(client.post("/api/v1/games", body, token="made-up-1"))
+        waits_stated(client.post("/api/v1/games", body, token="made-up-2"))
         listed = client.get("/api/v1/games").body["games"]
         assert len(listed) == allowed  # the refused one stored nothing
 
@@ -205,6 +208,7 @@ def test_invite_guessing_is_limited_per_client_across_games(tmp_path: Path) -> N
                    for i in range(allowed)]
         assert [g.status for g in guesses] == [403] * allowed
         waits_stated(client.post(f"/api/v1/games/{games[0]}/join", {"invite": "guess-last", "name": "eve"}))
+        waits_stated(client.post(f"/api/v1/games/{games[1]}/join", {"invite": "guess-x", "name": "eve"}, token="made-up"))
     for game_id, issued in opened:  # no guess took a seat: each real invite still claims its own
         assert lobby.join(game_id, issued.invites[1], "ann")[0] == 1
 
