@@ -20,8 +20,8 @@ DEFAULT_DB = "sqlite:///caboose.sqlite"
 class RateLimits:
     """How often one client may call each class of route, in the `limits` notation
     ("1200/minute", several joined by ";"; "N/S" means N per S seconds). A client is its
-    bearer token, or its address without one; `read`, `legal_moves` and `move` count per
-    client per game, the others per client across games.
+    bearer token on a game's routes (which check it), else its address; `read`,
+    `legal_moves` and `move` count per client per game, the others per client across games.
 
     The defaults leave a bot room to read the state and the legal moves after every event
     of a whole game and to move as fast as the server answers, while a flood is cut off.
