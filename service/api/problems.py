@@ -141,7 +141,8 @@ def register_problem_handlers(app: Flask) -> None:
             for where, found in messages.items():
                 errors.update(found if isinstance(found, dict) else {f"_{where}": found})
             return problem(400, "Malformed request", "The request is not valid: see `errors`.", "malformed_request", errors=errors)
-        headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else None
+        # The exception's own headers (405's Allow, 429's and 503's Retry-After); the body is ours.
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
         return problem(status, error.name, error.description or error.name, headers=headers)
 
     @app.errorhandler(Exception)

@@ -18,7 +18,7 @@ from werkzeug.serving import make_server
 
 from service.api import create_app
 from service.application import Caboose
-from service.settings import Settings
+from service.settings import RateLimits, Settings
 
 
 @dataclass
@@ -53,7 +53,7 @@ class Client:
 
 @pytest.fixture
 def store(tmp_path: object) -> Caboose:
-    return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limit=(1_000_000, 60.0)))
+    return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limits=RateLimits.every("1000000/minute")))
 
 
 @contextmanager
