@@ -22,6 +22,7 @@ from domain import games
 from domain.core import log
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import Audience
+from service import input_limits
 from service.api import create_app
 from service.application import Caboose
 from service.demo import seed_demo
@@ -240,9 +241,11 @@ def import_(source: Any, db: str | None) -> None:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            records.append(input_limits.loads(line))
         except json.JSONDecodeError as error:
             raise click.ClickException(f"line {number} is not JSON: {error.msg}") from None
+        except input_limits.InputRefused as error:
+            raise click.ClickException(f"line {number}: {error.code}: {error.message}") from None
     if not records:
         raise click.ClickException("the record is empty")
     click.echo(_app(db).import_record(records))

@@ -17,6 +17,7 @@ from typing import Any
 from domain.core.envelope import redact
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import PUBLIC
+from service import input_limits
 from service.application import Caboose
 from service.errors import GameNotFound
 from service.stored import record_texts, texts
@@ -76,9 +77,12 @@ def import_lines(app: Caboose, lines: Iterable[str]) -> list[Imported]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = input_limits.loads(line)
         except json.JSONDecodeError as error:
             results.append(Imported(None, False, code="not_json", detail=f"line {number} is not JSON: {error.msg}"))
+            continue
+        except input_limits.InputRefused as error:
+            results.append(Imported(None, False, code=error.code, detail=f"line {number}: {error.message}"))
             continue
         if not isinstance(record, dict) or not isinstance(record.get("game_id"), str):
             results.append(Imported(None, False, code="record_malformed", detail=f"line {number} is not an event with a game_id"))

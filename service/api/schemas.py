@@ -166,6 +166,7 @@ class ProblemSchema(Schema):
     errors = fields.Dict()
     current_version = fields.Integer()
     first_bad_version = fields.Integer(allow_none=True)
+    path = fields.String(metadata={"description": "The JSON Pointer of the offending value (RFC 6901), where there is one."})
 
 
 class SubscribeSchema(Strict):
