@@ -23,6 +23,8 @@ class Settings:
     base_url: str = "http://127.0.0.1:8000"
     """How players reach this server: links in notifications are made from it."""
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
+    webhook_allow_networks: tuple[str, ...] = ()
+    """Networks (CIDR) webhooks may reach although they are loopback, private, link-local…"""
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
@@ -34,6 +36,8 @@ class Settings:
             rate_limit=(int(count), float(window or 60)),
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
             base_url=os.environ.get("CABOOSE_BASE_URL", "http://127.0.0.1:8000"),
+            webhook_allow_networks=tuple(n.strip() for n in os.environ.get("CABOOSE_WEBHOOK_ALLOW_NETWORKS", "").split(",")
+                                         if n.strip()),
             smtp=SmtpSettings(
                 host=os.environ.get("CABOOSE_SMTP_HOST", "127.0.0.1"),
                 port=int(os.environ.get("CABOOSE_SMTP_PORT", "25")),

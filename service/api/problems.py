@@ -15,6 +15,7 @@ from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleErro
 from service.api.schemas import ProblemSchema
 from service.errors import GameNotFound, IdempotencyKeyReused, ServiceError, VersionConflict
 from service.input_limits import InputRefused
+from service.notify.targets import TargetRefused
 from service.seating import InviteInvalid
 
 PROBLEM_BASE = "https://caboose.invalid/problems/"
@@ -54,6 +55,10 @@ def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(InputRefused)
     def input_refused(error: InputRefused) -> Response:
         return problem(400, "Malformed request", error.message, error.code, path=error.path)
+
+    @app.errorhandler(TargetRefused)
+    def webhook_refused(error: TargetRefused) -> Response:
+        return problem(400, "Webhook target refused", error.message, "webhook_target_refused", address_class=error.address_class)
 
     @app.errorhandler(MalformedMove)
     def malformed_move(error: MalformedMove) -> Response:

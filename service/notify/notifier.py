@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from service.application import Caboose
 from service.notify import senders
 from service.notify.store import Delivery, FollowerPosition, Subscription, utcnow
+from service.notify.targets import TargetRefused, WebhookTargets
 from service.seating import Base
 
 FOLLOWER = "notifier"
@@ -35,9 +36,10 @@ class Backoff:
 
 class Notifier:
     def __init__(self, app: Caboose, engine: Engine, smtp: senders.SmtpSettings | None = None,
-                 backoff: Backoff | None = None, base_url: str | None = None) -> None:
+                 backoff: Backoff | None = None, base_url: str | None = None, webhooks: WebhookTargets | None = None) -> None:
         self.app, self.engine = app, engine
         self.smtp = smtp or senders.SmtpSettings()
+        self.webhooks = webhooks or WebhookTargets.allowing(app.settings.webhook_allow_networks)
         self.backoff = backoff or Backoff()
         self.base_url = (base_url or app.settings.base_url).rstrip("/")
         self._active: dict[str, frozenset[int]] = {}
@@ -47,7 +49,10 @@ class Notifier:
     # -- subscriptions -------------------------------------------------------------------
 
     def subscribe(self, game_id: str, seat: int, webhook_url: str | None, email: str | None) -> dict[str, Any]:
-        """Set where a seat is told; a new webhook secret is made whenever the URL changes."""
+        """Set where a seat is told; a new webhook secret is made whenever the URL changes.
+        Raises `TargetRefused` for a webhook this server will not send to."""
+        if webhook_url:
+            self.webhooks.check_url(webhook_url)
         with Session(self.engine) as session, session.begin():
             row = session.get(Subscription, (game_id, seat)) or Subscription(game_id=game_id, seat=seat)
             if webhook_url != row.webhook_url:
@@ -140,12 +145,13 @@ class Notifier:
                 with Session(self.engine) as lookup:
                     sub = lookup.get(Subscription, (delivery.game_id, delivery.seat))
                 secret = sub.webhook_secret if sub and sub.webhook_secret else ""
-                senders.post_webhook(delivery.target, secret, {**delivery.payload, "delivery_id": delivery.id})
+                senders.post_webhook(delivery.target, secret, {**delivery.payload, "delivery_id": delivery.id}, self.webhooks)
             else:
                 senders.send_email(self.smtp, delivery.target, delivery.payload)
         except Exception as error:  # any failure is recorded and retried; none reaches a move
             delivery.last_error = f"{type(error).__name__}: {error}"[:2000]
-            if delivery.attempts >= self.backoff.max_attempts:
+            # A refused address is not retried: it would be refused again.
+            if delivery.attempts >= self.backoff.max_attempts or isinstance(error, TargetRefused):
                 delivery.status = "failed"
             else:
                 delivery.next_attempt_at = utcnow() + self.backoff.after(delivery.attempts)
