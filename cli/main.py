@@ -29,7 +29,7 @@ from service.demo import seed_demo
 from service.errors import ServiceError
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
-from service.settings import Settings
+from service.settings import Settings, served_url
 from service.simulation import InvariantBroken, game_seed, play_one
 
 
@@ -264,7 +264,8 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
     """Run the REST API (embedded SQLite by default)."""
     app = _app(db)
     lobby = Lobby(app)
-    notifier = Notifier(app, lobby.seating.engine, app.settings.smtp)
+    # Links in notifications lead to where this server is actually served, unless told otherwise.
+    notifier = Notifier(app, lobby.seating.engine, app.settings.smtp, base_url=app.settings.base_url or served_url(host, port))
     click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
     if demo:
         for line in seed_demo(lobby, f"http://{host}:{port}"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlparse
 
@@ -20,8 +21,9 @@ class Settings:
     rate_limit: tuple[int, float] = (120, 60.0)
     """Requests one token may make to one game within a window of seconds."""
     max_body_bytes: int = 256 * 1024
-    base_url: str = "http://127.0.0.1:8000"
-    """How players reach this server: links in notifications are made from it."""
+    base_url: str | None = None
+    """How players reach this server (CABOOSE_BASE_URL): links in notifications are made
+    from it; when unset, from the address the service is served at (`served_url`)."""
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     webhook_allow_networks: tuple[str, ...] = ()
     """Networks (CIDR) webhooks may reach although they are loopback, private, link-local…"""
@@ -35,7 +37,7 @@ class Settings:
             schema=os.environ.get("CABOOSE_DB_SCHEMA") or None,
             rate_limit=(int(count), float(window or 60)),
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
-            base_url=os.environ.get("CABOOSE_BASE_URL", "http://127.0.0.1:8000"),
+            base_url=os.environ.get("CABOOSE_BASE_URL") or None,
             webhook_allow_networks=tuple(n.strip() for n in os.environ.get("CABOOSE_WEBHOOK_ALLOW_NETWORKS", "").split(",")
                                          if n.strip()),
             smtp=SmtpSettings(
@@ -47,6 +49,20 @@ class Settings:
                 starttls=os.environ.get("CABOOSE_SMTP_STARTTLS", "") in ("1", "true", "yes"),
             ),
         )
+
+
+def served_url(host: str, port: int | str) -> str:
+    """The address a person opens for a service bound to `host:port`; a service bound to
+    every interface is reached by the machine's name."""
+    if host in ("", "0.0.0.0", "::"):
+        host = socket.getfqdn()
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def bound_url() -> str:
+    """`served_url` of where gunicorn binds (CABOOSE_BIND, as infra/gunicorn.conf.py)."""
+    host, _, port = os.environ.get("CABOOSE_BIND", "127.0.0.1:8000").rpartition(":")
+    return served_url(host.strip("[]"), port)
 
 
 def persistence_env(db: str) -> dict[str, str]:
