@@ -70,6 +70,12 @@ def change_revealed_seed(records: list[Record]) -> list[Record]:
     return reseal(forged)
 
 
+def drop_commitment_and_reveal(records: list[Record]) -> list[Record]:
+    """Pretend the game never committed to a seed, so there is nothing to reveal."""
+    created = records[0]
+    return drop_reveal([{**created, "data": {**created["data"], "seed_commitment": None}}, *records[1:]])
+
+
 def drop_middle_event(records: list[Record]) -> list[Record]:
     """Remove one event from the middle of the game (a card drawn, a route claimed)."""
     middle = len(records) // 2
@@ -90,6 +96,7 @@ FORGERIES: dict[str, Callable[[list[Record]], list[Record]]] = {
     "swapped shuffle, reveal kept": swap_undrawn_tickets,
     "swapped shuffle, reveal dropped": lambda records: drop_reveal(swap_undrawn_tickets(records)),
     "changed seed in the reveal": change_revealed_seed,
+    "commitment and reveal dropped": drop_commitment_and_reveal,
     "a middle event dropped": drop_middle_event,
 }
 """Forgeries every verifier must refuse, by name."""

@@ -121,7 +121,7 @@ def _check_seed(records: Sequence[dict[str, Any]], held: bytes | None,
     if reveal is None:
         if held is None:
             return None, None
-        if commitment(held) != _seed_terms(records)["seed_commitment"]:
+        if commitment(held) != _seed_terms(records).get("seed_commitment"):
             report.fail(report.seed, 1, "the seed this service holds does not match the commitment in the record")
             return None, None
         report.seed = Check(True, "not revealed yet; every random outcome re-derived from the seed this service holds")
@@ -131,7 +131,7 @@ def _check_seed(records: Sequence[dict[str, Any]], held: bytes | None,
     except (KeyError, TypeError, ValueError):
         report.fail(report.seed, reveal["version"], "the revealed seed is not hex")
         return None, None
-    if commitment(seed) != _seed_terms(records[: reveal["version"]])["seed_commitment"]:
+    if commitment(seed) != _seed_terms(records[: reveal["version"]]).get("seed_commitment"):
         report.fail(report.seed, reveal["version"], "the revealed seed does not match the commitment made at creation")
         return None, None
     report.seed = Check(True, "revealed, matches the commitment; every random outcome re-derived from it")
@@ -144,7 +144,7 @@ def _unrevealed(records: Sequence[dict[str, Any]], finished: bool | None, rederi
     chosen at will, and anyone can recompute the chain after choosing them."""
     if finished is None or report.seed.ok is False:
         return  # already failed
-    if _seed_terms(records).get("seed_commitment") is None:
+    if _seed_terms(records).get("seed_source") == "table":
         report.seed = Check(None, "outcomes entered at the table: the record shows they were possible, not that they were fair")
     elif finished:
         report.fail(report.seed, len(records), "the game is finished but its seed is never revealed (no SeedRevealed), "

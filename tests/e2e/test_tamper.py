@@ -34,6 +34,7 @@ CAUGHT_BY = {
     "swapped shuffle, reveal kept": "TicketsShuffled: its secret content",
     "swapped shuffle, reveal dropped": REVEAL_MISSING,
     "changed seed in the reveal": "does not match the commitment",
+    "commitment and reveal dropped": REVEAL_MISSING,
     "a middle event dropped": "the rules produce",
 }
 
@@ -79,8 +80,11 @@ def test_audit_fails_each_forgery_written_straight_into_the_store(tmp_path: Path
     app.close()
     result = caboose("audit", game_id, "--db", db)
     assert result.exit_code == 1 and result.output.startswith("FAILED"), result.output
-    # The service holds the seed, so it re-derives the forged shuffle even without the reveal.
-    expected = CAUGHT_BY["swapped shuffle, reveal kept"] if held and "shuffle" in name else CAUGHT_BY[name]
+    # The service holds the seed, so it re-derives the forged shuffle even without the
+    # reveal, and sees a commitment that is not its seed's.
+    expected = {"swapped shuffle, reveal dropped": CAUGHT_BY["swapped shuffle, reveal kept"],
+                "commitment and reveal dropped": "does not match the commitment"}.get(name) if held else None
+    expected = expected or CAUGHT_BY[name]
     assert expected in result.output, result.output
 
 

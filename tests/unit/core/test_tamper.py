@@ -7,7 +7,7 @@ import pytest
 
 from domain.core.audit import audit
 from domain.core.envelope import verify_chain
-from tests.forgery import FORGERIES, Honest, drop_reveal, finished_ticket_to_ride, swap_undrawn_tickets, truncate
+from tests.forgery import FORGERIES, Honest, drop_reveal, finished_ticket_to_ride, reseal, swap_undrawn_tickets, truncate
 
 REVEAL_MISSING = "finished but its seed is never revealed"
 
@@ -80,3 +80,28 @@ def test_a_running_game_is_checked_with_the_seed_the_service_holds(honest: Hones
 def test_a_held_seed_that_does_not_match_the_commitment_fails(honest: Honest) -> None:
     report = audit(truncate(honest.records), bytes(32))
     assert report.seed.ok is False and "commitment" in report.first_problem["what"]
+
+
+def test_a_record_cut_inside_a_command_fails_re_adjudication(honest: Honest) -> None:
+    # The game's last command ends it and reveals the seed; cut just before the reveal
+    # and the game is finished without it, cut earlier and the command is incomplete.
+    last = honest.records[-1]["version"]
+    assert REVEAL_MISSING in audit(honest.records[:-1]).text()
+    report = audit(honest.records[:-3])
+    assert report.rules.ok is False and "the rules produce" in report.first_problem["what"] and report.first_problem["version"] < last
+
+
+def test_a_commitment_removed_with_the_reveal_still_fails(honest: Honest) -> None:
+    forged = [dict(r) for r in drop_reveal(honest.records)]
+    forged[0] = {**forged[0], "data": {**forged[0]["data"], "seed_commitment": None}}
+    report = audit(reseal(forged))
+    assert report.chain.ok and not report.ok and REVEAL_MISSING in report.first_problem["what"]
+
+
+def test_a_record_that_calls_itself_a_table_game_is_reported_as_unprovable(honest: Honest) -> None:
+    # FORMAT.md: outcomes entered at a table can be shown possible, never fair; the audit says so.
+    forged = [dict(r) for r in drop_reveal(honest.records)]
+    forged[0] = {**forged[0], "data": {**forged[0]["data"], "seed_commitment": None, "seed_source": "table"}}
+    report = audit(reseal(forged))
+    assert report.unchecked == ["seed"] and "not that they were fair" in report.seed.detail
+    assert "NOT checked: seed" in report.text()
