@@ -49,7 +49,7 @@ def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except RecordError as error:
             where = f" (first bad version: {error.version})" if error.version else ""
             raise click.ClickException(f"{error.code}: {error.message}{where}") from None
-        except (RuleError, ServiceError) as error:
+        except (RuleError, ServiceError, input_limits.InputRefused) as error:
             raise click.ClickException(f"{error.code}: {error.message}") from None
 
     return wrapper
@@ -87,6 +87,7 @@ def cli() -> None:
 def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, db: str | None, as_json: bool) -> None:
     """Create a game and print its id."""
     parsed = dict(_option(o) for o in options)
+    input_limits.check({"players": list(players), "options": parsed})
     try:
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
@@ -105,7 +106,7 @@ def _option(text: str) -> tuple[str, Any]:
     if not sep:
         raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--option")
     try:
-        return key, json.loads(value)
+        return key, input_limits.loads(value)
     except json.JSONDecodeError:
         return key, value
 
@@ -165,7 +166,7 @@ def legal_moves(game_id: str, seat: int, db: str | None, as_json: bool) -> None:
 def move(game_id: str, move: str, seat: int | None, expected_version: int | None, db: str | None, as_json: bool) -> None:
     """Submit one move, given as a JSON object such as '{"type": "draw_card", "source": "deck"}'."""
     try:
-        body = json.loads(move)
+        body = input_limits.loads(move)
     except json.JSONDecodeError as error:
         raise click.BadParameter(f"not JSON: {error}", param_hint="MOVE") from None
     if not isinstance(body, dict):

@@ -11,6 +11,7 @@ import click
 
 from cli.main import _app, _echo_json, db_option, handles_errors, json_option
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
+from service import input_limits
 from service import referee as desk
 from service.bulk import export_lines, import_lines, select_games
 
@@ -105,7 +106,7 @@ def adjust(game_id: str, seat: int, kind: str, amount: int, detail: str, reason:
            db: str | None, as_json: bool) -> None:
     """Adjust a seat's VP, cash or income, or put a piece back."""
     try:
-        parsed = json.loads(detail)
+        parsed = input_limits.loads(detail)
     except json.JSONDecodeError as error:
         raise click.BadParameter(f"not JSON: {error.msg}", param_hint="--detail") from None
     if not isinstance(parsed, dict):

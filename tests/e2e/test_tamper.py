@@ -4,7 +4,6 @@ forgery recomputes every hash, so none of them is caught by the chain."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +19,6 @@ from tests.forgery import (
     Honest,
     drop_reveal,
     finished_ticket_to_ride,
-    reseal,
     store_unchecked,
     swap_undrawn_tickets,
     truncate,
@@ -154,23 +152,3 @@ def test_the_referees_script_explains_what_is_not_a_record(tmp_path: Path, conte
     result = verify(path)
     assert result.returncode == 1 and result.stderr.startswith("FAILED: not a game record"), result.stderr
     assert "Traceback" not in result.stderr
-
-
-@pytest.mark.parametrize("name", ["ann\x00", "ann \ud800", float("inf"), "deep"])
-def test_import_refuses_hostile_json_in_a_record_file_and_stores_nothing(tmp_path: Path, honest: Honest, name: object) -> None:
-    # Sealed again after the edit, so only the input limits stand in the way; what cannot
-    # be hashed at all (a lone surrogate, JSON nested 1,000 deep) is written in as text.
-    as_text = {"ann \ud800": '"ann \\ud800"', "deep": "[" * 1000 + "]" * 1000}
-    seats = [{"seat": 0, "name": "@" if name in as_text else name}, {"seat": 1, "name": "bob"}]
-    records = reseal([{**honest.records[0], "data": {**honest.records[0]["data"], "seats": seats}}, *honest.records[1:]])
-    lines = [json.dumps(r) for r in records]
-    lines[0] = lines[0].replace('"name": "@"', '"name": ' + as_text.get(str(name), '"@"'))
-    path = tmp_path / "hostile.jsonl"
-    path.write_text("\n".join(lines) + "\n")
-    db = f"sqlite:///{tmp_path}/import.sqlite"
-    for command in (["import"], ["bulk", "import"]):
-        result = caboose(*command, str(path), "--db", db)
-        assert result.exit_code == 1 and "line 1" in result.output, result.output
-        assert any(code in result.output for code in ("nul_character", "lone_surrogate", "too_deep", "not_a_number")), result.output
-        assert "Traceback" not in result.output
-    assert stored_games(db) == []
