@@ -116,8 +116,11 @@ def _seed_terms(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _check_seed(records: Sequence[dict[str, Any]], held: bytes | None,
                 report: AuditReport) -> tuple[bytes | None, bytes | None]:
-    """The seed to re-derive outcomes from, and the seed the record reveals (if any)."""
-    reveal = next((r for r in records if r["kind"] == log.SEED_REVEALED), None)
+    """The seed to re-derive outcomes from, and the seed the record reveals (if any). A
+    fork's copied history may hold its origin's reveal; only a reveal of its own counts."""
+    fork = referee.last_fork(records)
+    own = records[fork["version"] - 1:] if fork is not None else records
+    reveal = next((r for r in own if r["kind"] == log.SEED_REVEALED), None)
     if reveal is None:
         if held is None:
             return None, None
@@ -131,7 +134,7 @@ def _check_seed(records: Sequence[dict[str, Any]], held: bytes | None,
     except (KeyError, TypeError, ValueError):
         report.fail(report.seed, reveal["version"], "the revealed seed is not hex")
         return None, None
-    if commitment(seed) != _seed_terms(records[: reveal["version"]]).get("seed_commitment"):
+    if commitment(seed) != _seed_terms(records).get("seed_commitment"):
         report.fail(report.seed, reveal["version"], "the revealed seed does not match the commitment made at creation")
         return None, None
     report.seed = Check(True, "revealed, matches the commitment; every random outcome re-derived from it")

@@ -4,6 +4,7 @@ forgery recomputes every hash, so none of them is caught by the chain."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cli
+from domain.core.audit import audit
+from service import referee as desk
 from service.application import Caboose
 from service.settings import Settings
 from tests.forgery import (
@@ -152,3 +155,21 @@ def test_the_referees_script_explains_what_is_not_a_record(tmp_path: Path, conte
     result = verify(path)
     assert result.returncode == 1 and result.stderr.startswith("FAILED: not a game record"), result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_fork_played_to_its_end_verifies_from_its_own_seed(tmp_path: Path, honest: Honest) -> None:
+    app = Caboose(Settings(db="memory"))
+    origin = store_unchecked(app, honest.records, honest.seed)
+    fork_id = desk.fork(app, origin, "rita", truncate(honest.records)[-1]["version"], "replayed from here", seed=bytes(32))
+    chooser = random.Random(2)
+    while not app.game(fork_id).is_over:
+        seat = app.summary(fork_id)["active_seats"][0]
+        app.play(fork_id, seat, chooser.choice(app.legal_moves(fork_id, seat)))
+    records = app.records(fork_id)
+    assert audit(records).ok, audit(records).text()
+    script = verify(write_jsonl(tmp_path / "fork.jsonl", records))
+    assert script.returncode == 0 and "random outcomes re-derived" in script.stdout, script.stderr
+    # Without its reveal, a finished fork fails like any finished game.
+    without = verify(write_jsonl(tmp_path / "forged.jsonl", drop_reveal(records)))
+    assert without.returncode == 1 and "never revealed" in without.stderr, without.stdout
+    assert "never revealed" in audit(drop_reveal(records)).text()
