@@ -19,7 +19,7 @@ import click
 from waitress import serve as waitress_serve
 
 from domain import games
-from domain.core import log
+from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import Audience
 from service import input_limits
@@ -250,10 +250,9 @@ def import_(source: Any, db: str | None) -> None:
     if not records:
         raise click.ClickException("the record is empty")
     click.echo(_app(db).import_record(records))
-    if records[0].get("data", {}).get("seed_commitment") and not any(r.get("kind") == log.SEED_REVEALED for r in records):
+    if awaits_reveal(records):
         # Stored without a seed, so nothing here can re-derive its outcomes before the reveal.
-        click.echo("note: no seed reveal: the game is unfinished, so its random outcomes cannot be checked until "
-                   "the seed is revealed at its end", err=True)
+        click.echo(f"note: {AWAITS_REVEAL}", err=True)
 
 
 @cli.command()

@@ -192,6 +192,7 @@ def bulk_import(source: Any, db: str | None, as_json: bool) -> None:
             _echo_json(result.to_json())
         else:
             where = f" (first bad version: {result.first_bad_version})" if result.first_bad_version else ""
-            click.echo(f"{result.game_id or '-'}: " + ("ok" if result.ok else f"REFUSED {result.code}: {result.detail}{where}"))
+            note = f" ({result.detail})" if result.detail else ""
+            click.echo(f"{result.game_id or '-'}: " + (f"ok{note}" if result.ok else f"REFUSED {result.code}: {result.detail}{where}"))
     if not results or not all(r.ok for r in results):
         sys.exit(1)

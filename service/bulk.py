@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.envelope import redact
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import PUBLIC
@@ -101,5 +102,5 @@ def import_lines(app: Caboose, lines: Iterable[str]) -> list[Imported]:
         except RuleError as error:
             results.append(Imported(game_id, False, len(records), error.code, error.message))
         else:
-            results.append(Imported(game_id, True, len(records)))
+            results.append(Imported(game_id, True, len(records), detail=AWAITS_REVEAL if awaits_reveal(records) else None))
     return results

@@ -107,6 +107,23 @@ def audit(records: Sequence[dict[str, Any]], seed: bytes | None = None) -> Audit
     return report
 
 
+def awaits_reveal(records: Sequence[dict[str, Any]]) -> bool:
+    """Whether a record drew from a committed seed it has not revealed yet (an unfinished
+    game: a finished one without its reveal fails the audit)."""
+    return bool(records) and _seed_terms(records).get("seed_source") != "table" and _own_reveal(records) is None
+
+
+AWAITS_REVEAL = "no seed reveal: the game is unfinished, so its random outcomes cannot be checked until the seed is revealed"
+
+
+def _own_reveal(records: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The record's `SeedRevealed`. A fork's copied history may hold its origin's reveal;
+    only a reveal of its own counts."""
+    fork = referee.last_fork(records)
+    own = records[fork["version"] - 1:] if fork is not None else records
+    return next((r for r in own if r["kind"] == log.SEED_REVEALED), None)
+
+
 def _seed_terms(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The data that committed to the seed in use: a fork draws from its own seed,
     committed to in its ForkedFrom; any other game in its GameCreated."""
@@ -116,11 +133,8 @@ def _seed_terms(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _check_seed(records: Sequence[dict[str, Any]], held: bytes | None,
                 report: AuditReport) -> tuple[bytes | None, bytes | None]:
-    """The seed to re-derive outcomes from, and the seed the record reveals (if any). A
-    fork's copied history may hold its origin's reveal; only a reveal of its own counts."""
-    fork = referee.last_fork(records)
-    own = records[fork["version"] - 1:] if fork is not None else records
-    reveal = next((r for r in own if r["kind"] == log.SEED_REVEALED), None)
+    """The seed to re-derive outcomes from, and the seed the record reveals (if any)."""
+    reveal = _own_reveal(records)
     if reveal is None:
         if held is None:
             return None, None
@@ -154,8 +168,7 @@ def _unrevealed(records: Sequence[dict[str, Any]], finished: bool | None, rederi
                     "so its random outcomes cannot be checked: a finished record must carry its reveal")
     elif not rederived:
         drawn = sum(1 for _ in outcomes_in(_payloads(records)))
-        report.seed = Check(None, f"not revealed: the game is unfinished, so its {drawn} random outcomes cannot be "
-                                  "checked until the seed is revealed at its end")
+        report.seed = Check(None, f"{AWAITS_REVEAL} ({drawn} so far)")
 
 
 def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, revealed: bytes | None,

@@ -128,6 +128,8 @@ def test_a_truncated_record_is_imported_saying_its_outcomes_are_not_checked(tmp_
     assert "cannot be checked until the seed is revealed" in audited.output
     script = verify(path)
     assert script.returncode == 0 and "no seed reveal: game unfinished, shuffles and dice not checked" in script.stdout
+    bulk = caboose("bulk", "import", str(path), "--db", f"sqlite:///{tmp_path}/bulk.sqlite")
+    assert bulk.exit_code == 0 and f"{game_id}: ok (no seed reveal" in bulk.output, bulk.output
 
 
 def test_a_running_game_in_this_service_is_re_derived_from_the_seed_it_holds(tmp_path: Path, honest: Honest) -> None:
