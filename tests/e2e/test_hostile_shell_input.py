@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.test_tamper import caboose, stored_games
-from tests.forgery import Honest, finished_ticket_to_ride, reseal
+from tests.forgery import Honest, finished_ticket_to_ride, reseal, truncate
 
 
 @pytest.fixture(scope="module")
@@ -45,3 +45,18 @@ def test_the_shell_holds_arguments_to_the_same_limits(tmp_path: Path, args: tupl
     result = caboose(*args, "--db", db)
     assert result.exit_code == 1 and ("nul_character" in result.output or "too_deep" in result.output), result.output
     assert stored_games(db) == []
+
+
+def test_bulk_import_refuses_the_game_of_a_hostile_line_and_stores_the_others(tmp_path: Path, honest: Honest) -> None:
+    # The hostile line is the last of its game: dropping it alone would store a cut game.
+    cut = truncate(honest.records)
+    hostile = reseal([*cut[:-1], {**cut[-1], "data": {**cut[-1]["data"], "note": "x\x00"}}])
+    other = finished_ticket_to_ride().records
+    path = tmp_path / "season.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in [*hostile, *other]))
+    db = f"sqlite:///{tmp_path}/bulk.sqlite"
+    result = caboose("bulk", "import", str(path), "--db", db, "--json")
+    assert result.exit_code == 1
+    outcomes = {line["game_id"]: line for line in map(json.loads, result.output.splitlines())}
+    assert outcomes[cut[0]["game_id"]]["code"] == "nul_character" and outcomes[other[0]["game_id"]]["ok"]
+    assert stored_games(db) == [other[0]["game_id"]]
