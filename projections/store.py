@@ -31,7 +31,10 @@ from sqlalchemy.orm import Session, aliased
 from sqlalchemy.pool import StaticPool
 
 from projections.handlers import Figures, SeatFigures
-from projections.models import VIEW_TABLES, Base, BoardChange, GameRow, SeatFiguresChange, TrackingRow
+from projections.models import VIEW_TABLES, BoardChange, GameRow, SeatFiguresChange, TrackingRow
+from service import migrate
+from service.db import postgres_connect_args
+from service.settings import DatabaseTimeouts
 
 
 class ReadModelError(Exception):
@@ -70,8 +73,11 @@ class Position:
 
 
 class ReadStore:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, prepare: bool = True) -> None:
+        """`prepare`: bring an embedded (SQLite) database to the latest migration, and
+        refuse a PostgreSQL one that is not there (`caboose db upgrade` passes False)."""
         self.url = url
+        self.schema: str | None = None
         self._one_at_a_time: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         parsed = urlparse(url)
         if parsed.scheme.startswith("sqlite"):
@@ -80,7 +86,16 @@ class ReadStore:
             self._postgres(parsed)
         else:
             raise ReadModelError(f"unsupported read database {url!r}: use sqlite:///FILE or postgresql://USER@HOST:PORT/DB")
-        Base.metadata.create_all(self.writer)
+        if prepare:
+            try:
+                migrate.prepare(self.writer, migrate.READ_MODELS, self.schema)
+            except migrate.SchemaMissing as error:
+                self.close()
+                raise ReadModelError(error.message) from None
+
+    def upgrade(self) -> str:
+        """Bring the read models' tables to the latest migration; returns its revision."""
+        return migrate.upgrade(self.writer, migrate.READ_MODELS, self.schema)
 
     def _sqlite(self, url: str) -> None:
         self.dialect = "sqlite"
@@ -99,15 +114,15 @@ class ReadStore:
     def _postgres(self, parsed: Any) -> None:
         self.dialect = "postgresql"
         query = dict(part.split("=", 1) for part in parsed.query.split("&") if "=" in part)
-        schema = query.pop("schema", None)
+        schema = self.schema = query.pop("schema", None)
         rest = "&".join(f"{k}={v}" for k, v in query.items())
         url = parsed._replace(scheme="postgresql+psycopg", query=rest).geturl()
         # Asynchronous commit is safe here: the view rows and their tracking position
         # commit together, so a server crash can only lose both, and they are redone.
-        options = "-csynchronous_commit=off" + (f" -csearch_path={schema}" if schema else "")
-        connect_args = {"options": options}
+        timeouts = DatabaseTimeouts.from_env()
+        connect_args = postgres_connect_args(schema, timeouts, "-csynchronous_commit=off")
         self.writer = self.reader = create_engine(url, connect_args=connect_args, pool_size=3, max_overflow=7,
-                                                  pool_recycle=1800)
+                                                  pool_recycle=1800, pool_pre_ping=True, pool_timeout=timeouts.connect)
 
     def close(self) -> None:
         self.writer.dispose()

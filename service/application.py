@@ -28,6 +28,7 @@ from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
 from service.aggregate import Game, project_game
 from service.errors import GameNotFound, IdempotencyKeyReused, VersionConflict
+from service.migrate import open_store
 from service.settings import Settings, persistence_env
 
 
@@ -58,7 +59,9 @@ class Caboose(Application[UUID]):
         super().__init__({**cache, **persistence_env(self.settings.db), **schema, **(env or {})})
 
     def construct_recorder(self) -> Any:
-        self.factory.env.setdefault("CREATE_TABLE", "y")
+        # Tables are made by the migrations (`caboose db upgrade`), never by a worker at run time.
+        self.factory.env.setdefault("CREATE_TABLE", "n")
+        open_store(self.settings.db, self.factory.env.get("POSTGRES_SCHEMA") or None)
         return super().construct_recorder()
 
     # -- use cases --------------------------------------------------------------------
