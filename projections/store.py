@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session, aliased
 from sqlalchemy.pool import StaticPool
 
 from projections.handlers import Figures, SeatFigures
-from projections.models import VIEW_TABLES, BoardChange, GameRow, SeatFiguresChange, TrackingRow
+from projections.models import VIEW_TABLES, BoardChange, GameRow, SeatFiguresChange, SourceRow, TrackingRow
 from service import migrate
 from service.db import postgres_connect_args
 from service.settings import DatabaseTimeouts
@@ -166,9 +166,18 @@ class ReadStore:
         return value
 
     def clear(self, session: Session) -> None:
-        """Every view row and every tracking position (a rebuild, inside its transaction)."""
-        for table in (*VIEW_TABLES, TrackingRow):
+        """Every view row, every tracking position and the recorded source (a rebuild,
+        inside its transaction)."""
+        for table in (*VIEW_TABLES, TrackingRow, SourceRow):
             session.execute(delete(table))
+
+    def source(self, application_name: str) -> str | None:
+        """The first game of the event store these read models were made from (if recorded)."""
+        with self.reading() as session:
+            return session.scalar(select(SourceRow.first_originator_id).where(SourceRow.application_name == application_name))
+
+    def set_source(self, session: Session, application_name: str, first_originator_id: str) -> None:
+        session.merge(SourceRow(application_name=application_name, first_originator_id=first_originator_id))
 
     # -- per game -------------------------------------------------------------------------
 
