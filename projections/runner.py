@@ -38,7 +38,17 @@ logger = logging.getLogger(__name__)
 
 
 def projection_for(app: Caboose, store: ReadStore) -> GameProjection:
-    return GameProjection(SqlView(store), states=lambda game_id, version: app.game(game_id, at=version).state)
+    # A weak reference: the application's own projection is kept in a dictionary keyed
+    # weakly by the application, which a strong one would keep alive for ever (and its
+    # PostgreSQL pool with it, until the interpreter tore it down noisily at exit).
+    application = weakref.ref(app)
+
+    def states(game_id: str, version: int) -> Any:
+        alive = application()
+        assert alive is not None, "the application of this projection was closed and collected"
+        return alive.game(game_id, at=version).state
+
+    return GameProjection(SqlView(store), states=states)
 
 
 class PollingRunner:
