@@ -4,16 +4,19 @@ middle of a query is a 503 too; when the database comes back the server answers 
 itself, and every move it acknowledged is stored.
 
 The outage is a loopback proxy between the service and the shared PostgreSQL
-(tests/tcp_proxy.py), cut and restored: the database itself is never stopped."""
+(tests/tcp_proxy.py), cut and restored: the database itself is never stopped. On SQLite,
+another connection holding the write lock past the busy timeout."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -157,3 +160,23 @@ def test_a_connection_closed_in_the_middle_of_a_query_is_503_not_500(server: str
     assert_unavailable(answers[0])
     proxy.restore()
     assert recovered(server, game_id).status == 200
+
+
+def test_a_sqlite_store_locked_by_another_writer_is_503_then_serves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CABOOSE_SQLITE_BUSY_TIMEOUT", "1")
+    app = Caboose(Settings(db=f"sqlite:///{tmp_path}/locked.sqlite", rate_limit=(1_000_000, 60.0)))
+    with serving(app) as client:
+        created = call(client.base, "POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Ann", "Ben"]})
+        assert created.status == 201, created.text
+        game = created.body
+        version = call(client.base, "GET", f"/api/v1/games/{game['game_id']}").body["version"]
+        other = sqlite3.connect(tmp_path / "locked.sqlite", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            assert_unavailable(play_one(client.base, game))
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert call(client.base, "GET", f"/api/v1/games/{game['game_id']}").body["version"] == version
+        assert play_one(client.base, game).status == 201
+    app.close()
