@@ -60,8 +60,8 @@ class Caboose(Application[UUID]):
 
     def construct_recorder(self) -> Any:
         # Tables are made by the migrations (`caboose db upgrade`), never by a worker at run time.
-        self.factory.env.setdefault("CREATE_TABLE", "n")
-        open_store(self.settings.db, self.factory.env.get("POSTGRES_SCHEMA") or None)
+        migrated = open_store(self.settings.db, self.factory.env.get("POSTGRES_SCHEMA") or None)
+        self.factory.env.setdefault("CREATE_TABLE", "n" if migrated else "y")
         return super().construct_recorder()
 
     # -- use cases --------------------------------------------------------------------

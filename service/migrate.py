@@ -35,6 +35,7 @@ from sqlalchemy.pool import NullPool
 
 from service.db import sqlalchemy_url
 from service.errors import ServiceError
+from service.settings import persistence_env
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,8 @@ def _current(connection: Connection, tree: Tree, schema: str | None) -> str | No
 def upgrade(engine: Engine, tree: Tree, schema: str | None = None) -> str:
     """Bring the database to the latest revision of `tree`; returns that revision."""
     wanted = head(tree)
+    if current(engine, tree, schema) == wanted:
+        return wanted  # the usual case, without taking the lock
     with engine.begin() as connection:
         _serialize(connection, schema)
         if _current(connection, tree, schema) != wanted:
@@ -165,11 +168,13 @@ def run_environment(context: Any) -> None:
         context.run_migrations()
 
 
-def open_store(db: str, schema: str | None = None) -> None:
-    """What opening the event store does: `prepare` its database (nothing for `memory`,
-    whose events are plain objects)."""
-    if db == "memory":
-        return
+def open_store(db: str, schema: str | None = None) -> bool:
+    """What opening the event store does: `prepare` its database. Returns False where the
+    library must make its own tables: `memory` (plain objects, no tables) and an in-memory
+    SQLite database, which exists only inside the library's own connections."""
+    if db == "memory" or "mode=memory" in persistence_env(db).get("SQLITE_DBNAME", ""):
+        return False
     with migration_engine(db, schema) as engine:
         prepare(engine, STORE, schema)
+    return True
 
