@@ -201,3 +201,30 @@ def test_memory_store_needs_no_upgrade() -> None:
     with lobby.seating.engine.connect() as connection:
         assert connection.execute(text("SELECT version_num FROM caboose_alembic_version")).scalar() == "0001"
     app.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_upgrades_started_at_once_queue_and_make_everything_once(kind: str, tmp_path: Path,
+                                                                 request: pytest.FixtureRequest) -> None:
+    """Four processes open the same fresh database at once (on SQLite each upgrades it
+    itself, as the embedded default does; on PostgreSQL each runs `caboose db upgrade`)."""
+    if kind == "sqlite":
+        env = {**os.environ, "CABOOSE_DB": f"sqlite:///{tmp_path}/together.sqlite"}
+        command = [CABOOSE, "new", "ticket_to_ride", "--player", "Ann", "--player", "Ben"]
+    else:
+        env = {**os.environ, "CABOOSE_DB": POSTGRES_URL, "CABOOSE_DB_SCHEMA": request.getfixturevalue("bare_schema")}
+        command = [CABOOSE, "db", "upgrade"]
+    processes = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for _ in range(4)]
+    for process in processes:
+        _, errors = process.communicate(timeout=120)
+        assert process.returncode == 0, errors
+    settings = Settings.from_env(env["CABOOSE_DB"])
+    schema = env.get("CABOOSE_DB_SCHEMA")
+    with migrate.migration_engine(settings.db, schema) as engine, engine.connect() as connection:
+        versions = connection.execute(text("SELECT version_num FROM caboose_alembic_version")).all()
+    assert versions == [("0001",)]
+    if kind == "sqlite":
+        app = Caboose(settings)
+        assert len(app.game_ids()) == 4
+        app.close()
