@@ -168,7 +168,8 @@ def reconcile(app: Caboose, store: ReadStore, game_id: str | None = None) -> boo
         rebuild(app, store)
     except Exception as error:
         raise ReadModelError(f"The read models do not match the event store ({reason}) and could not be rebuilt "
-                             f"({type(error).__name__}: {error}); run `caboose projections rebuild`.") from error
+                             f"({type(error).__name__}: {str(error).splitlines()[0]}); "
+                             "run `caboose projections rebuild`.") from error
     with _GUARD:
         projection = _PROJECTIONS.get(app)
     if projection is not None:

@@ -73,6 +73,26 @@ def test_read_models_of_another_sqlite_store_are_rebuilt_and_answer_over_http(le
     app.close()
 
 
+def test_read_models_of_another_store_that_cannot_be_rebuilt_are_reported(tmp_path: Path) -> None:
+    other_db, _ = sqlite_store(tmp_path / "other", 1, 10, seed=12)
+    db, ids = sqlite_store(tmp_path / "mine", 1, 12, seed=13)
+    # The other store's read models, opened read-only: they cannot be rebuilt in place.
+    read_only = f"sqlite:///file:{read_db_url(other_db).removeprefix('sqlite:///')}?mode=ro&uri=true"
+    before = everything(ReadStore(read_db_url(other_db)))
+    app = Caboose(Settings(db=db, rate_limit=(1_000_000, 60.0)))
+    store = ReadStore(read_only)
+    use_read_store(app, store)
+    with serving(app) as client:
+        reply = client.get(f"/api/v1/games/{ids[0]}/board")
+    assert reply.status == 503 and reply.headers["retry-after"]
+    assert reply.body["code"] == "read_model_error"
+    assert "do not match the event store" in reply.body["detail"]
+    assert "run `caboose projections rebuild`" in reply.body["detail"]
+    store.close()
+    app.close()
+    assert everything(ReadStore(read_db_url(other_db))) == before
+
+
 def test_read_models_that_match_are_left_alone(tmp_path: Path) -> None:
     db, ids = sqlite_store(tmp_path / "mine", 2, 10, seed=8)
     app = Caboose(Settings(db=db))
