@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+import psycopg
 import pytest
 
 from service.application import Caboose
@@ -179,4 +180,21 @@ def test_a_sqlite_store_locked_by_another_writer_is_503_then_serves(tmp_path: Pa
             other.close()
         assert call(client.base, "GET", f"/api/v1/games/{game['game_id']}").body["version"] == version
         assert play_one(client.base, game).status == 201
+    app.close()
+
+
+@pytest.mark.postgres
+def test_a_statement_held_past_the_statement_timeout_is_503(postgres_schema: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CABOOSE_DB_STATEMENT_TIMEOUT", "1")
+    app = Caboose(Settings(db=POSTGRES_URL, schema=postgres_schema, rate_limit=(1_000_000, 60.0)))
+    with serving(app) as client:
+        created = call(client.base, "POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Ann", "Ben"]})
+        assert created.status == 201, created.text
+        events = f"/api/v1/games/{created.body['game_id']}/events"
+        with psycopg.connect(POSTGRES_URL) as blocker:
+            # Another session holds the events table: every read of it waits on the lock.
+            blocker.execute(f"LOCK TABLE {postgres_schema}.caboose_events IN ACCESS EXCLUSIVE MODE")
+            assert_unavailable(call(client.base, "GET", events, token=created.body["referee_token"]))
+            blocker.rollback()
+        assert call(client.base, "GET", events, token=created.body["referee_token"]).status == 200
     app.close()
