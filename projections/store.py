@@ -27,6 +27,7 @@ from urllib.parse import unquote, urlparse
 
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.pool import StaticPool
 
@@ -177,7 +178,11 @@ class ReadStore:
             return session.scalar(select(SourceRow.first_originator_id).where(SourceRow.application_name == application_name))
 
     def set_source(self, session: Session, application_name: str, first_originator_id: str) -> None:
-        session.merge(SourceRow(application_name=application_name, first_originator_id=first_originator_id))
+        # An upsert: several processes may record the same source at once.
+        upsert = (pg_insert if self.dialect == "postgresql" else sqlite_insert)(SourceRow)
+        session.execute(upsert.values(application_name=application_name, first_originator_id=first_originator_id)
+                        .on_conflict_do_update(index_elements=[SourceRow.application_name],
+                                               set_={"first_originator_id": first_originator_id}))
 
     # -- per game -------------------------------------------------------------------------
 
