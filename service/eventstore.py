@@ -29,6 +29,8 @@ def event_store_statements(dialect: str, schema: str | None = None) -> list[tupl
     """(statement, composite type it creates or None) for the events and snapshots tables,
     exactly as the library's recorders for `Caboose` create them."""
     if dialect == "sqlite":
+        # The SQLite recorders build their statements from the table name alone; made
+        # without their constructors, they open no database.
         events = object.__new__(SQLiteApplicationRecorder)
         snapshots = object.__new__(SQLiteAggregateRecorder)
         events.events_table_name, snapshots.events_table_name = "stored_events", "stored_snapshots"
