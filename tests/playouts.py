@@ -35,7 +35,7 @@ def play_out(decider: Decider[Any], label: str, index: int, seats: int, *, check
              steer: bool = False, exact_move_of: bool = False, max_moves: int = 5000) -> Playout:
     """Play game `index` to its end; `steer` lets the game's `playout_choice` pick moves."""
     rng, chooser = SeededRandom(seed_of(label, index)), random.Random(index)
-    setup = Setup(tuple(f"player {i + 1}" for i in range(seats)))
+    setup = Setup(tuple(f"player {i + 1}" for i in range(seats)), decider.options({}, seats))
     state = decider.initial_state(setup)
     game = Playout(seed_of(label, index), setup, decider.setup(state, rng))
     for event in game.opening:
@@ -120,6 +120,6 @@ def fold(decider: Decider[Any], state: Any, events: list[Event] | Any) -> Any:
 def set_up(decider: Decider[Any], seats: int, seed: bytes) -> tuple[Any, list[Event], SeededRandom]:
     """A game of `seats` right after its setup events, with the generator that made them."""
     rng = SeededRandom(seed)
-    state = decider.initial_state(Setup(tuple(f"player {i + 1}" for i in range(seats))))
+    state = decider.initial_state(Setup(tuple(f"player {i + 1}" for i in range(seats)), decider.options({}, seats)))
     events = decider.setup(state, rng)
     return fold(decider, state, events), events, rng
