@@ -90,13 +90,14 @@ def check_replay_from_outcomes(decider: Decider[Any], game: Playout) -> None:
     assert state == game.state
 
 
-def record_of(decider: Decider[Any], game: Playout) -> list[dict[str, Any]]:
-    """The played game as a sealed FORMAT.md record, seed revealed at the end."""
+def record_of(decider: Decider[Any], game: Playout, game_id: str = "g") -> list[dict[str, Any]]:
+    """The played game as a sealed FORMAT.md record, seed revealed at the end (a store takes
+    only a UUID for `game_id`)."""
     records: list[dict[str, Any]] = []
 
     def store(event: Event, actor: str, command: str | None) -> None:
         prev = records[-1]["hash"] if records else GENESIS_HASH
-        records.append(seal(game_id="g", version=len(records) + 1, time="2026-01-01T00:00:00Z", actor=actor,
+        records.append(seal(game_id=game_id, version=len(records) + 1, time="2026-01-01T00:00:00Z", actor=actor,
                             command_id=command, event=event, prev_hash=str(prev), new_salt=lambda: "00" * 16))
 
     seats = len(game.setup.seats)
