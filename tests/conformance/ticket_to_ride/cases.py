@@ -1,6 +1,6 @@
 """Ticket to Ride (USA) conformance cases: each a short position, one move, and the ruling
-expected, with the rule it tests: a section of the rules page (`docs/rules/ticket_to_ride.md`,
-kept in step with `shared/rules/ticket_to_ride.md`) or one of the project's numbered rulings.
+expected, with the rule it tests: a section of the rules page (`docs/rules/ticket_to_ride.md`)
+or one of the project's numbered rulings at its end.
 
 A case is plain data:
 - `position`: keyword arguments of `tests.unit.ticket_to_ride.conftest.table` (hands, market,
@@ -210,7 +210,7 @@ CASES: list[Case] = [
     {
         "number": 8,
         "title": "moving out of turn",
-        "rule": "Setup 5: play goes clockwise (seat order), one player's turn at a time",
+        "rule": "Setup 5: play goes in seat order, one player's turn at a time",
         "position": {},
         "seat": 1,
         "move": DECK,
@@ -495,7 +495,7 @@ CASES: list[Case] = [
     {
         "number": 37,
         "title": "the other lane of a double with 3 players",
-        "rule": "Double routes: in 2-3 player games only one of the pair may be claimed; the other is closed",
+        "rule": "Claim a route, double routes: in 2-3 player games only one of the pair may be claimed; the other is closed",
         "position": {"seats": 3, "claims": {"Denver|Salt Lake City#0": 1}, "hands": [{"yellow": 3}, {}, {}]},
         "seat": 0,
         "move": claim("Denver|Salt Lake City#1", yellow=3),
@@ -504,7 +504,7 @@ CASES: list[Case] = [
     {
         "number": 38,
         "title": "the other lane of a double with 4 players",
-        "rule": "Double routes: in 4-5 player games both may be claimed",
+        "rule": "Claim a route, double routes: in 4-5 player games both may be claimed",
         "position": {"seats": 4, "claims": {"Denver|Salt Lake City#0": 1}, "hands": [{"yellow": 3}, {}, {}, {}]},
         "seat": 0,
         "move": claim("Denver|Salt Lake City#1", yellow=3),
@@ -513,7 +513,7 @@ CASES: list[Case] = [
     {
         "number": 39,
         "title": "both lanes of a double for one player",
-        "rule": "Double routes: in 4-5 player games never both by the same player",
+        "rule": "Claim a route, double routes: in 4-5 player games never both by the same player",
         "position": {"seats": 5, "claims": {"Denver|Salt Lake City#0": 0}, "hands": [{"yellow": 3}, {}, {}, {}, {}]},
         "seat": 0,
         "move": claim("Denver|Salt Lake City#1", yellow=3),
@@ -599,7 +599,7 @@ CASES: list[Case] = [
     {
         "number": 53,
         "title": "ending a turn with 2 trains starts the last round",
-        "rule": "End of game: a player who ends their turn with 2 or fewer trains triggers one more turn for everyone",
+        "rule": "End of the game: a player who ends their turn with 2 or fewer trains triggers one more turn for everyone",
         "position": {"claims": FORTY_CARS, "hands": [{"red": 3}, {}]},
         "seat": 0,
         "move": claim("Chicago|Duluth", red=3),
@@ -609,7 +609,7 @@ CASES: list[Case] = [
     {
         "number": 54,
         "title": "ending a turn with 3 trains",
-        "rule": "End of game: only 2 or fewer trains trigger the last round",
+        "rule": "End of the game: only 2 or fewer trains trigger the last round",
         "position": {"claims": FORTY_CARS, "hands": [{"red": 2}, {}]},
         "seat": 0,
         "move": claim("Atlanta|Charleston", red=2),
@@ -619,7 +619,7 @@ CASES: list[Case] = [
     {
         "number": 55,
         "title": "the other players get one more turn",
-        "rule": "End of game: every player, the triggering player included, gets exactly one more turn",
+        "rule": "End of the game: every player, the triggering player included, gets exactly one more turn",
         "position": {"seats": 3, "final_round_trigger": 0, "current": 1, "hands": [{}, {"red": 3}, {}]},
         "seat": 1,
         "move": claim("Chicago|Duluth", red=3),
@@ -629,7 +629,7 @@ CASES: list[Case] = [
     {
         "number": 56,
         "title": "the triggering player's last turn ends the game",
-        "rule": "End of game: the triggering player's one more turn is the last; then the game ends",
+        "rule": "End of the game: the triggering player's one more turn is the last; then the game ends",
         "position": final({}, hands=[{}, {}]),
         "seat": 0,
         "move": DECK,
@@ -659,7 +659,7 @@ CASES: list[Case] = [
     {
         "number": 59,
         "title": "the longest path bonus",
-        "rule": "Longest continuous path: +10 to the player with the longest path of their own routes, in cars",
+        "rule": "Final scoring, longest continuous path: +10 to the player with the longest path of their own routes, in cars",
         "position": final({"Denver|Santa Fe": 0, "El Paso|Santa Fe": 0, "Atlanta|Charleston": 1}),
         "seat": 0,
         "move": DECK,
@@ -669,7 +669,7 @@ CASES: list[Case] = [
     {
         "number": 60,
         "title": "a tie for the longest path",
-        "rule": "Longest continuous path: ties: all tied players get the bonus",
+        "rule": "Final scoring, longest continuous path: ties: all tied players get the bonus",
         "position": final({"Denver|Santa Fe": 0, "El Paso|Santa Fe": 0, "Calgary|Helena": 1}),
         "seat": 0,
         "move": DECK,
@@ -679,7 +679,7 @@ CASES: list[Case] = [
     {
         "number": 61,
         "title": "branches do not add to the longest path",
-        "rule": "Longest continuous path: branches do not count (routes of 2, 2, 3 meeting at Santa Fe: 3 + 2)",
+        "rule": "Final scoring, longest continuous path: branches do not count (routes of 2, 2, 3 meeting at Santa Fe: 3 + 2)",
         "position": final(SANTA_FE_Y),
         "seat": 0,
         "move": DECK,
@@ -688,7 +688,7 @@ CASES: list[Case] = [
     {
         "number": 62,
         "title": "a path may pass through a city twice",
-        "rule": "Longest continuous path: a path may pass through a city more than once, never the same route twice "
+        "rule": "Final scoring, longest continuous path: a path may pass through a city more than once, never the same route twice "
                 "(El Paso-Santa Fe-Denver-Phoenix-Santa Fe: 2 + 2 + 5 + 3)",
         "position": final({**SANTA_FE_Y, "Denver|Phoenix": 0}),
         "seat": 0,
@@ -698,7 +698,7 @@ CASES: list[Case] = [
     {
         "number": 63,
         "title": "a tie on points goes to more completed tickets",
-        "rule": "Highest total wins; tie-breaker: most completed tickets",
+        "rule": "Final scoring: the highest total wins; tie-breaker: most completed tickets",
         "position": final({"Denver|Santa Fe": 0, "El Paso|Santa Fe": 0, "Calgary|Helena": 1},
                           tickets=[[DENVER_EL_PASO], []], scores=[10, 14]),
         "seat": 0,
@@ -709,7 +709,7 @@ CASES: list[Case] = [
     {
         "number": 64,
         "title": "a tie on points and tickets goes to the longest path",
-        "rule": "Highest total wins; tie-breakers: most completed tickets, then the longest-path holder",
+        "rule": "Final scoring: the highest total wins; tie-breakers: most completed tickets, then the longest-path holder",
         "position": final({**SANTA_FE_Y, "Calgary|Helena": 1}, scores=[10, 20]),
         "seat": 0,
         "move": DECK,
