@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from domain import games
 from tests.conformance import contract
 from tests.integration.projections.test_age_of_steam import expected_board as age_of_steam_board
 
@@ -36,10 +37,12 @@ ARGS = "name, seats, index"
 
 
 def test_every_registered_game_and_the_fake_are_covered() -> None:
-    from domain import games
-
-    assert set(games.names()) <= set(GAMES)
-    assert {"ticket_to_ride", "age_of_steam", "race"} <= set(GAMES)
+    covered = {param.values[0] for param in QUICK}
+    assert covered == set(games.names()) | {"race"}
+    assert {"ticket_to_ride", "age_of_steam"} <= covered
+    for name in covered:
+        seat_counts = {param.values[1] for param in QUICK if param.values[0] == name}
+        assert seat_counts == {GAMES[name].min_seats, GAMES[name].max_seats}
 
 
 def check_playout(name: str, seats: int, index: int) -> None:
