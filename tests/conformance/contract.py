@@ -221,7 +221,7 @@ def check_projections(decider: Decider[Any], game: playouts.Playout,
         for version in versions:
             scores = decider.scores(states[version])
             shown = store.scores(game_id, version)["seats"]
-            assert [s["total"] for s in shown] == [scores[seat] for seat in range(len(shown))], \
+            assert [s["total"] for s in shown] == [scores[seat] for seat in sorted(scores)], \
                 f"{decider.name}: the read models' VP at version {version} are not the rules' scores"
             if board_of is not None:
                 assert store.board(game_id, version)["board"] == board_of(states[version]), \
