@@ -35,7 +35,8 @@ from service.settings import Settings
 
 
 def projection_for(app: Caboose, store: ReadStore) -> GameProjection:
-    return GameProjection(SqlView(store), states=lambda game_id, version: app.game(game_id, at=version).state)
+    return GameProjection(SqlView(store), states=lambda game_id, version: app.game(game_id, at=version).state,
+                          deciders=lambda game_id: app.game(game_id).decider)
 
 
 class PollingRunner:

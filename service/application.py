@@ -69,12 +69,12 @@ class Caboose(Application[UUID]):
     def create_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
                     seed: bytes | None = None) -> str:
         """Create a game, record its opening, and return its id."""
-        decider = games.current(game)
+        decider, options = games.for_options(game, options or {})
         if not decider.min_seats <= len(seats) <= decider.max_seats:
             raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
         if seed is not None and len(seed) != 32:
             raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
-        setup = Setup(tuple(seats), decider.options(options or {}, len(seats)))
+        setup = Setup(tuple(seats), decider.options(options, len(seats)))
         seed_source = "client" if seed is not None else "server"
         seed = seed if seed is not None else os.urandom(32)
         game_id, now, command_id = str(uuid.uuid4()), utc_now(), f"create:{uuid.uuid4()}"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.core.events import REFEREE
-from domain.ticket_to_ride.board import ROUTES, TICKETS
+from tests.usa import ROUTES, TICKETS
 from service import referee as desk
 from service.simulation import game_seed, play_one
 from tests.browser.support import Site, keys_anywhere, play_random, shot

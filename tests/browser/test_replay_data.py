@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from domain.ticket_to_ride.board import CITIES, ROUTES
+from tests.usa import CITIES, ROUTES
 from service import referee as desk
 from service.simulation import game_seed
 from service.viewer import frames

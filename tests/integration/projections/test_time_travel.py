@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from domain.core import log
 from domain.core.errors import RuleError
-from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
+from tests.usa import ROUTE_POINTS, ROUTES
 from projections.runner import PollingRunner, projection_for
 from projections.store import ReadStore, VersionNotYet, read_store_for
 from service import referee as desk

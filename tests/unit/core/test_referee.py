@@ -16,7 +16,7 @@ from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import Event
 from domain.core.randomness import SeededRandom, commitment
 from domain.ticket_to_ride import DECIDER as TTR
-from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
+from tests.usa import ROUTE_POINTS, ROUTES
 from tests.fakes.race import RACE
 
 SEED = bytes(range(32))

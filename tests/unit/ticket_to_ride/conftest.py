@@ -13,7 +13,7 @@ from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.randomness import Randomness, SeededRandom
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import CARD_KINDS, ROUTES, TICKETS, TRAIN_CARDS, TRAINS_PER_SEAT
+from tests.usa import CARD_KINDS, ROUTES, TICKETS, TRAIN_CARDS, TRAINS_PER_SEAT
 from domain.ticket_to_ride.state import PLAY, Seat, State
 from tests import playouts
 

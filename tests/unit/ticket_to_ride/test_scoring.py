@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import ROUTES
+from tests.usa import ROUTES
 from domain.ticket_to_ride.scoring import longest_path, winners_of
 from domain.ticket_to_ride.state import OVER, State
 

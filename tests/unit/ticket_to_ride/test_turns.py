@@ -10,7 +10,7 @@ from domain.core.errors import GameOver, IllegalMove, NotYourTurn
 from domain.core.events import PUBLIC
 from domain.core.randomness import SeededRandom
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import TICKETS
+from tests.usa import TICKETS
 from domain.ticket_to_ride.state import OVER, State
 
 from .conftest import SEED, kinds, of_kind, opened, play, refused, table
