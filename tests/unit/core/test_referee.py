@@ -16,8 +16,8 @@ from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import Event
 from domain.core.randomness import SeededRandom, commitment
 from domain.ticket_to_ride import DECIDER as TTR
-from tests.usa import ROUTE_POINTS, ROUTES
 from tests.fakes.race import RACE
+from tests.usa import ROUTE_POINTS, ROUTES
 
 SEED = bytes(range(32))
 REF = "referee:Ann Arbiter"
