@@ -95,7 +95,8 @@ class DiskShelf:
         self._extra: list[Pack] = []
 
     def add(self, pack: Pack) -> None:
-        """A pack given for this process only (`caboose new --content FOLDER`)."""
+        """A pack given for this process only (`caboose new --content FOLDER`); it comes
+        first in the search order."""
         self._extra.append(pack)
 
     def _load(self, folders: Iterator[Path]) -> tuple[list[Pack], list[Broken]]:
@@ -120,7 +121,7 @@ class DiskShelf:
             for each in broken:
                 log.warning("content pack skipped: %s", "; ".join(each.problems))
             self._user = (path, user, broken)
-        return [*self._shipped, *self._user[1], *self._extra], list(self._user[2])
+        return [*self._extra, *self._shipped, *self._user[1]], list(self._user[2])
 
     def packs(self, game: str) -> Sequence[Pack]:
         return [pack for pack in self.all()[0] if pack.game == game]

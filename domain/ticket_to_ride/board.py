@@ -191,10 +191,12 @@ class BoardSchema:
     def _routes(self, reader: Reader, cities: tuple[str, ...], colours: tuple[str, ...],
                 route_points: Mapping[int, int]) -> dict[str, Route]:
         longest = max(route_points, default=6)
+        # Colours are checked against the deck only when cards.json could be read.
+        colour_choices = (*colours, GRAY) if colours else None
         routes: dict[str, Route] = {}
         for entry in reader.entries("routes.json", "route"):
             route = Route(entry.value["id"], entry.text("a", cities, "city"), entry.text("b", cities, "city"),
-                          entry.integer("length", 1, longest), entry.text("color", (*colours, GRAY), "colour"),
+                          entry.integer("length", 1, longest), entry.text("color", colour_choices, "colour"),
                           entry.boolean("double"), entry.integer("lane", 0, 1), entry.integer("points", 0))
             if entry.ok and route.a == route.b:
                 entry.problem(f"joins {route.a} to itself")
