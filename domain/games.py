@@ -98,9 +98,11 @@ def for_options(name: str, requested: Mapping[str, Any]) -> tuple[Decider[Any], 
         raise MalformedMove("bad_options", f"Option {own!r} names a content pack by its id, such as {rules.default_pack!r}.")  # type: ignore[attr-defined]
     try:
         pack = find(name, pack_id)
+        bound = bind(rules, pack)
     except RecordError as error:
-        raise MalformedMove("unknown_content", error.message) from None
-    return bind(rules, pack), {**options, own: pack.id}
+        code = "unknown_content" if error.code == "content_missing" else error.code
+        raise MalformedMove(code, error.message) from None
+    return bound, {**options, own: pack.id}
 
 
 def ruleset(name: str, version: str, pinned: Mapping[str, Any] | None = None, options: Mapping[str, Any] | None = None) -> Decider[Any]:

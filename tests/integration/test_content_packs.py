@@ -121,3 +121,25 @@ def test_a_pack_missing_from_the_path_is_named(tmp_path: Path, monkeypatch: pyte
         log.replay(records)
     assert missing.value.code == "content_missing" and "'usa_short'" in missing.value.message
     assert "CABOOSE_CONTENT_PATH" in missing.value.message
+
+
+def test_an_age_of_steam_game_pins_the_rust_belt_pack(app: Caboose) -> None:
+    game_id = app.create_game("age_of_steam", ["Ann", "Ben", "Cleo"], {})
+    created = app.records(game_id)[0]["data"]
+    shipped = load_folder(Path(__file__).resolve().parents[2] / "domain" / "age_of_steam" / "packs" / "rust_belt")
+    assert created["content"] == {"id": "rust_belt", "version": "1", "sha256": shipped.sha256}
+    assert created["options"]["map"] == "rust_belt"
+    assert app.audit(game_id).ok
+
+
+def test_age_of_steam_refuses_a_pack_with_another_map(app: Caboose, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "packs" / "rust_belt_rich"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "domain" / "age_of_steam" / "packs" / "rust_belt", folder)
+    manifest = json.loads((folder / "pack.json").read_text())
+    (folder / "pack.json").write_text(json.dumps({**manifest, "id": "rust_belt_rich"}))
+    rules = json.loads((folder / "rules.json").read_text())
+    (folder / "rules.json").write_text(json.dumps({**rules, "start_money": 50}))
+    monkeypatch.setenv(CONTENT_PATH, str(tmp_path / "packs"))
+    with pytest.raises(MalformedMove) as refused:
+        app.create_game("age_of_steam", ["Ann", "Ben", "Cleo"], {"content": "rust_belt_rich"})
+    assert refused.value.code == "content_unplayable" and "rust_belt_rich" in refused.value.message

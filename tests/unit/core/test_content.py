@@ -133,3 +133,49 @@ def test_the_digest_covers_names_and_bytes() -> None:
 def test_a_file_not_listed_is_not_part_of_the_pack() -> None:
     files = usa_files()
     assert load({**files, "README.md": b"notes"}).sha256 == load(files).sha256
+
+
+RUST_BELT = USA.parents[2] / "age_of_steam" / "packs" / "rust_belt"
+
+
+def rust_belt_files() -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in RUST_BELT.iterdir() if path.suffix == ".json"}
+
+
+def test_the_shipped_rust_belt_pack_is_the_map_the_rules_play() -> None:
+    from domain.age_of_steam.content import built_in
+
+    pack = content.load(rust_belt_files(), games.schema, label="rust_belt")
+    assert (pack.id, pack.game) == ("rust_belt", "age_of_steam")
+    assert pack.content == built_in()
+    assert len(pack.content.hexes) == 189 and len(pack.content.cities) == 12 and len(pack.content.new_cities) == 8
+
+
+def test_rust_belt_problems_are_named() -> None:
+    files = rust_belt_files()
+    cities = json.loads(files["cities.json"])
+    cities[0]["col"] = 1  # Kansas City off its city hex
+    cities[1]["colour"] = "green"
+    hexes = json.loads(files["hexes.json"])
+    hexes.append(dict(hexes[0]))
+    files["cities.json"], files["hexes.json"] = json.dumps(cities).encode(), json.dumps(hexes).encode()
+    with pytest.raises(ContentError) as caught:
+        content.load(files, games.schema, label="rust_belt")
+    assert list(caught.value.problems) == [
+        "rust_belt/hexes.json: hex 0,0: duplicate hex",
+        'rust_belt/cities.json: city "Kansas City": hex 1,10 is not a city hex in hexes.json',
+        'rust_belt/cities.json: city "Minneapolis": goods colour "green" is not one of black, blue, purple, red, yellow',
+    ]
+
+
+def test_age_of_steam_refuses_a_map_its_rules_cannot_play() -> None:
+    from domain.age_of_steam import AgeOfSteam
+    from domain.core.errors import RecordError
+
+    files = rust_belt_files()
+    rules = json.loads(files["rules.json"])
+    files["rules.json"] = json.dumps({**rules, "start_money": 20}).encode()
+    pack = content.load(files, games.schema, label="rust_belt")
+    with pytest.raises(RecordError) as refused:
+        AgeOfSteam().with_pack(pack)
+    assert refused.value.code == "content_unplayable" and "'rust_belt'" in refused.value.message
