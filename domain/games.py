@@ -35,9 +35,16 @@ class Shelf(Protocol):
         """Every installed pack of `game`, in search order (the first of an id wins)."""
         ...
 
+    def token(self) -> object:
+        """Changes whenever the installed packs may have changed."""
+        ...
+
 
 _shelf: Shelf | None = None
 _bound: dict[tuple[int, str], Decider[Any]] = {}
+_recorded: tuple[object, dict[tuple[Any, ...], Decider[Any]]] = (None, {})
+"""Recorded games' rules by what their creation event says, while the shelf is unchanged: a
+stored game asks for its rules on every event it folds."""
 
 
 def use_shelf(shelf: Shelf) -> None:
@@ -111,6 +118,21 @@ def ruleset(name: str, version: str, pinned: Mapping[str, Any] | None = None, op
     names its pack only in its options (or not at all: the default); it is not checked
     against a digest. Raises `RecordError` (`content_mismatch`) when the pack installed
     under that id is not the one recorded, naming the pack and both digests."""
+    global _recorded
+    token = _shelf.token() if _shelf is not None else None
+    if _recorded[0] != token:
+        _recorded = (token, {})
+    own = getattr(_RULESETS.get((name, version)), "pack_option", None)
+    named = None if pinned or own is None or not isinstance(options, Mapping) else options.get(own)
+    key = (name, version, repr(pinned and pinned.get("id")), repr(pinned and pinned.get("sha256")), repr(named))
+    known = _recorded[1].get(key)
+    if known is not None:
+        return known
+    known = _recorded[1][key] = _ruleset(name, version, pinned, options)
+    return known
+
+
+def _ruleset(name: str, version: str, pinned: Mapping[str, Any] | None, options: Mapping[str, Any] | None) -> Decider[Any]:
     try:
         rules = _RULESETS[(name, version)]
     except KeyError:

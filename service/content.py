@@ -86,18 +86,26 @@ class Broken:
 
 
 class DiskShelf:
-    """The installed packs, read once per folder list (the shipped packs once, the user's
-    again whenever `CABOOSE_CONTENT_PATH` changes)."""
+    """The installed packs, read when first needed: `CABOOSE_CONTENT_PATH` is read then, and
+    again only on `refresh()` (a game asks for its rules on every event it folds, and
+    reading the environment each time would cost more than the fold)."""
 
     def __init__(self) -> None:
         self._shipped: list[Pack] | None = None
         self._user: tuple[str, list[Pack], list[Broken]] | None = None
         self._extra: list[Pack] = []
+        self._generation = 0
 
     def add(self, pack: Pack) -> None:
         """A pack given for this process only (`caboose new --content FOLDER`); it comes
         first in the search order."""
         self._extra.append(pack)
+        self._generation += 1
+
+    def refresh(self) -> None:
+        """Read `CABOOSE_CONTENT_PATH` and its folders again."""
+        self._user = None
+        self._generation += 1
 
     def _load(self, folders: Iterator[Path]) -> tuple[list[Pack], list[Broken]]:
         packs, broken = [], []
@@ -115,13 +123,16 @@ class DiskShelf:
             self._shipped, broken = self._load(shipped_folders())
             for each in broken:
                 log.error("a shipped content pack is broken: %s", "; ".join(each.problems))
-        path = os.environ.get(CONTENT_PATH, "")
-        if self._user is None or self._user[0] != path:
+        if self._user is None:
+            path = os.environ.get(CONTENT_PATH, "")
             user, broken = self._load(user_folders(path))
             for each in broken:
                 log.warning("content pack skipped: %s", "; ".join(each.problems))
             self._user = (path, user, broken)
         return [*self._extra, *self._shipped, *self._user[1]], list(self._user[2])
+
+    def token(self) -> object:
+        return self._generation
 
     def packs(self, game: str) -> Sequence[Pack]:
         return [pack for pack in self.all()[0] if pack.game == game]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from domain.core import log
 from domain.core.audit import audit
 from domain.core.errors import MalformedMove, RecordError
 from service.application import Caboose
-from service.content import CONTENT_PATH, load_folder
+from service.content import CONTENT_PATH, SHELF, load_folder
 from service.settings import Settings
 
 USA = Path(__file__).resolve().parents[2] / "domain" / "ticket_to_ride" / "packs" / "usa"
@@ -32,6 +33,21 @@ def user_pack(root: Path, pack_id: str = "usa_short", trains: int = 20) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def fresh_shelf() -> Iterator[None]:
+    yield
+    SHELF.refresh()  # after monkeypatch has put CABOOSE_CONTENT_PATH back
+
+
+def on_path(monkeypatch: pytest.MonkeyPatch, value: str | None) -> None:
+    """Set CABOOSE_CONTENT_PATH as a new process would find it."""
+    if value is None:
+        monkeypatch.delenv(CONTENT_PATH, raising=False)
+    else:
+        monkeypatch.setenv(CONTENT_PATH, value)
+    SHELF.refresh()
+
+
 def play_a_little(app: Caboose, game_id: str, moves: int = 8) -> None:
     for _ in range(moves):
         game = app.game(game_id)
@@ -41,7 +57,7 @@ def play_a_little(app: Caboose, game_id: str, moves: int = 8) -> None:
 
 def test_a_users_pack_is_used_and_pinned(app: Caboose, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = user_pack(tmp_path / "packs")
-    monkeypatch.setenv(CONTENT_PATH, str(tmp_path / "packs"))
+    on_path(monkeypatch, str(tmp_path / "packs"))
     game_id = app.create_game("ticket_to_ride", ["Ann", "Ben"], {"content": "usa_short"})
     play_a_little(app, game_id)
     created = app.records(game_id)[0]["data"]
@@ -54,7 +70,7 @@ def test_a_users_pack_is_used_and_pinned(app: Caboose, tmp_path: Path, monkeypat
 
 def test_the_games_own_option_names_the_pack_too(app: Caboose, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     user_pack(tmp_path / "packs")
-    monkeypatch.setenv(CONTENT_PATH, str(tmp_path / "packs"))
+    on_path(monkeypatch, str(tmp_path / "packs"))
     game_id = app.create_game("ticket_to_ride", ["Ann", "Ben"], {"map": "usa_short"})
     assert app.records(game_id)[0]["data"]["content"]["id"] == "usa_short"
     default = app.create_game("ticket_to_ride", ["Ann", "Ben"], {})
@@ -74,7 +90,7 @@ def test_an_unknown_pack_is_refused_and_nothing_is_stored(app: Caboose) -> None:
 def test_a_changed_pack_is_refused_on_replay_audit_and_import(app: Caboose, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     original = user_pack(tmp_path / "first")
-    monkeypatch.setenv(CONTENT_PATH, str(tmp_path / "first"))
+    on_path(monkeypatch, str(tmp_path / "first"))
     game_id = app.create_game("ticket_to_ride", ["Ann", "Ben"], {"content": "usa_short"})
     play_a_little(app, game_id)
     records = app.records(game_id)
@@ -86,7 +102,7 @@ def test_a_changed_pack_is_refused_on_replay_audit_and_import(app: Caboose, tmp_
     tickets[0]["points"] += 1
     (changed / "tickets.json").write_text(json.dumps(tickets))
     installed = load_folder(changed).sha256
-    monkeypatch.setenv(CONTENT_PATH, str(tmp_path / "second"))
+    on_path(monkeypatch, str(tmp_path / "second"))
 
     with pytest.raises(RecordError) as replayed:
         log.replay(records)
@@ -106,17 +122,17 @@ def test_a_changed_pack_is_refused_on_replay_audit_and_import(app: Caboose, tmp_
     other.close()
 
     # With both folders on the path, the record finds the pack it was made with.
-    monkeypatch.setenv(CONTENT_PATH, os.pathsep.join([str(tmp_path / "second"), str(tmp_path / "first")]))
+    on_path(monkeypatch, os.pathsep.join([str(tmp_path / "second"), str(tmp_path / "first")]))
     assert audit(records).ok
     assert log.replay(records).decider.pack.sha256 == recorded
 
 
 def test_a_pack_missing_from_the_path_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app: Caboose) -> None:
     user_pack(tmp_path / "packs")
-    monkeypatch.setenv(CONTENT_PATH, str(tmp_path / "packs"))
+    on_path(monkeypatch, str(tmp_path / "packs"))
     game_id = app.create_game("ticket_to_ride", ["Ann", "Ben"], {"content": "usa_short"})
     records = app.records(game_id)
-    monkeypatch.delenv(CONTENT_PATH)
+    on_path(monkeypatch, None)
     with pytest.raises(RecordError) as missing:
         log.replay(records)
     assert missing.value.code == "content_missing" and "'usa_short'" in missing.value.message
@@ -139,7 +155,7 @@ def test_age_of_steam_refuses_a_pack_with_another_map(app: Caboose, tmp_path: Pa
     (folder / "pack.json").write_text(json.dumps({**manifest, "id": "rust_belt_rich"}))
     rules = json.loads((folder / "rules.json").read_text())
     (folder / "rules.json").write_text(json.dumps({**rules, "start_money": 50}))
-    monkeypatch.setenv(CONTENT_PATH, str(tmp_path / "packs"))
+    on_path(monkeypatch, str(tmp_path / "packs"))
     with pytest.raises(MalformedMove) as refused:
         app.create_game("age_of_steam", ["Ann", "Ben", "Cleo"], {"content": "rust_belt_rich"})
     assert refused.value.code == "content_unplayable" and "rust_belt_rich" in refused.value.message
