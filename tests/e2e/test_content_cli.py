@@ -11,6 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from service.application import Caboose
+from tests.e2e.conftest import Client
+
 CABOOSE = str(Path(sys.executable).parent / "caboose")
 USA = Path(__file__).resolve().parents[2] / "domain" / "ticket_to_ride" / "packs" / "usa"
 
@@ -110,3 +113,14 @@ def test_new_with_an_unknown_pack_id_stores_nothing(tmp_path: Path) -> None:
             tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
             assert all(conn.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone() == (0,)
                        for name in tables if "event" in name), tables
+
+
+def test_over_http_a_game_names_an_installed_pack_and_never_a_path(client: Client, store: Caboose) -> None:
+    created = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["a", "b"], "options": {"map": "usa"}})
+    assert created.status == 201, created.body
+    first = store.records(created.body["game_id"])[0]["data"]
+    assert first["content"]["id"] == "usa" and len(first["content"]["sha256"]) == 64
+    for named in ("atlantis", str(USA)):
+        refused = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["a", "b"], "options": {"content": named}})
+        assert refused.status == 400 and refused.body["code"] == "unknown_content", refused.body
+        assert repr(named) in refused.body["detail"]
