@@ -124,3 +124,21 @@ def test_over_http_a_game_names_an_installed_pack_and_never_a_path(client: Clien
         refused = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["a", "b"], "options": {"content": named}})
         assert refused.status == 400 and refused.body["code"] == "unknown_content", refused.body
         assert repr(named) in refused.body["detail"]
+
+
+def test_new_with_a_folder_off_the_path_says_it_cannot_be_replayed_later(tmp_path: Path) -> None:
+    folder = a_pack(tmp_path / "elsewhere", "usa_loose")
+    created = caboose("new", "ticket_to_ride", "--player", "ann", "--player", "bob", "--content", str(folder),
+                      "--db", f"sqlite:///{tmp_path}/cli.sqlite")
+    assert created.returncode == 0, created.stderr
+    assert "is not on CABOOSE_CONTENT_PATH" in created.stderr
+
+
+def test_validate_a_folder_of_packs(tmp_path: Path) -> None:
+    a_pack(tmp_path, "one")
+    broken = a_pack(tmp_path, "two")
+    (broken / "rules.json").unlink()
+    result = caboose("content", "validate", str(tmp_path))
+    assert result.returncode == 1
+    assert result.stdout.startswith("one: valid ticket_to_ride pack 'one'")
+    assert result.stderr.splitlines() == ["two/rules.json: missing (the game needs this file; list it in pack.json)"]
