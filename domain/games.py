@@ -55,7 +55,9 @@ def use_shelf(shelf: Shelf) -> None:
 
 def register(decider: Decider[Any], *, current_version: bool = True) -> None:
     """Install a ruleset (a new game, or a new version of one)."""
+    global _recorded
     _RULESETS[(decider.name, decider.ruleset_version)] = decider
+    _recorded = (None, {})
     if current_version:
         _CURRENT[decider.name] = decider
 
@@ -119,11 +121,16 @@ def ruleset(name: str, version: str, pinned: Mapping[str, Any] | None = None, op
     against a digest. Raises `RecordError` (`content_mismatch`) when the pack installed
     under that id is not the one recorded, naming the pack and both digests."""
     global _recorded
+    if pinned is not None and not (isinstance(pinned, Mapping) and isinstance(pinned.get("id"), str)
+                                   and isinstance(pinned.get("sha256"), str)):
+        raise RecordError("bad_content", "GameCreated's \"content\" must be an object with the pack's id and sha256.", 1)
+    if not isinstance(options, Mapping):
+        options = None
     token = _shelf.token() if _shelf is not None else None
     if _recorded[0] != token:
         _recorded = (token, {})
     own = getattr(_RULESETS.get((name, version)), "pack_option", None)
-    named = None if pinned or own is None or not isinstance(options, Mapping) else options.get(own)
+    named = None if pinned or own is None or options is None else options.get(own)
     key = (name, version, repr(pinned and pinned.get("id")), repr(pinned and pinned.get("sha256")), repr(named))
     known = _recorded[1].get(key)
     if known is not None:

@@ -159,3 +159,15 @@ def test_age_of_steam_refuses_a_pack_with_another_map(app: Caboose, tmp_path: Pa
     with pytest.raises(MalformedMove) as refused:
         app.create_game("age_of_steam", ["Ann", "Ben", "Cleo"], {"content": "rust_belt_rich"})
     assert refused.value.code == "content_unplayable" and "rust_belt_rich" in refused.value.message
+
+
+@pytest.mark.parametrize("content", ["usa", {"id": "usa"}, {"id": "usa", "sha256": 7}, []])
+def test_a_record_with_a_malformed_pack_pin_is_refused_clearly(app: Caboose, content: object) -> None:
+    game_id = app.create_game("ticket_to_ride", ["Ann", "Ben"], {})
+    records = app.records(game_id)
+    forged = [{**records[0], "data": {**records[0]["data"], "content": content}}, *records[1:]]
+    report = audit(forged)
+    assert not report.ok and report.first_problem is not None and report.first_problem["version"] == 1
+    with pytest.raises(RecordError) as refused:
+        log.replay(forged)
+    assert refused.value.code == "bad_content"
