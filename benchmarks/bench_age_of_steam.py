@@ -54,7 +54,6 @@ def play(decider: Any, players: int, seed: bytes, chooser: random.Random, watch:
     for event in decider.setup(state, rng):
         state = decider.evolve(state, event)
         events += 1
-    steer = getattr(decider, "playout_choice", None)
     for _ in range(max_moves):
         active = sorted(decider.active_seats(state))
         if not active:
@@ -63,7 +62,7 @@ def play(decider: Any, players: int, seed: bytes, chooser: random.Random, watch:
         if watch is not None:
             watch(state, seat)
         moves = decider.legal_moves(state, seat)
-        move = steer(state, seat, moves, chooser) if steer else chooser.choice(moves)
+        move = decider.playout_choice(state, seat, moves, chooser) or chooser.choice(moves)
         for event in decider.decide(state, seat, move, rng):
             state = decider.evolve(state, event)
             events += 1

@@ -60,9 +60,6 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
     # a client would keep it: the store is read only to check it.
     seen = log.replay(app.records(game_id))
     decider, state, version = seen.decider, seen.state, seen.version
-    # A game may steer random playouts towards purposeful play (build, deliver) with an
-    # optional `playout_choice(state, seat, moves, chooser)`.
-    steer = getattr(decider, "playout_choice", None)
     for _ in range(max_moves):
         active = sorted(decider.active_seats(state))
         if not active:
@@ -71,7 +68,9 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         moves = decider.legal_moves(state, seat)
         if not moves:
             raise InvariantBroken(game_id, version, [f"seat {seat} is active but has no legal move"])
-        move = steer(state, seat, moves, chooser) if steer else chooser.choice(moves)
+        # A game may steer playouts towards purposeful play (build, deliver); None is random.
+        move = decider.playout_choice(state, seat, moves, chooser)
+        move = chooser.choice(moves) if move is None else move
         for record in app.play(game_id, seat, move, expected_version=version):
             state, version = log.apply(decider, state, to_event(record)), record["version"]
         if checker:
@@ -108,7 +107,7 @@ class _Checker:
     def _check_event(self, record: dict[str, Any]) -> None:
         assert self.replayed is not None
         decider, state = self.replayed.decider, self.replayed.state
-        problems = list(getattr(decider, "invariants", lambda s: [])(state))
+        problems = list(decider.invariants(state))
         if not decider.is_over(state):
             for seat in range(len(self.replayed.created["seats"])):
                 seen = redact(record, Audience(seat=seat))

@@ -48,7 +48,8 @@ def play_out(decider: Decider[Any], label: str, index: int, seats: int, *, check
         seat = chooser.choice(active)
         moves = decider.legal_moves(state, seat)
         assert moves, f"seat {seat} is active but has no legal move"
-        move = decider.playout_choice(state, seat, moves, chooser) if steer else chooser.choice(moves)  # type: ignore[attr-defined]
+        steered = decider.playout_choice(state, seat, moves, chooser) if steer else None
+        move = chooser.choice(moves) if steered is None else steered
         assert move in moves
         events = decider.decide(state, seat, move, rng)
         assert not events[0].automatic and all(e.automatic for e in events[1:])

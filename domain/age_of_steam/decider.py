@@ -1,4 +1,4 @@
-"""The Age of Steam decider: the rules of this package behind the core `Decider` protocol."""
+"""The Age of Steam decider: the rules of this package behind the core `Decider` contract."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from domain.age_of_steam.content import SCHEMA, check_playable
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.content import Pack
-from domain.core.decider import Setup
+from domain.core.decider import Decider, Setup
 from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
 
 
-class AgeOfSteam:
+class AgeOfSteam(Decider[State]):
     name = "age_of_steam"
     ruleset_version = "1"
     state_type = State

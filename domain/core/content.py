@@ -223,8 +223,12 @@ def _json_name(kind: type) -> str:
 class Schema(Protocol):
     """A game's declared content: the files its packs hold, and how they are read."""
 
-    game: str
-    files: tuple[str, ...]
+    # Read-only, so a schema may declare them as class attributes of narrower types.
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def files(self) -> tuple[str, ...]: ...
 
     def load(self, reader: Reader) -> Any:
         """The game's immutable content object, or anything (with problems noted on

@@ -1,18 +1,28 @@
-"""The decider protocol every game implements.
+"""The game contract: the one base class every game's rules subclass.
 
 A game is a set of pure functions over its own state: `setup` records the opening (deal,
 market, goods) as events, `decide` turns a seat's move into events or raises `IllegalMove`,
 `evolve` applies one event and never validates or draws randomness. Several seats may be
 active at once (`active_seats`): a sealed simultaneous phase accepts each seat's move as it
 arrives, and the game keeps each choice secret to its seat until all are in.
+
+`Decider` declares everything the core, the service and the projections ask of a game:
+the required members (abstract, and the class attributes `register` checks) and every
+optional hook with the default a game gets when it does not override it. Nothing is
+looked up by name at run time, so a hook misspelt in a game is a type error, not a
+silently ignored method. `docs/adding-a-game.md` lists where a new game goes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
+from domain.core.content import Pack, Schema
+from domain.core.errors import IllegalMove
 from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
 
@@ -30,55 +40,125 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Decider(Protocol[S]):
-    name: str
-    """The ruleset name recorded in `GameCreated.data.game`, e.g. `ticket_to_ride`."""
-    ruleset_version: str
-    """Bumped whenever a rule changes; old versions stay registered so old games replay."""
-    state_type: type[S]
-    min_seats: int
-    max_seats: int
+class Decider(ABC, Generic[S]):
+    """A game's rules. Subclass it, set the class attributes, implement the abstract
+    methods; override an optional hook only to change its default."""
 
+    # --- required ------------------------------------------------------------------------
+
+    name: ClassVar[str]
+    """The ruleset name recorded in `GameCreated.data.game`, e.g. `ticket_to_ride`."""
+    ruleset_version: ClassVar[str]
+    """Bumped whenever a rule changes; old versions stay registered so old games replay."""
+    state_type: ClassVar[type[Any]]
+    """The class of the game's state, so a snapshot decodes into it (`codec.py`)."""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+
+    REQUIRED: ClassVar[tuple[tuple[str, type | tuple[type, ...]], ...]] = (
+        ("name", str), ("ruleset_version", str), ("state_type", type), ("min_seats", int), ("max_seats", int))
+    """The class attributes `missing` checks (the methods are abstract)."""
+
+    @abstractmethod
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """The full options a game is recorded with (defaults and rulings filled in).
         Raises `MalformedMove` (code `bad_options`) for an unknown or invalid option."""
-        ...
 
+    @abstractmethod
     def initial_state(self, setup: Setup) -> S:
         """The state before any setup event."""
-        ...
 
+    @abstractmethod
     def setup(self, state: S, rng: Randomness) -> list[Event]:
         """The opening, as events: shuffles, deals, the first market."""
-        ...
 
+    @abstractmethod
     def evolve(self, state: S, event: Event) -> S:
         """The state after `event`. Returns a new state; never changes `state`."""
-        ...
 
+    @abstractmethod
     def decide(self, state: S, seat: int, move: Move, rng: Randomness) -> list[Event]:
         """The events `move` by `seat` causes, including the automatic steps it triggers
         (refills, end of game, final scoring). Raises `MalformedMove` or `IllegalMove`."""
-        ...
 
+    @abstractmethod
     def active_seats(self, state: S) -> frozenset[int]:
         """The seats that may move now (several in a simultaneous phase; none when over)."""
-        ...
 
+    @abstractmethod
     def legal_moves(self, state: S, seat: int) -> list[dict[str, Any]]:
         """Every move `seat` may make now, each a complete move body."""
-        ...
 
-    def is_over(self, state: S) -> bool: ...
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended (no seat is active any more)."""
 
+    @abstractmethod
     def scores(self, state: S) -> dict[int, int]:
         """Each seat's current total."""
-        ...
 
+    @abstractmethod
     def view(self, state: S, audience: Audience) -> dict[str, Any]:
-        """The state as `audience` may see it, as plain JSON."""
-        ...
+        """The state as `audience` may see it, as plain JSON; what only seat N may see
+        lives under `seats[N]`."""
 
+    @abstractmethod
     def move_of(self, event: Event) -> dict[str, Any] | None:
         """The move a seat's first event of a command records (for re-adjudication)."""
-        ...
+
+    # --- optional hooks, with their defaults ---------------------------------------------
+
+    @property
+    def move_schemas(self) -> Mapping[str, dict[str, Any]]:
+        """Move type -> the JSON Schema of its body, published in the OpenAPI document.
+        Default: none published (the moves are still checked by `decide`)."""
+        return {}
+
+    def invariants(self, state: S) -> list[str]:
+        """What is wrong with `state` (cards not conserved, a negative stock...), checked
+        after every event of simulated and conformance playouts. Default: nothing."""
+        return []
+
+    def playout_choice(self, state: S, seat: int, moves: Sequence[dict[str, Any]],
+                       chooser: random.Random) -> dict[str, Any] | None:
+        """The move a random playout makes for `seat` among its legal `moves`, to steer
+        simulations towards purposeful play. Default None: a uniformly random move."""
+        return None
+
+    def adjust(self, state: S, adjustment: Mapping[str, Any]) -> S:
+        """The state after a referee's `AdjustmentMade` (`{seat, kind, amount, detail}`),
+        or `MalformedMove`/`IllegalMove`. Default: every adjustment is refused."""
+        raise IllegalMove("adjustment_unsupported", f"{self.name} does not support referee adjustments; rewind instead.")
+
+    def reveals(self, event: Event) -> bool:
+        """Whether a public event showed something hidden (a card turned up from the deck),
+        so a takeback past it needs every seat's consent. Events with secrets or random
+        outcomes always count. Default: no other event reveals anything."""
+        return False
+
+    # --- content packs (optional: a game without `content_schema` reads none) -------------
+
+    content_schema: ClassVar[Schema | None] = None
+    """How this game's content packs are read; None for a game without packs."""
+    pack_option: ClassVar[str] = "content"
+    """The game's own option that names its pack, e.g. Ticket to Ride's `map`."""
+    default_pack: ClassVar[str] = ""
+    """The pack new games are created with when their options name none."""
+    pack: Pack | None = None
+    """The pack these rules are bound to (recorded in `GameCreated.data.content`)."""
+
+    def with_pack(self, pack: Pack) -> Decider[S]:
+        """These rules bound to `pack`. Required of a game with a `content_schema`."""
+        raise NotImplementedError(f"{self.name} declares a content_schema but does not implement with_pack")
+
+    # --- checks ---------------------------------------------------------------------------
+
+    @classmethod
+    def missing(cls) -> list[str]:
+        """What the class lacks of the contract, each as a sentence (empty when complete)."""
+        problems = [f"class attribute {attr!r} ({kind.__name__ if isinstance(kind, type) else kind}) is not set"
+                    for attr, kind in cls.REQUIRED if not isinstance(getattr(cls, attr, None), kind)]
+        problems += [f"method {method!r} is not implemented" for method in sorted(getattr(cls, "__abstractmethods__", ()))]
+        if cls.content_schema is not None and (cls.with_pack is Decider.with_pack or not cls.default_pack):
+            problems.append("a game with a content_schema must implement with_pack and name its default_pack")
+        return problems

@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from domain import games
+from domain.core import registry
 from domain.core.decider import Decider, Move, Setup
 from domain.core.envelope import to_event
-from domain.core.errors import GameOver, IllegalMove, NotYourTurn, RecordError
+from domain.core.errors import GameOver, NotYourTurn, RecordError
 from domain.core.events import Event
 from domain.core.randomness import Randomness
 
@@ -44,8 +44,8 @@ CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 
 
 def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> Event:
-    # A game played with a content pack pins it: id, version and sha256 (`domain/games.py`).
-    pack = getattr(decider, "pack", None)
+    # A game played with a content pack pins it: id, version and sha256 (`domain/core/registry.py`).
+    pack = decider.pack
     return Event(
         GAME_CREATED,
         {
@@ -72,7 +72,7 @@ def setup_of(created: dict[str, Any]) -> Setup:
 
 def decider_of(created: dict[str, Any]) -> Decider[Any]:
     """The rules a recorded game was created with, bound to the content pack it recorded."""
-    return games.ruleset(created["game"], created["ruleset_version"], created.get("content"), created.get("options"))
+    return registry.ruleset(created["game"], created["ruleset_version"], created.get("content"), created.get("options"))
 
 
 def play(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Randomness, seed: bytes | None) -> list[Event]:
@@ -132,12 +132,9 @@ def seat_names(names: Iterable[str], joined: dict[str, Any]) -> list[str]:
 
 
 def adjusted(decider: Decider[Any], state: Any, adjustment: dict[str, Any]) -> Any:
-    """The state after a referee's adjustment, through the game's optional `adjust(state,
-    adjustment)`; a game without it refuses every adjustment."""
-    adjust = getattr(decider, "adjust", None)
-    if adjust is None:
-        raise IllegalMove("adjustment_unsupported", f"{decider.name} does not support referee adjustments; rewind instead.")
-    return adjust(state, adjustment)
+    """The state after a referee's adjustment, through the game's `adjust` hook (by default
+    every adjustment is refused, `Decider.adjust`)."""
+    return decider.adjust(state, adjustment)
 
 
 class History:

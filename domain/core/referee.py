@@ -28,9 +28,9 @@ Every action is judged by `judge(situation, actor, action)`, which returns the e
 to record or raises a `RuleError`; the service records them and the auditor re-judges
 each recorded action with `action_of`, exactly as moves go through `log.play`.
 
-Optional game hooks, beside the `Decider` protocol:
+Optional game hooks it uses, declared with their defaults on `Decider`:
 - `adjust(state, adjustment) -> state`: apply `{seat, kind, amount, detail}` or raise
-  `MalformedMove`/`IllegalMove`; a game without it refuses every adjustment.
+  `MalformedMove`/`IllegalMove`; by default every adjustment is refused.
 - `reveals(event) -> bool`: whether a public event showed something hidden (a card
   turned up from the deck). Events with secrets or random outcomes always count.
 """
@@ -436,8 +436,7 @@ def _answers(situation: Situation, request: dict[str, Any]) -> set[int]:
 def _draws_or_reveals(decider: Decider[Any], record: dict[str, Any]) -> bool:
     if record["secrets"] or any(True for _ in outcomes_in([record["data"]])):
         return True
-    reveals = getattr(decider, "reveals", None)
-    return bool(reveals and reveals(to_event(record)))
+    return decider.reveals(to_event(record))
 
 
 def _seats(situation: Situation) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core.content import Pack
-from domain.core.decider import Setup
+from domain.core.decider import Decider, Setup
 from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
 from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
@@ -16,7 +16,7 @@ from domain.ticket_to_ride.board import SCHEMA, Board
 from domain.ticket_to_ride.state import OVER, Seat, State
 
 
-class TicketToRide:
+class TicketToRide(Decider[State]):
     name = "ticket_to_ride"
     ruleset_version = "1"
     state_type = State

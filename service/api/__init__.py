@@ -58,7 +58,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for name in rulesets.names():
-        for move_type, schema in getattr(rulesets.current(name), "move_schemas", {}).items():
+        for move_type, schema in rulesets.current(name).move_schemas.items():
             api.spec.components.schema(f"{name}.{move_type}", schema)
     api.register_blueprint(games)
     api.register_blueprint(notifications)

@@ -79,7 +79,7 @@ def walk(name: str, seats: int, index: int) -> Walk:
     """Game `index` of `name` played to its end (steered by the game's own bot, when it has
     one, every other game), then folded again from its events alone."""
     decider = deciders()[name]
-    steer = index % 2 == 0 and hasattr(decider, "playout_choice")
+    steer = index % 2 == 0
     game = playouts.play_out(decider, LABEL, index, seats, check=False, steer=steer)
     state = decider.initial_state(game.setup)
     steps: list[Step] = []
@@ -100,8 +100,7 @@ def walk(name: str, seats: int, index: int) -> Walk:
 
 def invariants(decider: Decider[Any], state: Any) -> list[str]:
     """The game's own invariants (an optional hook; a game without it declares none)."""
-    check = getattr(decider, "invariants", None)
-    return [] if check is None else list(check(state))
+    return list(decider.invariants(state))
 
 
 def mutable_mappings(value: Any, path: str = "state") -> list[str]:
@@ -165,7 +164,7 @@ def check_views(decider: Decider[Any], state: Any) -> None:
 @cache
 def move_schema(decider: Decider[Any]) -> jsonschema.protocols.Validator | None:
     """The game's published move schemas as one: a move must be exactly one of them."""
-    schemas = getattr(decider, "move_schemas", None)
+    schemas = decider.move_schemas
     if not schemas:
         return None
     schema = {"oneOf": list(schemas.values())}

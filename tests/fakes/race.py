@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from domain.core.decider import Decider
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event, Secret
 from domain.core.randomness import Randomness, rolled
@@ -39,7 +40,7 @@ class RaceState:
     last: Advanced | Won | None = None
 
 
-class Race:
+class Race(Decider[RaceState]):
     name = "race"
     ruleset_version = "1"
     state_type = RaceState
