@@ -92,6 +92,8 @@ class DiskShelf:
 
     def __init__(self) -> None:
         self._shipped: list[Pack] | None = None
+        self._shipped_for: list[str] = []
+        """The games whose shipped packs `_shipped` holds: a game registered later is read too."""
         self._user: tuple[str, list[Pack], list[Broken]] | None = None
         self._extra: list[Pack] = []
         self._generation = 0
@@ -119,8 +121,10 @@ class DiskShelf:
         return packs, broken
 
     def all(self) -> tuple[list[Pack], list[Broken]]:
-        if self._shipped is None:
+        if self._shipped is None or self._shipped_for != games.names():
+            self._shipped_for = games.names()
             self._shipped, broken = self._load(shipped_folders())
+            self._generation += 1
             for each in broken:
                 log.error("a shipped content pack is broken: %s", "; ".join(each.problems))
         if self._user is None:

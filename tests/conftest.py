@@ -1,4 +1,5 @@
-"""Shared fixtures: the `race` fake ruleset, stores on SQLite and PostgreSQL."""
+"""Shared fixtures: the `race` fake ruleset and the `pebbles` toy game, stores on SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ from projections.databases import upgrade_databases
 from projections.store import read_db_url
 from service.application import Caboose
 from service.settings import Settings
+from tests.fakes import pebbles_projector  # noqa: F401  (registers its projector, as projections/__init__.py does)
+from tests.fakes.pebbles.rules import RULES as PEBBLES
 from tests.fakes.race import RACE
 
 POSTGRES_URL = os.environ.get("CABOOSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 games.register(RACE)
+# The toy game, registered as domain/games.py registers a shipped game (docs/adding-a-game.md).
+games.register(PEBBLES)
 
 
 @pytest.fixture

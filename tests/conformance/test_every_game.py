@@ -12,6 +12,7 @@ import pytest
 
 from domain import games
 from tests.conformance import contract
+from tests.fakes import pebbles_projector
 from tests.integration.projections.test_age_of_steam import expected_board as age_of_steam_board
 
 GAMES = contract.deciders()
@@ -19,6 +20,7 @@ GAMES = contract.deciders()
 BOARDS = {
     "ticket_to_ride": lambda state: dict(state.claims),
     "age_of_steam": age_of_steam_board,
+    "pebbles": pebbles_projector.board,
 }
 """The board a game's read models must show for a state, for the games with a projector."""
 

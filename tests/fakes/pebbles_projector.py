@@ -1,0 +1,42 @@
+"""`pebbles` on the read models, as a shipped game's `projections/<game>.py`: the board's
+one cell is the heap, the one VP source is the win, the one track is pebbles taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.decider import Decider
+from domain.core.events import Event
+from projections.handlers import Figures, Projector, SeatFigures, register
+from tests.fakes.pebbles.rules import PebblesState
+
+HEAP = "heap"
+
+
+def board(state: PebblesState) -> dict[str, Any]:
+    """The board the read models show for `state` (an empty heap is an empty cell)."""
+    return {HEAP: state.left} if state.left else {}
+
+
+class PebblesProjector(Projector):
+    name = "pebbles"
+    sources = ("win",)
+    relevant = frozenset({"PebblesTaken", "GameEnded"})
+
+    def start(self, decider: Decider[Any], state: PebblesState) -> Figures:
+        seats = tuple(SeatFigures(dict.fromkeys(self.sources, 0), None, {"taken": 0}) for _ in range(state.seats))
+        return Figures(board(state), seats)
+
+    def apply(self, figures: Figures, event: Event, state: PebblesState) -> Figures | None:
+        data = event.data
+        if event.kind == "PebblesTaken":
+            figures = figures.with_cell(HEAP, data["left"] or None)
+            return figures.with_track(data["seat"], "taken", state.taken[data["seat"]])
+        if event.kind == "GameEnded":
+            for seat in data["winners"]:
+                figures = figures.add_vp(seat, "win", 1)
+            return figures
+        return super().apply(figures, event, state)
+
+
+register(PebblesProjector())
