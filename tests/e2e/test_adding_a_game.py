@@ -1,0 +1,107 @@
+"""A game added the way `docs/adding-a-game.md` says, and nowhere else, works end to end.
+
+`pebbles` (`tests/fakes/pebbles/`) is its rules package with a content pack beside it, its
+projector (`tests/fakes/pebbles_projector.py`), and one registration line
+(`tests/conftest.py`, as `domain/games.py` does for a shipped game). Over a real HTTP
+server it is listed, created, played to the end by following its legal moves, audited,
+drawn by the read models and the replay page; bad options are refused, and the optional
+hooks it does not write answer with their declared defaults."""
+
+from __future__ import annotations
+
+import random
+import urllib.request
+
+from domain import games
+from domain.core.decider import Decider
+from service.application import Caboose
+from tests.e2e.conftest import Client
+from tests.fakes.pebbles.rules import RULES, Pebbles
+
+SEED = "cd" * 32
+
+
+def create(client: Client, **options: object) -> dict:
+    reply = client.post("/api/v1/games", {"game": "pebbles", "players": ["ann", "bo", "cy"], "seed": SEED,
+                                          **({"options": options} if options else {})})
+    assert reply.status == 201, reply.body
+    return reply.body
+
+
+def test_the_toy_game_is_registered_through_the_contract_alone() -> None:
+    assert "pebbles" in games.names()
+    assert isinstance(RULES, Decider) and Pebbles.missing() == []
+    # Only the required members are written: the optional hooks are the contract's own.
+    for hook in ("invariants", "playout_choice", "adjust", "reveals", "move_schemas"):
+        assert hook not in vars(Pebbles), hook
+    bound = games.current("pebbles")
+    assert bound.pack is not None and bound.pack.id == "small" and bound.pack.game == "pebbles"
+
+
+def test_the_toy_game_is_created_played_to_the_end_audited_and_drawn(client: Client, store: Caboose) -> None:
+    created = create(client)
+    game_id, tokens, referee = created["game_id"], created["seat_tokens"], created["referee_token"]
+    base = f"/api/v1/games/{game_id}"
+    listed = client.get("/api/v1/games?game=pebbles").body["games"]
+    assert [g["game_id"] for g in listed] == [game_id]
+
+    chooser, moves_seen = random.Random(7), []
+    summary = client.get(base).body
+    while summary["status"] == "active":
+        [seat] = summary["active_seats"]
+        moves = client.get(f"{base}/legal-moves", token=tokens[str(seat)]).body["moves"]
+        assert moves and all(m["type"] == "take" for m in moves)
+        moves_seen.append(moves)
+        reply = client.post(f"{base}/moves", chooser.choice(moves), token=tokens[str(seat)])
+        assert reply.status == 201, reply.body
+        summary = client.get(base).body
+    assert summary["status"] == "finished" and len(moves_seen) >= 3  # 9 pebbles, at most 3 a turn
+    assert [m["count"] for m in moves_seen[0]] == [1, 2, 3]  # the pack's `most_taken`
+
+    events = client.get(f"{base}/events?limit=100").body["events"]
+    kinds = [e["kind"] for e in events]
+    assert kinds[0] == "GameCreated" and kinds[-2:] == ["GameEnded", "SeedRevealed"]
+    pinned = events[0]["data"]["content"]
+    assert (pinned["id"], pinned["sha256"]) == ("small", RULES.with_pack(games.find("pebbles", "small")).pack.sha256)
+    assert events[0]["data"]["options"] == {"heap": "small"}
+    winner = events[-2]["data"]["winners"][0]
+    assert summary["scores"] == {str(s): int(s == winner) for s in range(3)}
+
+    audit = client.get(f"{base}/audit").body
+    assert audit["ok"] is True, audit
+    assert audit["rules"]["ok"] is True and audit["seed"]["ok"] is True
+
+    board = client.get(f"{base}/board").body
+    assert board["board"] == {}  # the heap is empty
+    scores = client.get(f"{base}/scores").body["seats"]
+    assert [s["total"] for s in scores] == [int(s == winner) for s in range(3)]
+    assert client.get(f"{base}/board?at=2").body["board"] == {"heap": 9}
+
+    # No renderer of its own: the replay page draws it with the generic one.
+    with urllib.request.urlopen(f"{client.base}/games/{game_id}/replay", timeout=30) as page:
+        html = page.read().decode()
+    assert page.status == 200 and "pebbles" in html and "renderers/pebbles.js" not in html
+
+    # The application layer sees the same game.
+    assert store.audit(game_id).ok and store.summary(game_id)["status"] == "finished"
+    assert referee  # the referee token was issued like any game's
+
+
+def test_bad_moves_and_options_are_refused_and_nothing_is_stored(client: Client) -> None:
+    unknown = client.post("/api/v1/games", {"game": "pebbles", "players": ["a", "b"], "options": {"heap": "huge"}})
+    assert unknown.status == 400 and "huge" in str(unknown.body) and "small" in str(unknown.body)
+    wrong = client.post("/api/v1/games", {"game": "pebbles", "players": ["a", "b"], "options": {"colour": "red"}})
+    assert wrong.status == 400 and "colour" in str(wrong.body)
+    assert client.get("/api/v1/games?game=pebbles").body["games"] == []
+
+    created = create(client)
+    base, tokens = f"/api/v1/games/{created['game_id']}", created["seat_tokens"]
+    before = client.get(base).body
+    [seat] = before["active_seats"]
+    too_many = client.post(f"{base}/moves", {"type": "take", "count": 4}, token=tokens[str(seat)])
+    assert too_many.status in (409, 422) and "1 to 3" in str(too_many.body), too_many.body
+    # A game without `adjust` refuses every adjustment (the contract's default).
+    adjusted = client.post(f"{base}/adjustments", {"referee": "rita", "seat": 0, "kind": "vp", "amount": 1,
+                                                   "reason": "a toy"}, token=created["referee_token"])
+    assert adjusted.status in (409, 422) and "adjustment_unsupported" in str(adjusted.body), adjusted.body
+    assert client.get(base).body["version"] == before["version"]
