@@ -6,7 +6,7 @@ Read in this order: `rust_belt` and `board` (the map and the printed constants),
 (the placements a build step may list), `goods` (the bag and deliveries), `legal` (who may act,
 the checks, the legal moves), `decide` with `flow` and `steps` (events applied as they are
 emitted), `evolve`, `scoring`, `views`, `invariants`, `playout` (the simulation bot), and
-`decider`, which puts them all behind the core `Decider` protocol.
+`decider`, which puts them all behind the core `Decider` contract.
 """
 
 from domain.age_of_steam.decider import DECIDER, AgeOfSteam

@@ -1,2 +1,2 @@
-"""Shared machinery every game stands on: the decider protocol, the event envelope and
+"""Shared machinery every game stands on: the game contract and registry, the event envelope and
 hash chain of FORMAT.md, the fair generator, redaction by audience, and typed errors."""

@@ -6,7 +6,7 @@ Read in this order: `board` (a map and its printed numbers, and how a pack decla
 `legal` (what is allowed now, and the list of legal moves), `decide` with `steps` (events
 applied as they are emitted), `market` (refills, wipes, reshuffles) and `deal` (the setup),
 `evolve`, `scoring`, `views`, `invariants`, and `decider`, which puts them all behind the
-core `Decider` protocol, bound to one map.
+core `Decider` contract, bound to one map.
 """
 
 from typing import Any

@@ -86,7 +86,7 @@ class TicketToRide(Decider[State]):
         return invariants.invariants(self.board, state)
 
     def adjust(self, state: State, adjustment: Mapping[str, Any]) -> State:
-        """A referee's adjustment (optional hook of `domain/core/referee.py`)."""
+        """A referee's adjustment (the contract's optional `adjust` hook)."""
         return referee.adjust(self.board, state, adjustment)
 
     def reveals(self, event: Event) -> bool:
@@ -95,4 +95,4 @@ class TicketToRide(Decider[State]):
 
 
 RULES = TicketToRide()
-"""The rules, not yet bound to a map: `domain/games.py` binds them to a pack."""
+"""The rules, not yet bound to a map: the registry (`domain/core/registry.py`) binds them to a pack."""
