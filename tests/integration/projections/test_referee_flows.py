@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from domain import games
-from domain.core import log
+from domain.core import log, registry
 from domain.core.envelope import group_by_command
 from domain.core.errors import IllegalMove, MalformedMove, RuleError
 from projections.runner import caught_up
@@ -207,8 +207,8 @@ def test_old_games_replay_and_audit_under_their_own_ruleset_version(app: Caboose
         app.play(old, app.summary(old)["active_seats"][0], {"type": "advance", "by": 3})
     old_records = app.records(old)
     v2 = RaceV2()
-    monkeypatch.setitem(games._RULESETS, ("race", "2"), v2)
-    monkeypatch.setitem(games._CURRENT, "race", v2)
+    monkeypatch.setitem(registry._RULESETS, ("race", "2"), v2)
+    monkeypatch.setitem(registry._CURRENT, "race", v2)
     new = app.create_game("race", ["ann", "bob"], {"goal": 9}, seed=bytes(32))
     assert app.records(new, upto=1)[0]["data"]["ruleset_version"] == "2"
     app.play(new, app.summary(new)["active_seats"][0], {"type": "advance", "by": 4})
