@@ -9,6 +9,7 @@ import uuid
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from http.client import HTTPException
 from typing import Any
 
 from tests.support.http import Client, Reply
@@ -65,7 +66,7 @@ def send(client: Client, game: Game, shot: Shot) -> tuple[Sent, Reply | None]:
     request = next(_requests)
     try:
         reply = client.post(f"{game.path}/moves", shot.move, headers=headers, token=game.seat_tokens[shot.seat])
-    except OSError:
+    except (OSError, HTTPException):
         return Sent(game.game_id, shot.seat, shot.key, 0, request=request), None
     events = reply.body.get("events", []) if 200 <= reply.status < 300 and isinstance(reply.body, dict) else []
     return Sent(game.game_id, shot.seat, shot.key, reply.status, events, request), reply
