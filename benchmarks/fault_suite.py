@@ -73,8 +73,8 @@ class Size:
     simulated: int
 
 
-QUICK = Size(games=6, clients=3, seconds=12, outage=4, simulated=6)
-FULL = Size(games=20, clients=8, seconds=45, outage=10, simulated=30)
+QUICK = Size(games=6, clients=4, seconds=16, outage=8, simulated=6)
+FULL = Size(games=20, clients=8, seconds=60, outage=15, simulated=30)
 
 
 # -- the clients ------------------------------------------------------------------------------
@@ -88,32 +88,35 @@ def well_formed(reply: Reply) -> bool:
 
 
 def player(base: str, games: list[Game], seconds: float, index: int, out_path: str, ready: Any) -> None:
-    """Play random legal moves in `games` for `seconds` once every client is ready; write every answer."""
+    """Play random legal moves in `games` for `seconds` once every client is ready; write every answer.
+    Every client plays every game, so moves in one game race each other."""
     chooser, client = random.Random(index), Client(base, timeout=10)
     ready.wait(timeout=WAIT_LIMIT)
     until = time.time() + seconds
     with open(out_path, "a", encoding="utf-8") as out:
-        def note(method: str, reply: Reply | None) -> None:
+        def note(method: str, reply: Reply | None, started: float) -> None:
             status = reply.status if reply else 0
-            out.write(json.dumps({"answer": {"t": time.time(), "method": method, "status": status,
+            out.write(json.dumps({"answer": {"t": time.time(), "method": method, "status": status, "took": time.time() - started,
                                              "well_formed": well_formed(reply) if reply and status >= 500 else None}}) + "\n")
             out.flush()
 
         def get(path: str, token: str) -> Reply | None:
+            started = time.time()
             try:
                 reply = client.get(path, token=token)
             except (OSError, HTTPException):
                 reply = None
-            note("GET", reply)
+            note("GET", reply, started)
             return reply if reply and reply.status == 200 else None
 
         def post(game: Game, shot: Shot) -> None:
             """Send until answered with anything but a 503 (same key each time), within bounds."""
             pause = 0.1
             while True:
+                started = time.time()
                 sent, reply = send(client, game, shot)
                 sent.request = index * 10_000_000 + sent.request
-                note("POST", reply)
+                note("POST", reply, started)
                 out.write(json.dumps({"sent": sent.to_json(), "t": time.time()}) + "\n")
                 out.flush()
                 if sent.status not in (0, 503) or time.time() > until + RETRY_GRACE:
@@ -154,7 +157,7 @@ def load(base: str, games: list[Game], size: Size, folder: Path) -> Iterator[lis
     # Spawned, not forked: a forked client would hold the proxy's listening socket open.
     spawn = multiprocessing.get_context("spawn")
     ready = spawn.Barrier(size.clients + 1)
-    processes = [spawn.Process(target=player, args=(base, games[i::size.clients], size.seconds, i,
+    processes = [spawn.Process(target=player, args=(base, games, size.seconds, i,
                                                     str(folder / f"client-{i}.jsonl"), ready))
                  for i in range(size.clients)]
     for p in processes:
@@ -247,6 +250,7 @@ def postgres_outage(postgres: str, schema: str, size: Size, folder: Path) -> dic
     figures.update({
         "outage_s": size.outage,
         "answers_during_outage": len(during),
+        "longest_wait_during_outage_s": round(max((a["took"] for a in during), default=0.0), 2),
         "503_during_outage": sum(1 for a in during if a["status"] == 503),
         "503_well_formed": sum(1 for a in errors if a["status"] == 503 and a["well_formed"]),
         "500_or_other_5xx": sum(1 for a in errors if a["status"] != 503),
@@ -400,7 +404,7 @@ def run(size: Size, postgres: str, keep: bool = False) -> dict[str, Any]:
     return report
 
 
-MUST_BE_ZERO = ("acknowledged_but_missing", "stored_without_2xx", "duplicate_versions")
+MUST_BE_ZERO = ("acknowledged_but_missing", "acknowledged_to_several", "stored_without_2xx", "duplicate_versions")
 
 
 def failures(report: dict[str, Any]) -> list[str]:
@@ -417,6 +421,13 @@ def failures(report: dict[str, Any]) -> list[str]:
             if fault == "outage" and (figures["500_or_other_5xx"] or figures["5xx_not_a_problem_document"]):
                 found.append(f"{where}: {figures['500_or_other_5xx']} 5xx other than 503, "
                              f"{figures['5xx_not_a_problem_document']} 5xx without a problem document")
+            if fault == "outage" and not figures["503_during_outage"]:
+                found.append(f"{where}: no 503 while PostgreSQL was unreachable (the longest wait for an answer was "
+                             f"{figures['longest_wait_during_outage_s']} s)")
+            if fault in ("server_kill", "outage") and not figures["moves_stored"]:
+                found.append(f"{where}: no move was stored: the load never ran")
+            if fault in ("simulate_kill", "runner_kill") and not figures["killed_mid_work"]:
+                found.append(f"{where}: the kill did not land mid-work")
             if fault == "outage" and figures["restore_to_first_201_s"] is None:
                 found.append(f"{where}: no move was stored after PostgreSQL came back")
             if "games_audit_ok" in figures and figures["games_audit_ok"] != figures.get("games", figures.get("games_stored")):
@@ -428,8 +439,9 @@ def failures(report: dict[str, Any]) -> list[str]:
 
 def table(report: dict[str, Any]) -> str:
     rows = [
-        ("requests sent", "server_kill", "requests"), ("201s", "server_kill", "201s"),
+        ("move requests sent (retries included)", "server_kill", "requests"), ("201s", "server_kill", "201s"),
         ("moves stored", "server_kill", "moves_stored"), ("acknowledged but missing", "server_kill", "acknowledged_but_missing"),
+        ("one move acknowledged to several", "server_kill", "acknowledged_to_several"),
         ("stored without 2xx", "server_kill", "stored_without_2xx"), ("duplicate versions", "server_kill", "duplicate_versions"),
         ("5xx", "server_kill", "5xx"), ("restart to serving (s)", "server_kill", "restart_to_serving_s"),
         ("restart to first 201 (s)", "server_kill", "restart_to_first_201_s"),
@@ -437,11 +449,14 @@ def table(report: dict[str, Any]) -> str:
         ("outage: requests sent", "outage", "requests"), ("outage: 201s", "outage", "201s"),
         ("outage: moves stored", "outage", "moves_stored"),
         ("outage: acknowledged but missing", "outage", "acknowledged_but_missing"),
+        ("outage: one move acknowledged to several", "outage", "acknowledged_to_several"),
         ("outage: stored without 2xx", "outage", "stored_without_2xx"), ("outage: duplicate versions", "outage", "duplicate_versions"),
         ("outage: 503s during the outage", "outage", "503_during_outage"), ("outage: 503s well formed", "outage", "503_well_formed"),
         ("outage: 500s / other 5xx", "outage", "500_or_other_5xx"),
         ("outage: 5xx without problem doc", "outage", "5xx_not_a_problem_document"),
-        ("outage: no answer (timeout)", "outage", "no_answer_during_outage"),
+        ("outage: answers during the outage", "outage", "answers_during_outage"),
+        ("outage: no answer within 10 s", "outage", "no_answer_during_outage"),
+        ("outage: longest wait for an answer (s)", "outage", "longest_wait_during_outage_s"),
         ("outage: restore to first 201 (s)", "outage", "restore_to_first_201_s"),
         ("outage: games audit OK", "outage", "games_audit_ok"),
         ("simulate kill -9: games audit OK", "simulate_kill", "games_audit_ok"),

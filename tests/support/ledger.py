@@ -50,6 +50,8 @@ class Findings:
     """Commands stored by moves (not creation)."""
     acknowledged_missing: list[str] = field(default_factory=list)
     """2xx answers whose events are not in the store as that request's own."""
+    acknowledged_to_several: list[str] = field(default_factory=list)
+    """Stored commands that more than one request (different keys) was told were its own."""
     stored_without_2xx: list[str] = field(default_factory=list)
     duplicate_versions: list[str] = field(default_factory=list)
     audit_failed: list[str] = field(default_factory=list)
@@ -61,12 +63,14 @@ class Findings:
 
     @property
     def problems(self) -> list[str]:
-        return [*self.acknowledged_missing, *self.stored_without_2xx, *self.duplicate_versions, *self.audit_failed,
+        return [*self.acknowledged_missing, *self.acknowledged_to_several, *self.stored_without_2xx, *self.duplicate_versions,
+                *self.audit_failed,
                 *([f"{self.server_errors} answers were 5xx: {dict(self.statuses)}"] if self.server_errors else [])]
 
     def summary(self) -> dict[str, Any]:
         return {"requests": self.requests, "2xx": self.acknowledged, "moves_stored": self.moves_stored,
-                "acknowledged_but_missing": len(self.acknowledged_missing), "stored_without_2xx": len(self.stored_without_2xx),
+                "acknowledged_but_missing": len(self.acknowledged_missing), "acknowledged_to_several": len(self.acknowledged_to_several),
+                "stored_without_2xx": len(self.stored_without_2xx),
                 "duplicate_versions": len(self.duplicate_versions), "audit_failed": len(self.audit_failed),
                 "5xx": self.server_errors, "statuses": {str(k): v for k, v in sorted(self.statuses.items())}}
 
@@ -96,7 +100,7 @@ def reconcile(app: Caboose, sent: Iterable[Sent], game_ids: Iterable[str]) -> Fi
             claimed[s.game_id, command].add(_identity(s))
     for (g, command), who in claimed.items():
         if len(who) > 1:
-            findings.acknowledged_missing.append(f"game {g}: command {command} was acknowledged to {len(who)} requests: {sorted(who)}")
+            findings.acknowledged_to_several.append(f"game {g}: command {command} was acknowledged to {len(who)} requests: {sorted(who)}")
     for (g, command) in by_command:
         if command.startswith(CREATION):
             continue
