@@ -60,21 +60,27 @@ class Game(Aggregate):
         self.head = record["hash"]
         self.created_at = record["time"]
         self.updated_at = record["time"]
-        # command id -> [first version, last version, digest of the request or None]
-        self.commands: dict[str, list[Any]] = {record["command_id"]: [1, 1, None]} if record["command_id"] else {}
+        # command id -> (first version, last version, digest of the request or None)
+        self.commands: dict[str, tuple[int, int, str | None]] = {record["command_id"]: (1, 1, None)} if record["command_id"] else {}
         # Pace, from event times: since when each active seat has been waiting to act, and
         # each seat's total thinking time (seat numbers as strings: snapshots are JSON).
         self.waiting_since: dict[str, str] = {}
         self.thinking_seconds: dict[str, float] = {}
         self.state = self.decider.initial_state(log.setup_of(created))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        # The game state is immutable, so a cached aggregate is copied cheaply: only
-        # the list of pending events is ever changed in place.
+    def copy(self) -> Game:
+        """A copy that shares nothing that can change: the state is immutable in fact
+        (see domain/core/state.py), and the aggregate's own containers are copied, so a
+        request that changes its copy and then fails leaves no trace in any other."""
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__)
-        copy.__dict__["_pending_events"] = list(self._pending_events)
+        copy.__dict__.update(
+            _pending_events=list(self._pending_events), seats=list(self.seats), commands=dict(self.commands),
+            waiting_since=dict(self.waiting_since), thinking_seconds=dict(self.thinking_seconds))
         return copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
 
     @property
     def decider(self) -> Decider[Any]:
@@ -93,9 +99,10 @@ class Game(Aggregate):
     def _note(self, record: dict[str, Any], rng_position: int, request_digest: str | None) -> None:
         """What every stored record updates besides the state: its command, the chain head,
         the generator's position, the time."""
-        command_id = record["command_id"]
+        command_id, version = record["command_id"], record["version"]
         if command_id is not None:
-            self.commands.setdefault(command_id, [record["version"], record["version"], request_digest])[1] = record["version"]
+            first, _, digest = self.commands.get(command_id, (version, version, request_digest))
+            self.commands[command_id] = (first, version, digest)
         self.head = record["hash"]
         self.rng_position = rng_position
         self.updated_at = record["time"]
@@ -128,12 +135,13 @@ class Game(Aggregate):
         return self._append(events, "system", command_id, now, new_salt, getattr(rng, "position", 0))
 
     def play(self, seat: int, move: Move, command_id: str, now: str, new_salt: Callable[[], str],
-             request_digest: str | None = None) -> list[dict[str, Any]]:
-        """Adjudicate `move` by `seat` and record what it causes; raises the rules' errors."""
+             request_digest: str | None = None, actor: str | None = None) -> list[dict[str, Any]]:
+        """Adjudicate `move` by `seat` and record what it causes; raises the rules' errors.
+        `actor` is who entered it when that is not the seat itself (`referee:NAME`)."""
         rng = self._rng()
         seed = bytes.fromhex(self.seed) if self.seed else None
         events = log.play(self.decider, self.state, seat, move, rng, seed)
-        return self._append(events, seat_actor(seat), command_id, now, new_salt, getattr(rng, "position", 0), request_digest)
+        return self._append(events, actor or seat_actor(seat), command_id, now, new_salt, getattr(rng, "position", 0), request_digest)
 
     def restore(self, record: dict[str, Any]) -> None:
         """Store an already verified record as it is (import)."""

@@ -7,6 +7,7 @@ JSON goes out; the rules' errors pass through unchanged for the interfaces to ma
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import uuid
 from collections.abc import Iterable, Mapping
@@ -27,8 +28,11 @@ from domain.core.errors import MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
 from service.aggregate import Game, project_game
-from service.errors import GameNotFound, IdempotencyKeyReused, VersionConflict
+from service.cache import GameCache
+from service.errors import GameNotFound, IdempotencyKeyReused, StoreInconsistent, VersionConflict
 from service.settings import Settings, persistence_env
+
+logger = logging.getLogger(__name__)
 
 
 def utc_now() -> str:
@@ -50,12 +54,11 @@ class Caboose(Application[UUID]):
 
     def __init__(self, settings: Settings | None = None, env: Mapping[str, str] | None = None) -> None:
         self.settings = settings or Settings.from_env()
-        # Other processes may write to a database, so a cached game is fast-forwarded from
-        # the store on every read; an in-memory store has no other writers.
-        fastforward = "n" if self.settings.db == "memory" else "y"
-        cache = {"AGGREGATE_CACHE_MAXSIZE": "1000", "AGGREGATE_CACHE_FASTFORWARD": fastforward}
         schema = {"POSTGRES_SCHEMA": self.settings.schema} if self.settings.schema else {}
-        super().__init__({**cache, **persistence_env(self.settings.db), **schema, **(env or {})})
+        # The library's aggregate cache is left off: it fast-forwards a cached game in place
+        # while other threads may be copying it. `GameCache` never changes what it holds.
+        super().__init__({**persistence_env(self.settings.db), **schema, **(env or {})})
+        self.cache: GameCache[Game] = GameCache(maxsize=1000)
 
     def construct_recorder(self) -> Any:
         self.factory.env.setdefault("CREATE_TABLE", "y")
@@ -83,31 +86,35 @@ class Caboose(Application[UUID]):
         self._save(aggregate)
         return game_id
 
-    def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | None = None,
-             idempotency_key: str | None = None) -> list[dict[str, Any]]:
-        """Adjudicate and store one move; returns the stored records (full form).
+    def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
+             idempotency_key: str | None = None, actor: str | None = None) -> list[dict[str, Any]]:
+        """Adjudicate and store one move; returns the records this call stored (full form).
 
-        With `expected_version`, a game that moved on refuses the move. Without it, a move
-        that lost a race to another writer is decided again against the new state, so
-        concurrent moves serialize. With `idempotency_key`, a retry of the same request
-        returns the records the first one stored, and stores nothing.
+        With `expected_version` (one version, or several any of which will do), a game that
+        moved on refuses the move. Without it, a move that lost a race to another writer is
+        decided again against the new state, so concurrent moves serialize. With
+        `idempotency_key`, a retry of the same request returns exactly the records the first
+        one stored, and stores nothing. `actor` records who entered a move for the seat.
         """
         digest = request_digest(seat, move)
+        expected = None if expected_version is None else frozenset(
+            [expected_version] if isinstance(expected_version, int) else expected_version)
         for _ in range(self.CONFLICT_RETRIES):
             aggregate = self.game(game_id)
             if idempotency_key is not None and idempotency_key in aggregate.commands:
                 return self._replayed(game_id, aggregate, idempotency_key, digest)
-            if expected_version is not None and expected_version != aggregate.version:
-                raise VersionConflict(expected_version, aggregate.version)
-            records = aggregate.play(seat, move, idempotency_key or str(uuid.uuid4()), utc_now(), new_salt, digest)
+            if expected is not None and aggregate.version not in expected:
+                raise VersionConflict(expected, aggregate.version)
+            records = aggregate.play(seat, move, idempotency_key or str(uuid.uuid4()), utc_now(), new_salt, digest, actor)
             try:
                 self._save(aggregate)
             except IntegrityError:
-                if expected_version is not None and idempotency_key is None:
-                    raise VersionConflict(expected_version, self.game(game_id).version) from None
+                # Another writer stored this version first. Nothing of this attempt was
+                # stored or cached; the next round decides against the game as it now is
+                # (or answers a retry of the same key with what that key stored).
                 continue
             return records
-        raise VersionConflict(expected_version, self.game(game_id).version)
+        raise VersionConflict(expected, self.game(game_id).version)
 
     CONFLICT_RETRIES = 20
 
@@ -115,14 +122,28 @@ class Caboose(Application[UUID]):
         first, last, stored_digest = aggregate.commands[key]
         if stored_digest != digest:
             raise IdempotencyKeyReused(key)
-        return self.records(game_id, after=first - 1, upto=last)
+        records = [r for r in self.records(game_id, after=first - 1, upto=last) if r["command_id"] == key]
+        if not records or records[0]["version"] != first or records[-1]["version"] != last:
+            raise StoreInconsistent(f"the records of command {key!r} are not where the game says they are")
+        return records
 
     def game(self, game_id: str, at: int | None = None) -> Game:
-        """The aggregate now, or as it stood at version `at` (time travel)."""
-        try:
-            key = UUID(game_id)
-        except (ValueError, TypeError, AttributeError):
-            raise GameNotFound(str(game_id)) from None
+        """The aggregate now, or as it stood at version `at` (time travel): a copy of the
+        caller's own, which it may change without affecting anyone else."""
+        key = self._key(game_id)
+        if at is not None:
+            return self._reconstructed(game_id, key, at)
+        cached = self.cache.get(key)
+        if cached is None:
+            latest = self._reconstructed(game_id, key, None)
+        else:
+            # Other processes may have stored events since: fold them onto a copy.
+            newer = list(self.events.get(key, gt=cached.version))
+            latest = project_game(cached.copy(), newer) if newer else cached  # type: ignore[assignment]
+        self.cache.put(key, latest)
+        return latest.copy()
+
+    def _reconstructed(self, game_id: str, key: UUID, at: int | None) -> Game:
         try:
             aggregate: Game = self.repository.get(key, version=at, projector_func=project_game)
         except AggregateNotFoundError:
@@ -199,14 +220,19 @@ class Caboose(Application[UUID]):
         return game_id
 
     def _save(self, aggregate: Game) -> None:
-        """Store the aggregate's new events in one transaction, then snapshot it if they
-        crossed a multiple of the interval. The snapshot is taken from the aggregate in
-        hand rather than rebuilt from the store, which the library would do."""
+        """Store the aggregate's new events in one transaction, cache the game as stored, then
+        snapshot it if they crossed a multiple of the interval. The snapshot is taken from the
+        aggregate in hand rather than rebuilt from the store, which the library would do; it
+        only speeds up loading, so a failure to store it does not fail the move."""
         first = aggregate.version - len(aggregate.pending_events) + 1
         self.save(aggregate)
+        self.cache.put(aggregate.id, aggregate.copy())
         interval = self.settings.snapshot_interval
         if self.snapshots is not None and interval and aggregate.version // interval > (first - 1) // interval:
-            self.snapshots.put([Game.Snapshot.take(aggregate)])
+            try:
+                self.snapshots.put([Game.Snapshot.take(aggregate)])
+            except Exception:  # the move is stored; a later snapshot will do
+                logger.warning("snapshot of game %s at version %s not stored", aggregate.id, aggregate.version, exc_info=True)
 
     def game_ids(self) -> list[str]:
         """Every stored game, oldest first."""

@@ -19,15 +19,19 @@ class GameNotFound(ServiceError):
 
 
 class VersionConflict(ServiceError):
-    """The game moved on since the client read it; nothing was stored."""
+    """The game moved on since the client read it; nothing was stored. `expected` is the
+    version (or versions) the client asked for, None when it asked for none."""
 
     code = "version_conflict"
 
-    def __init__(self, expected: int | None, current: int) -> None:
-        super().__init__(
-            f"The game is at version {current}, not {expected}; reload it and try again."
-            if expected is not None else f"Another move was stored first (the game is now at version {current}); try again."
-        )
+    def __init__(self, expected: int | frozenset[int] | None, current: int) -> None:
+        if expected is None:
+            message = f"Another move was stored first (the game is now at version {current}); try again."
+        else:
+            wanted = sorted([expected] if isinstance(expected, int) else expected)
+            named = ", ".join(map(str, wanted)) if wanted else "no version of this game (weak or non-numeric tags never match)"
+            message = f"The game is at version {current}, not {named}; reload it and try again."
+        super().__init__(message)
         self.expected = expected
         self.current = current
 
@@ -43,3 +47,10 @@ class IdempotencyKeyReused(ServiceError):
 
     def __init__(self, key: str) -> None:
         super().__init__(f"Idempotency-Key {key!r} was already used for a different request; use a new key for a new move.")
+
+
+class StoreInconsistent(ServiceError):
+    """What the store holds contradicts what the game says of itself; nothing is answered
+    from it (a client retrying later gets the truth)."""
+
+    code = "store_inconsistent"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from eventsourcing.persistence import IntegrityError
@@ -26,11 +26,14 @@ from service.errors import GameNotFound, VersionConflict
 
 
 def act(app: Caboose, game_id: str, actor: str, action: referee.Action,
-        expected_version: int | None = None) -> list[dict[str, Any]]:
-    """Judge and store one referee or takeback action; returns the stored records."""
+        expected_version: int | Iterable[int] | None = None) -> list[dict[str, Any]]:
+    """Judge and store one referee or takeback action; returns the stored records. With
+    `expected_version` (one version or several), a game that moved on refuses it."""
     aggregate = app.game(game_id)
-    if expected_version is not None and expected_version != aggregate.version:
-        raise VersionConflict(expected_version, aggregate.version)
+    expected = None if expected_version is None else frozenset(
+        [expected_version] if isinstance(expected_version, int) else expected_version)
+    if expected is not None and aggregate.version not in expected:
+        raise VersionConflict(expected, aggregate.version)
     records = app.records(game_id, upto=aggregate.version)
     situation = referee.Situation(records, aggregate.decider, aggregate.state)
     events = referee.judge(situation, actor, action)
@@ -39,12 +42,12 @@ def act(app: Caboose, game_id: str, actor: str, action: referee.Action,
     try:
         app._save(aggregate)
     except IntegrityError:
-        raise VersionConflict(expected_version, app.game(game_id).version) from None
+        raise VersionConflict(expected, app.game(game_id).version) from None
     return stored
 
 
 def rewind(app: Caboose, game_id: str, referee_name: str, to_version: int, reason: str,
-           dispute: int | None = None, expected_version: int | None = None) -> list[dict[str, Any]]:
+           dispute: int | None = None, expected_version: int | Iterable[int] | None = None) -> list[dict[str, Any]]:
     return act(app, game_id, referee.referee_actor(referee_name), referee.Rewind(to_version, reason, dispute), expected_version)
 
 
@@ -72,7 +75,7 @@ def rule(app: Caboose, game_id: str, referee_name: str, dispute: int, text: str,
 
 def adjust(app: Caboose, game_id: str, referee_name: str, seat: int, kind: str, amount: int, reason: str,
            detail: Mapping[str, Any] | None = None, dispute: int | None = None,
-           expected_version: int | None = None) -> list[dict[str, Any]]:
+           expected_version: int | Iterable[int] | None = None) -> list[dict[str, Any]]:
     action = referee.Adjust(seat, kind, amount, reason, dict(detail or {}), dispute)
     return act(app, game_id, referee.referee_actor(referee_name), action, expected_version)
 

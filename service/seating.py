@@ -21,6 +21,8 @@ class Base(DeclarativeBase):
 
 
 REFEREE_SEAT = -1
+REFEREE_NAME = "referee"
+"""The name a game's referee token is recorded under (moves it enters are `referee:referee`)."""
 
 
 class Credential(Base):
@@ -65,7 +67,7 @@ class Seating:
 
     def issue(self, game_id: str, names: list[str | None]) -> Issued:
         tokens, invites, referee = {}, {}, new_token()
-        rows = [Credential(game_id=game_id, seat=REFEREE_SEAT, name="referee", token_hash=_hash(referee))]
+        rows = [Credential(game_id=game_id, seat=REFEREE_SEAT, name=REFEREE_NAME, token_hash=_hash(referee))]
         for seat, name in enumerate(names):
             if name is None:
                 invites[seat] = secrets.token_urlsafe(12)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from domain.age_of_steam.board import BAG, COLUMN_SPACES, START_LOCOMOTIVE, TOWN_DISCS
 from domain.age_of_steam.tiles import MIX
+from domain.core.state import Frozen
 
 SETUP = "setup"
 """Before the setup events: nobody may move."""
@@ -62,7 +63,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Auction:
+class Auction(Frozen):
     seats: tuple[int, ...]
     """Everyone in the auction, in the player order it started from."""
     bidders: tuple[int, ...]
@@ -91,7 +92,7 @@ class BuildTurn:
 
 
 @dataclass(frozen=True)
-class State:
+class State(Frozen):
     seats: tuple[Seat, ...]
     last_turn: int
     coexisting_upgrade_cost: int = 2

@@ -13,6 +13,7 @@ board dict until a tile changes, so views and legal-move listings reuse one trac
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -45,6 +46,7 @@ from domain.age_of_steam.tiles import (
     opposite,
 )
 from domain.core.errors import IllegalMove
+from domain.core.state import frozen
 
 Board = dict[str, Placed]
 NewCities = dict[str, str]
@@ -202,19 +204,24 @@ def _build_network(board: Board, new_cities: NewCities) -> Network:
 
 _CACHE: dict[tuple[int, int], tuple[Board, NewCities, Network]] = {}
 _CACHE_SIZE = 32
+_CACHE_LOCK = threading.Lock()  # the threads of one server share it
 
 
 def network(board: Board, new_cities: NewCities) -> Network:
-    """The links of a board, traced once per board object."""
+    """The links of a board, traced once per board object. A network is shared by whoever
+    asks for the same board, so its mappings are read-only."""
     key = (id(board), id(new_cities))
-    hit = _CACHE.get(key)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
     if hit is not None and hit[0] is board and hit[1] is new_cities:
         return hit[2]
-    net = _build_network(board, new_cities)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    # The board and city dicts are kept in the entry so their ids cannot be reused meanwhile.
-    _CACHE[key] = (board, new_cities, net)
+    built = _build_network(board, new_cities)
+    net = Network(built.links, frozen(built.link_at), frozen(built.port), frozen(built.by_id))
+    with _CACHE_LOCK:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        # The board and city dicts are kept in the entry so their ids cannot be reused meanwhile.
+        _CACHE[key] = (board, new_cities, net)
     return net
 
 

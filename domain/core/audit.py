@@ -135,6 +135,11 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report:
                     raise RuleError("not_a_move", f"a seat's command cannot start with {first['kind']}")
                 expected = log.play(decider, state, seat, move, rng, seed)
                 commands += 1
+            elif referee.referee_of(first["actor"]) is not None and (move := decider.move_of(to_event(first))) is not None:
+                own = seeded is not None and first["version"] >= own_from
+                expected, entered = _entered_for_a_seat(decider, state, move, group, seed, seeded.position if own else None)  # type: ignore[union-attr]
+                seeded = entered if isinstance(entered, SeededRandom) else seeded
+                commands += 1
             else:
                 raise RuleError("unexpected_event", f"{first['kind']} by {first['actor']} is not caused by any command")
         except RuleError as error:
@@ -152,6 +157,22 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report:
             return
     judged = f" and {actions} referee or takeback actions re-judged" if actions else ""
     report.rules = Check(True, f"{commands} commands re-adjudicated{judged} under {decider.name} ruleset {decider.ruleset_version}")
+
+
+def _entered_for_a_seat(decider: Any, state: Any, move: Any, group: list[dict[str, Any]], seed: bytes | None,
+                        position: int | None) -> tuple[list[Event], Randomness]:
+    """A move a referee entered for a seat (actor `referee:NAME`): the record does not name the
+    seat, so it is the seat among those to act for whom the rules produce exactly this group.
+    Each try draws afresh: from the seed at `position`, or from the group's recorded outcomes."""
+    for seat in sorted(decider.active_seats(state)):
+        rng: Randomness = SeededRandom(seed, position) if seed is not None and position is not None else RecordedRandom(_outcomes(group))
+        try:
+            expected = log.play(decider, state, seat, move, rng, seed)
+        except RuleError:
+            continue
+        if _compare(expected, group) is None:
+            return expected, rng
+    raise RuleError("no_seat_for_move", "no seat to act could have made this move")
 
 
 def _outcomes(group: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,19 +1,66 @@
-"""Copy-on-write for game states (frozen dataclasses)."""
+"""Game states are immutable in fact: frozen dataclasses whose mappings refuse changes.
+
+A state is shared by every copy of a game a server's requests work on and by the states a
+fold produces after it (copy-on-write shares the fields an event did not change), so a change
+made in place would leak into all of them. The mappings of a state are therefore `FrozenDict`s
+and raise on any change; `evolve` builds new ones.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 T = TypeVar("T")
 
 
+class FrozenDict(dict):  # type: ignore[type-arg]
+    """A dict that refuses to be changed. It is still a dict for reading, comparing and
+    encoding; `dict(d)` or `{**d, k: v}` gives a changed copy."""
+
+    __slots__ = ()
+
+    def _refuse(self, *_: Any, **__: Any) -> NoReturn:
+        raise TypeError("a game state cannot be changed in place; evolve builds a new one")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+
+def frozen(value: T) -> T:
+    """`value` with every plain dict in it (at any depth of dicts) made a `FrozenDict`."""
+    if type(value) is dict:
+        return FrozenDict({k: frozen(v) for k, v in value.items()})  # type: ignore[return-value]
+    return value
+
+
+class Frozen:
+    """Base of state dataclasses that hold mappings: whatever mapping a state is built with,
+    it holds a read-only one (the dataclass is `frozen=True`, its fields cannot be rebound)."""
+
+    def __post_init__(self) -> None:
+        for name, value in self.__dict__.items():
+            if type(value) is dict:
+                object.__setattr__(self, name, frozen(value))
+
+
 def replace(value: T, **changes: Any) -> T:
     """`dataclasses.replace` without the trip through `__init__`, which dominated the cost
-    of a playout: the unchanged fields are shared, the changed ones are fresh values."""
+    of a playout: the unchanged fields are shared, the changed ones are fresh values (their
+    mappings made read-only, as `Frozen` does for a new state)."""
     if not value.__dict__.keys() >= changes.keys():
         raise TypeError(f"{type(value).__name__} has no field {sorted(changes.keys() - value.__dict__.keys())}")
     new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__, **changes)
+    new.__dict__.update(value.__dict__)
+    for name, change in changes.items():
+        new.__dict__[name] = frozen(change) if type(change) is dict else change
     return new
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from domain.core.state import Frozen
 from domain.ticket_to_ride.board import CARD_KINDS, MARKET_SIZE, TRAINS_PER_SEAT
 
 SETUP = "setup"
@@ -17,7 +18,7 @@ OVER = "over"
 
 
 @dataclass(frozen=True)
-class Seat:
+class Seat(Frozen):
     name: str
     trains: int = TRAINS_PER_SEAT
     hand: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CARD_KINDS, 0))
@@ -36,7 +37,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class State:
+class State(Frozen):
     seats: tuple[Seat, ...]
     doubles_both_usable: bool
     phase: str = SETUP

@@ -9,10 +9,16 @@ from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
 from werkzeug.exceptions import Forbidden, Unauthorized
 
+from domain.core.envelope import redact
+from domain.core.events import Audience
+from domain.core.log import SEED_REVEALED
+from domain.core.referee import referee_actor
 from service.api import schemas as s
 from service.api.auth import acting_seat, bearer_token, caller, lobby
+from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.errors import BadRequest
+from service.seating import REFEREE_NAME
 
 games = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games: create, join, view, play.")
 
@@ -124,17 +130,11 @@ def post_move(move: dict[str, Any], game_id: str) -> ResponseReturnValue:
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
     audience = caller(game_id)
     seat = acting_seat(audience, move.pop("seat"))
-    version = expected_version(move.pop("expected_version"))
-    app = lobby().caboose
-    records = app.play(game_id, seat, move, expected_version=version, idempotency_key=idempotency_key())
-    shown = app.shown(game_id, records, audience)
-    new_version = records[-1]["version"]
-    return {"game_id": game_id, "version": new_version, "events": shown}, 201, etag(new_version)
-
-
-def expected_version(body_version: int | None) -> int | None:
-    header = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
-    return int(header) if header.isdigit() else body_version
+    versions = expected_versions(move.pop("expected_version"))
+    actor = referee_actor(REFEREE_NAME) if audience.referee else None
+    records = lobby().caboose.play(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(), actor=actor)
+    version = records[-1]["version"]
+    return {"game_id": game_id, "version": version, "events": shown(records, audience)}, 201, etag(version)
 
 
 def idempotency_key() -> str | None:
@@ -142,3 +142,11 @@ def idempotency_key() -> str | None:
     if key is not None and not 1 <= len(key) <= 200:
         raise BadRequest("Idempotency-Key must be 1–200 characters.")
     return key
+
+
+def shown(records: list[dict[str, Any]], audience: Audience) -> list[dict[str, Any]]:
+    """A move's records as the mover may see them, decided from the records alone (no second
+    read after the store): a move that ended the game shows everything, as the game does."""
+    if audience.referee or (records and records[-1]["kind"] == SEED_REVEALED):
+        return records
+    return [redact(r, audience) for r in records]

@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
 from service.api.schemas import ProblemSchema
-from service.errors import GameNotFound, IdempotencyKeyReused, ServiceError, VersionConflict
+from service.errors import GameNotFound, IdempotencyKeyReused, ServiceError, StoreInconsistent, VersionConflict
 from service.seating import InviteInvalid
 
 PROBLEM_BASE = "https://caboose.invalid/problems/"
@@ -83,6 +83,11 @@ def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(IdempotencyKeyReused)
     def key_reused(error: IdempotencyKeyReused) -> Response:
         return problem(422, "Idempotency key reused", error.message, error.code)
+
+    @app.errorhandler(StoreInconsistent)
+    def inconsistent(error: StoreInconsistent) -> Response:
+        app.logger.error("store inconsistent: %s", error.message)
+        return problem(500, "Store inconsistent", f"{error.message}; nothing is answered from it.", error.code)
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError) -> Response:

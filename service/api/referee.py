@@ -19,6 +19,7 @@ from werkzeug.exceptions import Forbidden, Unauthorized
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import referee as desk
 from service.api.auth import acting_seat, caller, lobby
+from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.application import Caboose
 
@@ -145,7 +146,7 @@ def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     The random stream is not rewound: new draws continue it."""
     name = require_referee(game_id, args["referee"])
     return _stored(game_id, desk.rewind(caboose(), game_id, name, args["to_version"], args["reason"],
-                                        args["dispute"], args["expected_version"]))
+                                        args["dispute"], expected_versions(args["expected_version"])))
 
 
 @referee.post("/<game_id>/fork")
@@ -224,7 +225,7 @@ def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Adjust a seat's VP, cash or income, or put a piece back, with a reason."""
     name = require_referee(game_id, args["referee"])
     return _stored(game_id, desk.adjust(caboose(), game_id, name, args["seat"], args["kind"], args["amount"], args["reason"],
-                                        args["detail"], args["dispute"], args["expected_version"]))
+                                        args["detail"], args["dispute"], expected_versions(args["expected_version"])))
 
 
 @referee.get("/<game_id>/audit")
