@@ -244,12 +244,13 @@ def postgres_outage(postgres: str, schema: str, size: Size, folder: Path) -> dic
         finally:
             server.stop()
     figures = ledger_figures(postgres, schema, sent, games)
-    during = [a for a in answers if cut <= a["t"] <= restored + 1]
+    # Requests sent while the link was cut, whenever their answer came.
+    during = [a for a in answers if cut <= a["t"] - a["took"] <= restored]
     errors = [a for a in answers if a["status"] >= 500]
     recovered = first_201_since(answers, restored)
     figures.update({
         "outage_s": size.outage,
-        "answers_during_outage": len(during),
+        "requests_during_outage": len(during),
         "longest_wait_during_outage_s": round(max((a["took"] for a in during), default=0.0), 2),
         "503_during_outage": sum(1 for a in during if a["status"] == 503),
         "503_well_formed": sum(1 for a in errors if a["status"] == 503 and a["well_formed"]),
@@ -445,6 +446,7 @@ def table(report: dict[str, Any]) -> str:
         ("stored without 2xx", "server_kill", "stored_without_2xx"), ("duplicate versions", "server_kill", "duplicate_versions"),
         ("5xx", "server_kill", "5xx"), ("restart to serving (s)", "server_kill", "restart_to_serving_s"),
         ("restart to first 201 (s)", "server_kill", "restart_to_first_201_s"),
+        ("no answer while the server was down", "server_kill", "no_answer_while_down"),
         ("games audit OK after kill -9", "server_kill", "games_audit_ok"), ("games", "server_kill", "games"),
         ("outage: requests sent", "outage", "requests"), ("outage: 201s", "outage", "201s"),
         ("outage: moves stored", "outage", "moves_stored"),
@@ -454,7 +456,7 @@ def table(report: dict[str, Any]) -> str:
         ("outage: 503s during the outage", "outage", "503_during_outage"), ("outage: 503s well formed", "outage", "503_well_formed"),
         ("outage: 500s / other 5xx", "outage", "500_or_other_5xx"),
         ("outage: 5xx without problem doc", "outage", "5xx_not_a_problem_document"),
-        ("outage: answers during the outage", "outage", "answers_during_outage"),
+        ("outage: requests sent during the outage", "outage", "requests_during_outage"),
         ("outage: no answer within 10 s", "outage", "no_answer_during_outage"),
         ("outage: longest wait for an answer (s)", "outage", "longest_wait_during_outage_s"),
         ("outage: restore to first 201 (s)", "outage", "restore_to_first_201_s"),
