@@ -221,6 +221,7 @@ def server_kill(db: str, schema: str | None, size: Size, folder: Path) -> dict[s
     recovered = first_201_since(answers, restarted)
     figures["restart_to_first_201_s"] = round(recovered, 2) if recovered is not None else None
     figures["no_answer_while_down"] = sum(1 for a in answers if a["status"] == 0 and killed <= a["t"] <= serving + 1)
+    figures["5xx"] = sum(1 for a in answers if a["status"] >= 500)  # reads too, not only moves
     return figures
 
 
