@@ -32,7 +32,7 @@ from waitress.server import create_server
 from service.api import create_app
 from service.application import Caboose
 from service.lobby import Lobby
-from service.settings import Settings
+from service.settings import RateLimits, Settings
 from service.simulation import game_seed, play_one
 
 CHROMIUM = "/usr/bin/chromium"
@@ -162,7 +162,7 @@ def main() -> None:
     parser.add_argument("--jumps", type=int, default=60)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        app = Caboose(Settings(db=f"sqlite:///{tmp}/bench.sqlite", rate_limit=(1_000_000, 60.0)))
+        app = Caboose(Settings(db=f"sqlite:///{tmp}/bench.sqlite", rate_limits=RateLimits.every("1000000/minute")))
         started = time.perf_counter()
         games = {"ticket_to_ride": long_game(app, "ticket_to_ride", 5, 1000),
                  "age_of_steam": long_game(app, "age_of_steam", 6, 700)}

@@ -27,6 +27,7 @@ from service.demo import seed_demo
 from service.errors import ServiceError
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
+from service.seating import Issued
 from service.settings import Settings
 from service.simulation import InvariantBroken, game_seed, play_one
 
@@ -83,7 +84,7 @@ def cli() -> None:
 @json_option
 @handles_errors
 def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, db: str | None, as_json: bool) -> None:
-    """Create a game and print its id."""
+    """Create a game; print its id, then each seat's token and the referee's."""
     parsed = dict(_option(o) for o in options)
     try:
         seed_bytes = bytes.fromhex(seed) if seed else None
@@ -91,11 +92,22 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
         raise click.BadParameter("the seed must be hex digits", param_hint="--seed") from None
     lobby = Lobby(_app(db))
     game_id, issued = lobby.open_game(game, list(players), parsed, seed=seed_bytes)
+    echo_created(lobby, game_id, issued, as_json)
+
+
+def echo_created(lobby: Lobby, game_id: str, issued: Issued, as_json: bool) -> None:
+    """A new game's id, then its tokens (shown once: only their hashes are kept)."""
     if as_json:
         _echo_json({**lobby.summary(game_id), "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
-                    "referee_token": issued.referee_token})
-    else:
-        click.echo(game_id)
+                    "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token})
+        return
+    click.echo(game_id)
+    names = {seat["seat"]: seat["name"] for seat in lobby.summary(game_id)["seats"]}
+    for seat, token in sorted(issued.seat_tokens.items()):
+        click.echo(f"seat {seat} ({names.get(seat)}) token: {token}")
+    for seat, invite in sorted(issued.invites.items()):
+        click.echo(f"seat {seat} invite: {invite}")
+    click.echo(f"referee token: {issued.referee_token}")
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -190,10 +202,11 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
     if players is not None and not decider.min_seats <= players <= decider.max_seats:
         raise click.BadParameter(f"{game} takes {decider.min_seats}–{decider.max_seats} players", param_hint="--players")
     app, chooser = _app(db), random.Random(seed)
+    lobby = Lobby(app)
     for index in range(count):
         seats = players or chooser.randint(decider.min_seats, decider.max_seats)
         try:
-            playout = play_one(app, game, seats, game_seed(seed, index), chooser, check)
+            playout = play_one(app, game, seats, game_seed(seed, index), chooser, check, lobby=lobby)
         except InvariantBroken as error:
             click.echo(f"invariant broken: {error}", err=True)
             sys.exit(1)
@@ -231,9 +244,11 @@ def export(game_id: str, output: Any, audience: Audience, db: str | None) -> Non
 @cli.command("import")
 @click.argument("source", type=click.File("r"))
 @db_option
+@json_option
 @handles_errors
-def import_(source: Any, db: str | None) -> None:
-    """Verify a full record (JSON Lines) and store it; a bad record stores nothing."""
+def import_(source: Any, db: str | None, as_json: bool) -> None:
+    """Verify a full record (JSON Lines) and store it; a bad record stores nothing. Prints
+    the game's id, then fresh tokens for its seats and referee."""
     records = []
     for number, line in enumerate(source, start=1):
         if not line.strip():
@@ -244,7 +259,9 @@ def import_(source: Any, db: str | None) -> None:
             raise click.ClickException(f"line {number} is not JSON: {error.msg}") from None
     if not records:
         raise click.ClickException("the record is empty")
-    click.echo(_app(db).import_record(records))
+    lobby = Lobby(_app(db))
+    game_id, issued = lobby.import_game(records)
+    echo_created(lobby, game_id, issued, as_json)
 
 
 @cli.command()

@@ -9,10 +9,11 @@ from typing import Any
 
 import click
 
-from cli.main import _app, _echo_json, db_option, handles_errors, json_option
+from cli.main import _app, _echo_json, db_option, echo_created, handles_errors, json_option
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import referee as desk
 from service.bulk import export_lines, import_lines, select_games
+from service.lobby import Lobby
 
 referee_option = click.option("--referee", "name", required=True, help="The referee's name (recorded as referee:NAME).")
 
@@ -51,14 +52,18 @@ def rewind(game_id: str, to_version: int, reason: str, dispute: int | None, expe
 @click.option("--seed", default=None, help="64 hex digits for the fork's own draws (default: a new server seed).")
 @referee_option
 @db_option
+@json_option
 @handles_errors
-def fork(game_id: str, at_version: int, reason: str, seed: str | None, name: str, db: str | None) -> None:
-    """Fork a game at a version (what-if); prints the new game's id."""
+def fork(game_id: str, at_version: int, reason: str, seed: str | None, name: str, db: str | None, as_json: bool) -> None:
+    """Fork a game at a version (what-if); prints the new game's id, then fresh tokens for
+    its seats and referee."""
     try:
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
         raise click.BadParameter("the seed must be hex digits", param_hint="--seed") from None
-    click.echo(desk.fork(_app(db), game_id, name, at_version, reason, seed_bytes))
+    lobby = Lobby(_app(db))
+    fork_id, issued = lobby.fork_game(game_id, name, at_version, reason, seed_bytes)
+    echo_created(lobby, fork_id, issued, as_json)
 
 
 @referee_cli.command()
@@ -185,7 +190,7 @@ def bulk_export(status: str | None, game: str | None, ids: tuple[str, ...], limi
 def bulk_import(source: Any, db: str | None, as_json: bool) -> None:
     """Verify and store each game of a JSON Lines file; a game that does not verify is
     reported and not stored (the others are). Exit 1 if any failed."""
-    results = import_lines(_app(db), source)
+    results = import_lines(Lobby(_app(db)), source)
     for result in results:
         if as_json:
             _echo_json(result.to_json())

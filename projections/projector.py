@@ -229,6 +229,8 @@ class GameProjection(Projection[SqlView]):
             live.row["open_disputes"] -= 1
         elif kind == log.FORKED_FROM:
             live.row["forked_from"] = {"game_id": record["data"]["origin"], "version": record["data"]["at_version"]}
+        elif kind == log.SEAT_JOINED:
+            live.row["seats"] = log.seat_names(live.row["seats"], record["data"])
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version

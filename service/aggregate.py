@@ -168,6 +168,8 @@ class Game(Aggregate):
                           command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
             if e.kind in log.REWIND_KINDS:
                 self._rewound(record, self.rng_position, encode(rewound(e.data["to_version"])))
+            elif e.kind == log.SEAT_JOINED:
+                self._joined(record, self.rng_position)
             else:
                 self._record(record, self.rng_position)
             records.append(record)
@@ -180,6 +182,8 @@ class Game(Aggregate):
             state = history.add(record)
             if record["kind"] in log.REWIND_KINDS:
                 self._rewound(record, 0, encode(state))
+            elif record["kind"] == log.SEAT_JOINED:
+                self._joined(record, 0)
             else:
                 self._record(record, 0)
 
@@ -197,3 +201,14 @@ class Game(Aggregate):
             game = super().mutate(_)
             game.state = decode(game.decider.state_type, game.state)
             return game
+
+    # -- seats joined by invite (`SeatJoined`) --------------------------------------------
+
+    @event("Joined")
+    def _joined(self, record: dict[str, Any], rng_position: int) -> None:
+        """A seat left open at creation joined: from here on it goes by the joined name, in
+        the game state (`log.apply`) and among the seats."""
+        self._note(record, rng_position, None)
+        self.state = log.apply(self.decider, self.state, to_event(record))
+        self.seats = log.seat_names(self.seats, record["data"])
+        self._pace(record["time"])

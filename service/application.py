@@ -29,7 +29,7 @@ from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
 from service.aggregate import Game, project_game
 from service.cache import GameCache
-from service.errors import GameNotFound, IdempotencyKeyReused, StoreInconsistent, VersionConflict
+from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, VersionConflict
 from service.settings import Settings, persistence_env
 
 logger = logging.getLogger(__name__)
@@ -68,7 +68,15 @@ class Caboose(Application[UUID]):
 
     def create_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
                     seed: bytes | None = None) -> str:
-        """Create a game, record its opening, and return its id."""
+        """Create a game, record its opening, and return its id. Without seats' tokens:
+        the service's entry points create games through `Lobby`, which issues them."""
+        aggregate = self.new_game(game, seats, options, seed)
+        self._save(aggregate)
+        return str(aggregate.id)
+
+    def new_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
+                 seed: bytes | None = None) -> Game:
+        """A new game with its opening recorded, not yet stored."""
         decider = games.current(game)
         if not decider.min_seats <= len(seats) <= decider.max_seats:
             raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
@@ -83,8 +91,7 @@ class Caboose(Application[UUID]):
                        prev_hash="0" * 64, new_salt=new_salt)
         aggregate = Game(record=created, seed=seed.hex())
         aggregate.set_up(command_id, now, new_salt)
-        self._save(aggregate)
-        return game_id
+        return aggregate
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
              idempotency_key: str | None = None, actor: str | None = None) -> list[dict[str, Any]]:
@@ -157,6 +164,7 @@ class Caboose(Application[UUID]):
 
     def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The records as `audience` may see them; everything is public once the game is over."""
+        self._seat_of(self.game(game_id), audience.seat)
         return self.shown(game_id, self.records(game_id, after, limit), audience)
 
     def shown(self, game_id: str, records: list[dict[str, Any]], audience: Audience) -> list[dict[str, Any]]:
@@ -167,6 +175,9 @@ class Caboose(Application[UUID]):
 
     def state(self, game_id: str, audience: Audience, at: int | None = None) -> dict[str, Any]:
         now = self.game(game_id)
+        self._seat_of(now, audience.seat)
+        if at is not None and at > now.version:
+            raise NoSuchVersion(at, now.version)
         aggregate = now if at is None or at == now.version else self.game(game_id, at)
         if now.is_over:
             audience = REFEREE
@@ -192,6 +203,7 @@ class Caboose(Application[UUID]):
     def legal_moves_at(self, game_id: str, seat: int) -> tuple[int, list[dict[str, Any]]]:
         """The game's version and the moves `seat` may make at it."""
         g = self.game(game_id)
+        self._seat_of(g, seat)
         if g.is_over or seat not in g.decider.active_seats(g.state):
             return g.version, []
         return g.version, g.decider.legal_moves(g.state, seat)
@@ -202,6 +214,12 @@ class Caboose(Application[UUID]):
     def import_record(self, records: Iterable[dict[str, Any]]) -> str:
         """Verify a full record (chain and rules) and store it; a record that does not verify
         raises `RecordError` naming its first bad version and stores nothing."""
+        aggregate = self.imported(records)
+        self._save(aggregate)
+        return str(aggregate.id)
+
+    def imported(self, records: Iterable[dict[str, Any]]) -> Game:
+        """The game a full record holds, verified (chain and rules), not yet stored."""
         records = list(records)
         report = audit(records)
         if not report.ok:
@@ -216,8 +234,7 @@ class Caboose(Application[UUID]):
             raise RecordError("game_exists", f"A game with id {game_id} is already stored.", 1)
         aggregate = Game(record=records[0], seed=None)
         aggregate.restore_all(records[1:], log.History(records[0]))
-        self._save(aggregate)
-        return game_id
+        return aggregate
 
     def _save(self, aggregate: Game) -> None:
         """Store the aggregate's new events in one transaction, cache the game as stored, then
@@ -243,6 +260,12 @@ class Caboose(Application[UUID]):
                 seen.setdefault(str(item.originator_id), None)
             start = batch[-1].id + 1
         return list(seen)
+
+    @staticmethod
+    def _seat_of(game: Game, seat: int | None) -> None:
+        """Refuse a seat the game does not have (None: not a seat's request)."""
+        if seat is not None and not 0 <= seat < len(game.seats):
+            raise NoSuchSeat(seat, len(game.seats))
 
     @staticmethod
     def _key(game_id: str) -> UUID:

@@ -19,6 +19,7 @@ from domain.core.errors import RecordError, RuleError
 from domain.core.events import PUBLIC
 from service.application import Caboose
 from service.errors import GameNotFound
+from service.lobby import Lobby
 from service.stored import record_texts, texts
 
 
@@ -67,9 +68,9 @@ class Imported:
         return {k: v for k, v in self.__dict__.items() if v is not None}
 
 
-def import_lines(app: Caboose, lines: Iterable[str]) -> list[Imported]:
-    """Verify and store each game of a JSON Lines export; one result per game (and one
-    per line that is not a JSON object)."""
+def import_lines(lobby: Lobby, lines: Iterable[str]) -> list[Imported]:
+    """Verify and store each game of a JSON Lines export, each with its credentials (so it
+    is listed); one result per game (and one per line that is not a JSON object)."""
     results: list[Imported] = []
     games: dict[str, list[dict[str, Any]]] = {}
     for number, line in enumerate(lines, start=1):
@@ -91,7 +92,7 @@ def import_lines(app: Caboose, lines: Iterable[str]) -> list[Imported]:
                                     "its chain verifies, but it cannot be re-adjudicated or stored for play."))
             continue
         try:
-            app.import_record(records)
+            lobby.import_game(records)
         except RecordError as error:
             results.append(Imported(game_id, False, len(records), error.code, error.message, error.version))
         except RuleError as error:

@@ -14,8 +14,7 @@ def seed_demo(lobby: Lobby, base_url: str) -> list[str]:
     """Store the demo games and return lines telling where to look."""
     app = lobby.caboose
     chooser = random.Random(2004)
-    finished = play_one(app, DEMO_GAME, 4, game_seed(2004, 0), chooser, check=False)
-    lobby.seating.issue(finished.game_id, ["player 1", "player 2", "player 3", "player 4"])
+    finished = play_one(app, DEMO_GAME, 4, game_seed(2004, 0), chooser, check=False, lobby=lobby)
     running, issued = lobby.open_game(DEMO_GAME, ["Ann", "Ben", "Cleo"], seed=game_seed(2004, 1))
     for _ in range(40):
         game = app.game(running)

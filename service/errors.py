@@ -54,3 +54,22 @@ class StoreInconsistent(ServiceError):
     from it (a client retrying later gets the truth)."""
 
     code = "store_inconsistent"
+
+
+class NoSuchVersion(ServiceError):
+    """Time travel asked for a version the game has not reached."""
+
+    code = "bad_version"
+
+    def __init__(self, at: int, current: int) -> None:
+        super().__init__(f"There is no version {at} yet: the game is at version {current}.")
+        self.current = current
+
+
+class NoSuchSeat(ServiceError):
+    """A seat number beyond the game's seats."""
+
+    code = "bad_seat"
+
+    def __init__(self, seat: int, seats: int) -> None:
+        super().__init__(f"There is no seat {seat} in this game: its seats are 0 to {seats - 1}.")

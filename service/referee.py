@@ -38,7 +38,7 @@ def act(app: Caboose, game_id: str, actor: str, action: referee.Action,
     situation = referee.Situation(records, aggregate.decider, aggregate.state)
     events = referee.judge(situation, actor, action)
     stored = aggregate.act(events, actor, f"referee:{uuid.uuid4()}", utc_now(), new_salt,
-                           rewound=lambda version: app.game(game_id, at=version).state)
+                           rewound=lambda version: log.restored(app.game(game_id, at=version).state, aggregate.state))
     try:
         app._save(aggregate)
     except IntegrityError:
@@ -83,6 +83,13 @@ def adjust(app: Caboose, game_id: str, referee_name: str, seat: int, kind: str, 
 def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> str:
     """A new game whose history is a copy of the first `at_version` events of `game_id`,
     then `ForkedFrom`; its new draws come from a new seed. Returns the new game's id."""
+    aggregate = forked(app, game_id, referee_name, at_version, reason, seed)
+    app._save(aggregate)
+    return str(aggregate.id)
+
+
+def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> Game:
+    """The fork `fork` stores, not yet stored."""
     actor = referee.referee_actor(referee_name)
     if seed is not None and len(seed) != 32:
         raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
@@ -99,8 +106,20 @@ def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason:
     mark = referee.MarkFork(game_id, at_version, origin[at_version - 1]["hash"], commitment(seed), seed_source, reason)
     events = referee.judge(referee.Situation(copies, history.decider, history.state), actor, mark)
     aggregate.act(events, actor, f"fork:{uuid.uuid4()}", utc_now(), new_salt, rewound=history.at)
-    app._save(aggregate)
-    return fork_id
+    return aggregate
+
+
+def join_seat(app: Caboose, game_id: str, seat: int, name: str) -> list[dict[str, Any]]:
+    """Record that `seat` joined the game under `name`. A join does not depend on the
+    game's position, so one that loses a race with a move is judged again."""
+    for _ in range(app.CONFLICT_RETRIES):
+        version = app.game(game_id).version
+        try:
+            return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name))
+        except VersionConflict as conflict:
+            if conflict.current == version:
+                raise  # no one else wrote: the store refused this write itself
+    raise VersionConflict(None, app.game(game_id).version)
 
 
 def disputes(app: Caboose, game_id: str) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, Integer, String, UniqueConstraint, select, update
+from sqlalchemy import Engine, Integer, String, UniqueConstraint, delete, or_, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from domain.core.events import PUBLIC, REFEREE, Audience
@@ -93,6 +93,28 @@ class Seating:
             if claimed.rowcount != 1:
                 raise InviteInvalid("This seat was claimed a moment ago.")
             return row.seat, token
+
+    def withdraw(self, game_id: str, issued: Issued) -> None:
+        """Take back what `issue` gave, when the game it was issued for could not be stored."""
+        hashes = [_hash(t) for t in [*issued.seat_tokens.values(), issued.referee_token]]
+        invites = [_hash(i) for i in issued.invites.values()]
+        with Session(self.engine) as session, session.begin():
+            session.execute(delete(Credential).where(
+                Credential.game_id == game_id, or_(Credential.token_hash.in_(hashes), Credential.invite_hash.in_(invites))))
+        self._forget(game_id, hashes)
+
+    def reopen(self, game_id: str, seat: int, invite: str, token: str) -> None:
+        """Undo a `join` whose seat could not be recorded in the game: the invite opens the
+        seat again and the token it gave speaks for no one."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(Credential).where(
+                Credential.game_id == game_id, Credential.seat == seat, Credential.token_hash == _hash(token))
+                .values(invite_hash=_hash(invite), token_hash=None, name=None))
+        self._forget(game_id, [_hash(token)])
+
+    def _forget(self, game_id: str, hashes: list[str]) -> None:
+        for token_hash in hashes:
+            self._seats.pop((game_id, token_hash), None)
 
     def audience(self, game_id: str, token: str | None) -> Audience | None:
         """Whom a token speaks for in this game: a seat, the referee, the public (no token),

@@ -3,12 +3,79 @@
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 from urllib.parse import unquote, urlparse
+
+from limits import parse_many
 
 from service.notify.senders import SmtpSettings
 
 DEFAULT_DB = "sqlite:///caboose.sqlite"
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """How often one client may call each class of route, in the `limits` notation
+    ("1200/minute", several joined by ";"; "N/S" means N per S seconds). A client is its
+    bearer token on a game's routes (which check it), else its address; `read`,
+    `legal_moves` and `move` count per client per game, the others per client across games.
+
+    The defaults leave a bot room to read the state and the legal moves after every event
+    of a whole game and to move as fast as the server answers, while a flood is cut off.
+    """
+
+    read: str = "1200/minute"
+    """Summaries, state, events, projections, the replay page and its views."""
+    legal_moves: str = "1200/minute"
+    move: str = "600/minute"
+    """Moves, and the seats' and referee's other writes (takebacks, disputes, rulings…)."""
+    expensive: str = "12/minute"
+    """Audits, exports and dispute lists: each re-reads or re-adjudicates whole games."""
+    create: str = "20/minute;200/day"
+    """New games."""
+    join: str = "20/minute;200/day"
+    """Seats claimed by invite (and so invite codes tried)."""
+    storage: str = "memory://"
+    """Where the counts live: `memory://` (this process only) or `redis://HOST:PORT`, shared by
+    every worker and host that uses it."""
+    prefix: str = "caboose"
+    """Prefix of the counts' keys in a shared storage."""
+
+    CLASSES: ClassVar[tuple[str, ...]] = ("read", "legal_moves", "move", "expensive", "create", "join")
+
+    def __post_init__(self) -> None:
+        for name in self.CLASSES:
+            object.__setattr__(self, name, _rate(name, getattr(self, name)))
+
+    @classmethod
+    def every(cls, rate: str, **others: str) -> RateLimits:
+        """The same limit for every class (tests, benchmarks, an operator's single knob)."""
+        return cls(**{name: rate for name in cls.CLASSES}, **others)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> RateLimits:
+        """`CABOOSE_RATE_LIMIT` sets every class; `CABOOSE_RATE_LIMIT_<CLASS>` one class."""
+        every = env.get("CABOOSE_RATE_LIMIT")
+        chosen = {name: env.get(f"CABOOSE_RATE_LIMIT_{name.upper()}") or every for name in cls.CLASSES}
+        return cls(**{k: v for k, v in chosen.items() if v},
+                   storage=env.get("CABOOSE_RATE_LIMIT_STORAGE") or "memory://",
+                   prefix=env.get("CABOOSE_RATE_LIMIT_PREFIX") or "caboose")
+
+
+def _rate(name: str, text: str) -> str:
+    """`text` in the `limits` notation, with the older "N/S" (N per S seconds) accepted."""
+    text = text.strip()
+    old = re.fullmatch(r"(\d+)\s*/\s*(\d+)(?:\.0*)?", text)
+    if old:
+        text = f"{old[1]} per {old[2]} seconds"
+    try:
+        parse_many(text)
+    except ValueError:
+        raise ValueError(f"rate limit {name}={text!r} is not a rate: write e.g. 1200/minute or 30/second;600/hour") from None
+    return text
 
 
 @dataclass(frozen=True)
@@ -17,8 +84,7 @@ class Settings:
     snapshot_interval: int = 100
     schema: str | None = None
     """PostgreSQL schema for every table (events and the service's own); None = default."""
-    rate_limit: tuple[int, float] = (120, 60.0)
-    """Requests one token may make to one game within a window of seconds."""
+    rate_limits: RateLimits = field(default_factory=RateLimits)
     max_body_bytes: int = 256 * 1024
     base_url: str = "http://127.0.0.1:8000"
     """How players reach this server: links in notifications are made from it."""
@@ -26,12 +92,11 @@ class Settings:
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
-        count, _, window = os.environ.get("CABOOSE_RATE_LIMIT", "120/60").partition("/")
         return cls(
             db=db or os.environ.get("CABOOSE_DB", DEFAULT_DB),
             snapshot_interval=int(os.environ.get("CABOOSE_SNAPSHOT_INTERVAL", "100")),
             schema=os.environ.get("CABOOSE_DB_SCHEMA") or None,
-            rate_limit=(int(count), float(window or 60)),
+            rate_limits=RateLimits.from_env(os.environ),
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
             base_url=os.environ.get("CABOOSE_BASE_URL", "http://127.0.0.1:8000"),
             smtp=SmtpSettings(

@@ -15,6 +15,7 @@ from domain.core.envelope import redact, to_event
 from domain.core.events import PUBLIC, Audience
 from domain.core.leaks import leaks
 from service.application import Caboose
+from service.lobby import Lobby
 
 
 class InvariantBroken(AssertionError):
@@ -40,15 +41,18 @@ def game_seed(seed: int, index: int) -> bytes:
 
 
 def simulate(app: Caboose, game: str, games: int, players: int, seed: int, check: bool = True,
-             max_moves: int = 5000) -> Iterator[Playout]:
+             max_moves: int = 5000, lobby: Lobby | None = None) -> Iterator[Playout]:
     chooser = random.Random(seed)
     for index in range(games):
-        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves)
+        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves, lobby)
 
 
 def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random.Random,
-             check: bool = True, max_moves: int = 5000) -> Playout:
-    game_id = app.create_game(game, [f"player {i + 1}" for i in range(players)], seed=seed)
+             check: bool = True, max_moves: int = 5000, lobby: Lobby | None = None) -> Playout:
+    """One random game to its end. Through `lobby`, the game is created as every entry
+    point creates one (with its tokens, so it is listed); without, only its events are stored."""
+    names: list[str | None] = [f"player {i + 1}" for i in range(players)]
+    game_id = lobby.open_game(game, names, seed=seed)[0] if lobby else app.create_game(game, [str(n) for n in names], seed=seed)
     checker = _Checker(app, game_id) if check else None
     if checker:
         checker.catch_up()

@@ -23,8 +23,9 @@ from service.aggregate import Game
 
 RECORD_KEY = '"record":'
 _DECODER = json.JSONDecoder()
-CREATED, RECORDED, REWOUND = (get_topic(cls) for cls in (Game.Created, Game.Recorded, Game.Rewound))  # type: ignore[attr-defined]
-TOPICS = frozenset({CREATED, RECORDED, REWOUND})
+CREATED, RECORDED, REWOUND, JOINED = (get_topic(cls) for cls in (Game.Created, Game.Recorded, Game.Rewound,  # type: ignore[attr-defined]
+                                                                   Game.Joined))  # type: ignore[attr-defined]
+TOPICS = frozenset({CREATED, RECORDED, REWOUND, JOINED})
 
 
 def plain(app: Any) -> bool:

@@ -1,4 +1,4 @@
-"""Age of Steam (Rust Belt map): the rules of `shared/rules/age_of_steam.md` as a decider.
+"""Age of Steam (Rust Belt map): the rules of `docs/rules/age_of_steam.md` as a decider.
 
 Read in this order: `rust_belt` and `board` (the map and the printed constants), `tiles` (the
 136-tile mix and its geometry), `options` (the project's rulings as recorded values), `state`,

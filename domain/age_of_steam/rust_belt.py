@@ -1,5 +1,5 @@
-"""The Rust Belt map as data, re-expressed from `shared/reference/age_of_steam/rust_belt_map.json`
-(schema 1; its `source` names the published game and the engines it was cross-checked against).
+"""The Rust Belt map as data, re-expressed from the project's reference map (schema 1, which names
+the published game and the engines it was cross-checked against; see `docs/rules/age_of_steam.md`).
 
 Kept as a Python literal rather than a JSON file so the package needs no data files installed.
 Hexes are flat-topped, in vertical columns, odd-q offset: odd columns sit half a hex lower.

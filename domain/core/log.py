@@ -7,6 +7,7 @@ game is judged the same way when it is played, replayed and audited.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -30,12 +31,14 @@ DISPUTE_RAISED = "DisputeRaised"
 RULING_MADE = "RulingMade"
 ADJUSTMENT_MADE = "AdjustmentMade"
 FORKED_FROM = "ForkedFrom"
+# A seat left open at creation, taken by whoever held its invite (`JoinSeat` in referee.py).
+SEAT_JOINED = "SeatJoined"
 REWIND_KINDS = frozenset({GAME_REWOUND, MOVE_TAKEN_BACK})
 """After these the state is the state at an earlier version, `data.to_version`."""
 NOTE_KINDS = frozenset({TAKEBACK_REQUESTED, TAKEBACK_ACCEPTED, TAKEBACK_REFUSED, DISPUTE_RAISED, RULING_MADE, FORKED_FROM})
 """Recorded for the history; they leave the game state as it is."""
 REFEREE_KINDS = REWIND_KINDS | NOTE_KINDS | {ADJUSTMENT_MADE}
-CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED}) | NOTE_KINDS
+CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 
 
 def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> Event:
@@ -85,6 +88,8 @@ def play(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Randomne
 def apply(decider: Decider[Any], state: Any, event: Event) -> Any:
     """The game state after one event of any kind but a rewind, whose state is an earlier
     version's (`History` folds those)."""
+    if event.kind == SEAT_JOINED:
+        return joined(state, event.data["seat"], event.data["name"])
     if event.kind in CORE_KINDS:
         return state
     if event.kind == ADJUSTMENT_MADE:
@@ -92,6 +97,32 @@ def apply(decider: Decider[Any], state: Any, event: Event) -> Any:
     if event.kind in REWIND_KINDS:
         raise RecordError("rewind_needs_history", f"{event.kind} restores an earlier state; fold the record with History", None)
     return decider.evolve(state, event)
+
+
+def joined(state: Any, seat: int, name: str) -> Any:
+    """The state with `seat` under the name it joined with. Games keep their players' names
+    where their views show them, `state.seats[N].name`; a state without names is unchanged."""
+    seats = getattr(state, "seats", None)
+    if not isinstance(seats, tuple) or not 0 <= seat < len(seats) or not hasattr(seats[seat], "name") \
+            or not dataclasses.is_dataclass(seats[seat]):
+        return state
+    renamed = dataclasses.replace(seats[seat], name=name)  # type: ignore[type-var]
+    return dataclasses.replace(state, seats=(*seats[:seat], renamed, *seats[seat + 1:]))
+
+
+def restored(then: Any, now: Any) -> Any:
+    """The state a rewind restores: the game as it stood `then`, its seats still under the
+    names they joined with since (a rewind takes back moves, not players)."""
+    names = [getattr(seat, "name", None) for seat in getattr(now, "seats", ())] if isinstance(getattr(now, "seats", None), tuple) else []
+    for seat, name in enumerate(names):
+        if isinstance(name, str):
+            then = joined(then, seat, name)
+    return then
+
+
+def seat_names(names: Iterable[str], joined: dict[str, Any]) -> list[str]:
+    """The seats' names after a `SeatJoined` (`joined` is its data)."""
+    return [joined["name"] if seat == joined["seat"] else name for seat, name in enumerate(names)]
 
 
 def adjusted(decider: Decider[Any], state: Any, adjustment: dict[str, Any]) -> Any:
@@ -134,7 +165,7 @@ class History:
             raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
         event = to_event(record)
         rewinds = event.kind in REWIND_KINDS
-        state = self.at(event.data.get("to_version")) if rewinds else apply(self.decider, self.state, event)
+        state = restored(self.at(event.data.get("to_version")), self.state) if rewinds else apply(self.decider, self.state, event)
         self._states.append(state)
         return state
 

@@ -17,6 +17,9 @@ History is append-only: nothing here removes or rewrites an event.
   raised it and the claim; `RulingMade` closes it with a text and an outcome;
   `AdjustmentMade` changes the game through the game's own `adjust` (VP, cash, income,
   a piece put back), always with a reason, optionally citing the dispute.
+- **Joining**: a seat left open at creation is taken by whoever holds its invite
+  (`SeatJoined {seat, name}`, by that seat); the seat's name is the joined one from there
+  on. A seat joins once.
 - **Fork**: a new game whose first N records are copies of another game's (re-sealed
   under the new id) followed by `ForkedFrom`, which names the origin and the hash of
   its event N and commits to the fork's own new seed.
@@ -119,7 +122,13 @@ class MarkFork:
     reason: str
 
 
-Action = Rewind | RequestTakeback | AnswerTakeback | RaiseDispute | MakeRuling | Adjust | MarkFork
+@dataclass(frozen=True)
+class JoinSeat:
+    seat: int
+    name: str
+
+
+Action = Rewind | RequestTakeback | AnswerTakeback | RaiseDispute | MakeRuling | Adjust | MarkFork | JoinSeat
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,7 @@ def judge(situation: Situation, actor: str, action: Action) -> list[Event]:
     judges: dict[type, Callable[[Situation, str, Any], list[Event]]] = {
         Rewind: _rewind, RequestTakeback: _request_takeback, AnswerTakeback: _answer_takeback,
         RaiseDispute: _raise_dispute, MakeRuling: _make_ruling, Adjust: _adjust, MarkFork: _mark_fork,
+        JoinSeat: _join_seat,
     }
     return judges[type(action)](situation, actor, action)
 
@@ -165,6 +175,8 @@ def action_of(record: dict[str, Any]) -> Action | None:
     if kind == log.FORKED_FROM:
         return MarkFork(data["origin"], data["at_version"], data["origin_hash"], data["seed_commitment"],
                         data["seed_source"], data["reason"])
+    if kind == log.SEAT_JOINED:
+        return JoinSeat(data["seat"], data["name"])
     return None
 
 
@@ -178,7 +190,7 @@ def _rewind(situation: Situation, actor: str, action: Rewind) -> list[Event]:
     if to_version >= situation.version:
         raise IllegalMove("bad_rewind", f"A rewind goes back: to_version must be below the current version {situation.version}.")
     _check_quiet(situation, to_version, "rewind")
-    dispute = _open_dispute(situation, action.dispute)
+    dispute = _cited_dispute(situation, action.dispute)
     return [Event(log.GAME_REWOUND, {"to_version": to_version, "reason": reason, "referee": referee, "dispute": dispute})]
 
 
@@ -259,7 +271,7 @@ def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
     if not isinstance(action.detail, dict):
         raise MalformedMove("bad_field", "`detail` must be a JSON object.")
     reason = _text(action.reason, "reason", MAX_REASON)
-    dispute = _open_dispute(situation, action.dispute)
+    dispute = _cited_dispute(situation, action.dispute)
     data = {"seat": seat, "kind": action.kind, "amount": action.amount, "detail": dict(action.detail),
             "reason": reason, "referee": referee, "dispute": dispute}
     # The game judges whether it can apply this adjustment now; nothing is kept.
@@ -281,6 +293,16 @@ def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event
     return [Event(log.FORKED_FROM, {"origin": action.origin, "at_version": action.at_version, "origin_hash": action.origin_hash,
                                     "seed_commitment": action.seed_commitment, "seed_source": action.seed_source,
                                     "reason": reason, "referee": referee})]
+
+
+def _join_seat(situation: Situation, actor: str, action: JoinSeat) -> list[Event]:
+    seat = _seat(situation, action.seat)
+    if actor_seat(actor) != seat:
+        raise IllegalMove("not_your_seat", f"Only seat {seat} may join as seat {seat}.")
+    name = _text(action.name, "name", 64)
+    if any(r["kind"] == log.SEAT_JOINED and r["data"]["seat"] == seat for r in situation.records):
+        raise IllegalMove("seat_taken", f"Seat {seat} has been joined already.")
+    return [Event(log.SEAT_JOINED, {"seat": seat, "name": name})]
 
 
 # -- forks --------------------------------------------------------------------------------
@@ -388,7 +410,8 @@ def _last_play_group(groups: list[list[dict[str, Any]]]) -> list[dict[str, Any]]
 
 
 # A refused or unanswered request, a partial acceptance and a dispute change nothing.
-_NOTES_AND_ASKS = frozenset({log.DISPUTE_RAISED, log.RULING_MADE, log.TAKEBACK_REQUESTED, log.TAKEBACK_ACCEPTED, log.TAKEBACK_REFUSED})
+_NOTES_AND_ASKS = frozenset({log.DISPUTE_RAISED, log.RULING_MADE, log.TAKEBACK_REQUESTED, log.TAKEBACK_ACCEPTED, log.TAKEBACK_REFUSED,
+                             log.SEAT_JOINED})
 
 
 def _pending_request(situation: Situation) -> dict[str, Any] | None:
@@ -397,7 +420,7 @@ def _pending_request(situation: Situation) -> dict[str, Any] | None:
         first = groups[index][0]
         if first["kind"] == log.TAKEBACK_REQUESTED:
             return first
-        if first["kind"] in (log.DISPUTE_RAISED, log.RULING_MADE):
+        if first["kind"] in (log.DISPUTE_RAISED, log.RULING_MADE, log.SEAT_JOINED):
             continue
         if first["kind"] == log.TAKEBACK_ACCEPTED and not any(r["kind"] == log.MOVE_TAKEN_BACK for r in groups[index]):
             continue
@@ -433,8 +456,33 @@ def _open_dispute(situation: Situation, dispute: Any, required: bool = False) ->
     if not _is_int(dispute):
         raise MalformedMove("bad_field", "`dispute` must be the version of a DisputeRaised event.")
     if dispute not in open_disputes(situation.records):
+        ruled = _ruling_of(situation.records, dispute)
+        if ruled is not None:
+            raise IllegalMove("dispute_ruled", f"The dispute raised at version {dispute} was ruled on at version {ruled['version']} "
+                                               f"({ruled['data']['outcome']}); it takes no second ruling.")
         raise IllegalMove("no_such_dispute", f"There is no open dispute raised at version {dispute}.")
     return int(dispute)
+
+
+def _cited_dispute(situation: Situation, dispute: Any) -> int | None:
+    """The dispute a rewind or an adjustment settles. A referee rules and then carries the
+    ruling out, so an upheld dispute can still be cited after its ruling, as an open one
+    can before; a dismissed or withdrawn one calls for no action."""
+    if dispute is None or (_is_int(dispute) and dispute in open_disputes(situation.records)):
+        return _open_dispute(situation, dispute)
+    ruled = _ruling_of(situation.records, dispute) if _is_int(dispute) else None
+    if ruled is None:
+        return _open_dispute(situation, dispute)
+    if ruled["data"]["outcome"] != "upheld":
+        raise IllegalMove("dispute_not_upheld", f"The dispute raised at version {dispute} was {ruled['data']['outcome']} "
+                                                f"at version {ruled['version']}; only an open or upheld dispute is settled by an action.")
+    return int(dispute)
+
+
+def _ruling_of(records: Sequence[dict[str, Any]], dispute: int) -> dict[str, Any] | None:
+    raised = any(r["kind"] == log.DISPUTE_RAISED and r["version"] == dispute for r in records)
+    rulings = [r for r in records if r["kind"] == log.RULING_MADE and r["data"]["dispute"] == dispute]
+    return rulings[0] if raised and rulings else None
 
 
 def _require_referee(actor: str) -> str:

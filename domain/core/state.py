@@ -58,9 +58,12 @@ def replace(value: T, **changes: Any) -> T:
     if not value.__dict__.keys() >= changes.keys():
         raise TypeError(f"{type(value).__name__} has no field {sorted(changes.keys() - value.__dict__.keys())}")
     new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)
+    fields = new.__dict__
+    fields.update(value.__dict__)
     for name, change in changes.items():
-        new.__dict__[name] = frozen(change) if type(change) is dict else change
+        # Shallow on purpose: a state's mappings map to plain values, tuples or frozen
+        # dataclasses, never to further dicts, and this runs for every event folded.
+        fields[name] = FrozenDict(change) if type(change) is dict else change
     return new
 
 

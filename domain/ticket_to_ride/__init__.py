@@ -1,4 +1,4 @@
-"""Ticket to Ride (USA map): the rules of `shared/rules/ticket_to_ride.md` as a decider.
+"""Ticket to Ride (USA map): the rules of `docs/rules/ticket_to_ride.md` as a decider.
 
 Read in this order: `board` (the map and the printed constants), `options` (the project's
 rulings as recorded values), `state`, `moves` (what clients send), `legal` (what is allowed

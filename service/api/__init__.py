@@ -8,15 +8,15 @@ from flask_smorest import Api
 from flask_smorest.arguments import ArgumentsMixin
 
 from domain import games as rulesets
+from service.api import guard
 from service.api.games import games
 from service.api.notifications import notifications
-from service.api.problems import register_problem_handlers
+from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
 from service.api.referee import referee
 from service.application import Caboose
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
-from service.ratelimit import RateLimiter
 from service.settings import Settings
 from service.viewer import viewer
 
@@ -38,7 +38,6 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     lobby = lobby or Lobby(caboose)
     app.extensions["caboose.lobby"] = lobby
     app.extensions["caboose.notifier"] = notifier or Notifier(caboose, lobby.seating.engine, settings.smtp)
-    app.extensions["caboose.ratelimit"] = RateLimiter(*settings.rate_limit)
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for name in rulesets.names():
@@ -50,4 +49,6 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(referee)
     app.register_blueprint(viewer)
     register_problem_handlers(app)
+    require_json_bodies(app)
+    guard.install(app, settings.rate_limits)
     return app

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-import hashlib
+from enum import Enum
 
 from flask import current_app, request
-from werkzeug.exceptions import Forbidden, TooManyRequests, Unauthorized
+from werkzeug.exceptions import Forbidden, Unauthorized
 
-from domain.core.events import Audience
+from domain.core.events import PUBLIC, Audience
 from service.lobby import Lobby
+
+
+class Caller(Enum):
+    """Who may call a route; on a game's route the token is resolved to that game's audience."""
+
+    PUBLIC = "anyone (a token, if sent, must be this game's and chooses what is shown)"
+    INVITE = "anyone holding an invite (the body's invite is the credential)"
+    PLAYER = "a seat's or the referee's bearer token"
+    SEAT = "a seat's bearer token"
+    REFEREE = "the game's referee bearer token"
 
 
 def lobby() -> Lobby:
@@ -16,22 +26,33 @@ def lobby() -> Lobby:
 
 
 def bearer_token() -> str | None:
+    """The token of `Authorization: Bearer <token>`; the scheme's case and the spaces
+    around and between the parts do not matter (`bearer  X` is `Bearer X`)."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    parts = header.split()
+    if len(parts) != 2 or parts[0].lower() != "bearer":
         raise Unauthorized("The Authorization header must be `Bearer <token>`.")
-    return token.strip()
+    return parts[1]
 
 
-def caller(game_id: str) -> Audience:
-    """The caller's audience for this game; 401 for a token that is not this game's."""
-    lobby().caboose.game(game_id)  # 404 first for an unknown game
-    limit(game_id)
-    audience = lobby().seating.audience(game_id, bearer_token())
+def audience_of(game_id: str, caller: Caller) -> Audience:
+    """The caller's audience for this game, refused unless it is one `caller` admits:
+    404 for an unknown game first, then 401 without a valid token, 403 with the wrong one."""
+    token = bearer_token()
+    if caller is Caller.INVITE or (caller is Caller.PUBLIC and token is None):
+        return PUBLIC  # nothing to check here; the view answers 404 for an unknown game
+    lobby().caboose.game(game_id)
+    if token is None:
+        raise Unauthorized(f"This needs {caller.value}.")
+    audience = lobby().seating.audience(game_id, token)
     if audience is None:
         raise Unauthorized("This token is not valid for this game.")
+    if caller is Caller.REFEREE and not audience.referee:
+        raise Forbidden("Only the game's referee may do this; a seat's token may not.")
+    if caller is Caller.SEAT and audience.seat is None:
+        raise Forbidden("This belongs to a seat: use that seat's bearer token, not the referee's.")
     return audience
 
 
@@ -46,13 +67,3 @@ def acting_seat(audience: Audience, seat: int | None) -> int:
     if seat is not None and seat != audience.seat:
         raise Forbidden(f"Your token is seat {audience.seat}'s; it cannot act for seat {seat}.")
     return audience.seat
-
-
-def limit(game_id: str) -> None:
-    token = request.headers.get("Authorization") or request.remote_addr or "?"
-    client = hashlib.sha256(token.encode()).hexdigest()
-    wait = current_app.extensions["caboose.ratelimit"].allow(client, game_id)
-    if wait is not None:
-        error = TooManyRequests(f"Too many requests to this game; try again in {wait:.0f} s.")
-        error.retry_after = max(1, round(wait))
-        raise error

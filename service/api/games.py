@@ -14,7 +14,8 @@ from domain.core.events import Audience
 from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
 from service.api import schemas as s
-from service.api.auth import acting_seat, bearer_token, caller, lobby
+from service.api.auth import acting_seat, bearer_token, lobby
+from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.errors import BadRequest
@@ -28,6 +29,7 @@ def etag(version: int) -> dict[str, str]:
 
 
 @games.get("")
+@guarded(Caller.PUBLIC, limit="read")
 @games.arguments(s.ListQuerySchema, location="query", as_kwargs=True)
 @games.response(200, s.GameListSchema)
 @documents_problems(400, 401)
@@ -46,9 +48,10 @@ def list_games(status: str | None, game: str | None, waiting_for_me: bool) -> Re
 
 
 @games.post("")
+@guarded(Caller.PUBLIC, limit="create")
 @games.arguments(s.CreateGameSchema)
 @games.response(201, s.CreatedSchema)
-@documents_problems(400, 413, 422)
+@documents_problems(400, 413, 415, 422)
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     """Create a game: one token per named seat, an invite per open seat, a referee token."""
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
@@ -61,9 +64,10 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
 
 
 @games.post("/<game_id>/join")
+@guarded(Caller.INVITE, limit="join")
 @games.arguments(s.JoinSchema)
 @games.response(201, s.JoinedSchema)
-@documents_problems(400, 403, 404, 413)
+@documents_problems(400, 403, 404, 413, 415, 422)
 def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Claim an open seat with its invite code; returns that seat's token."""
     seat, token = lobby().join(game_id, args["invite"], args["name"])
@@ -71,46 +75,45 @@ def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 
 
 @games.get("/<game_id>")
+@guarded(Caller.PUBLIC, limit="read")
 @games.response(200, s.SummarySchema)
 @documents_problems(401, 404, 429)
 def get_game(game_id: str) -> ResponseReturnValue:
     """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
-    caller(game_id)
     summary = lobby().summary(game_id)
     return summary, 200, etag(summary["version"])
 
 
 @games.get("/<game_id>/state")
+@guarded(Caller.PUBLIC, limit="read")
 @games.arguments(s.AtQuerySchema, location="query", as_kwargs=True)
 @games.response(200, s.StateSchema)
 @documents_problems(400, 401, 404, 429)
-def get_state(game_id: str, at: int | None) -> ResponseReturnValue:
+def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show the game state as the caller may see it, now or at version `at`."""
-    view = lobby().caboose.state(game_id, caller(game_id), at)
+    view = lobby().caboose.state(game_id, audience, at)
     return view, 200, etag(view["version"])
 
 
 @games.get("/<game_id>/events")
+@guarded(Caller.PUBLIC, limit="read")
 @games.arguments(s.EventsQuerySchema, location="query", as_kwargs=True)
 @games.response(200, s.EventsSchema)
 @documents_problems(400, 401, 404, 429)
-def get_events(game_id: str, after: int, limit: int) -> ResponseReturnValue:
+def get_events(game_id: str, after: int, limit: int, audience: Audience) -> ResponseReturnValue:
     """List the game's events as the caller may see them."""
-    audience = caller(game_id)
     app = lobby().caboose
     version = app.game(game_id).version
     return {"game_id": game_id, "version": version, "events": app.view_records(game_id, audience, after, limit)}, 200, etag(version)
 
 
 @games.get("/<game_id>/legal-moves")
+@guarded(Caller.PLAYER, limit="legal_moves")
 @games.arguments(s.SeatQuerySchema, location="query", as_kwargs=True)
 @games.response(200, s.LegalMovesSchema)
 @documents_problems(400, 401, 403, 404, 429)
-def get_legal_moves(game_id: str, seat: int | None) -> ResponseReturnValue:
+def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> ResponseReturnValue:
     """List the moves a seat may make now; each is a complete body for POST …/moves."""
-    audience = caller(game_id)
-    if audience.seat is None and not audience.referee:
-        raise Unauthorized("Legal moves need a seat's bearer token.")
     if audience.seat is not None and seat not in (None, audience.seat):
         raise Forbidden(f"Your token is seat {audience.seat}'s; it cannot list seat {seat}'s moves.")
     seat = audience.seat if audience.seat is not None else seat
@@ -122,13 +125,13 @@ def get_legal_moves(game_id: str, seat: int | None) -> ResponseReturnValue:
 
 
 @games.post("/<game_id>/moves")
+@guarded(Caller.PLAYER, limit="move")
 @games.arguments(s.MoveSchema)
 @games.response(201, s.EventsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
-def post_move(move: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
-    audience = caller(game_id)
     seat = acting_seat(audience, move.pop("seat"))
     versions = expected_versions(move.pop("expected_version"))
     actor = referee_actor(REFEREE_NAME) if audience.referee else None

@@ -7,10 +7,10 @@ from typing import Any
 from flask import current_app
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
-from werkzeug.exceptions import Unauthorized
 
+from domain.core.events import Audience
 from service.api import schemas as s
-from service.api.auth import caller
+from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems
 from service.notify.notifier import Notifier
 
@@ -22,26 +22,21 @@ def notifier() -> Notifier:
     return current_app.extensions["caboose.notifier"]
 
 
-def own_seat(game_id: str) -> int:
-    audience = caller(game_id)
-    if audience.seat is None:
-        raise Unauthorized("Notifications belong to a seat: use that seat's bearer token.")
-    return audience.seat
-
-
 @notifications.get("/<game_id>/notifications")
+@guarded(Caller.SEAT, limit="read")
 @notifications.response(200, s.NotificationsSchema)
 @documents_problems(401, 404, 429)
-def get_notifications(game_id: str) -> ResponseReturnValue:
+def get_notifications(game_id: str, audience: Audience) -> ResponseReturnValue:
     """Show where this seat is told, and its latest deliveries with attempts and errors."""
-    return notifier().status(game_id, own_seat(game_id))
+    return notifier().status(game_id, audience.seat)
 
 
 @notifications.put("/<game_id>/notifications")
+@guarded(Caller.SEAT, limit="move")
 @notifications.arguments(s.SubscribeSchema)
 @notifications.response(200, s.NotificationsSchema)
 @documents_problems(400, 401, 404, 413, 429)
-def put_notifications(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def put_notifications(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Set this seat's webhook URL and/or email; a new webhook secret is returned once."""
-    seat = own_seat(game_id)
+    seat = audience.seat
     return {**notifier().status(game_id, seat), **notifier().subscribe(game_id, seat, args["webhook_url"], args["email"])}

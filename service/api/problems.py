@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, json
+from flask import Flask, Response, json, request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
 from service.api.schemas import ProblemSchema
-from service.errors import GameNotFound, IdempotencyKeyReused, ServiceError, StoreInconsistent, VersionConflict
+from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, ServiceError, StoreInconsistent, VersionConflict
 from service.seating import InviteInvalid
 
 PROBLEM_BASE = "https://caboose.invalid/problems/"
@@ -21,7 +21,8 @@ PROBLEM_JSON = "application/problem+json"
 _DESCRIPTIONS = {
     400: "Malformed request or move", 401: "Missing or invalid token", 403: "Not allowed for this token",
     404: "Unknown game", 409: "Lost a race with another writer", 412: "Stale version (If-Match)",
-    413: "Body too large", 422: "Illegal move, or a request the rules refuse", 429: "Too many requests",
+    413: "Body too large", 415: "The body is not JSON (Content-Type: application/json)",
+    422: "Illegal move, or a request the rules refuse", 429: "Too many requests",
 }
 _doc = Blueprint("problem_docs", __name__)
 
@@ -44,6 +45,34 @@ def problem(status: int, title: str, detail: str, code: str | None = None, heade
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON, headers=headers)
 
 
+# The rules' errors are worded for moves; on other routes they are about other requests.
+_TITLES = {
+    "games.post_move": ("Malformed move", "Illegal move"),
+    "games.create_game": ("Invalid game settings", "Refused by the rules"),
+    "games.join_game": ("Invalid join", "Refused by the rules"),
+}
+_OTHER_TITLES = ("Malformed request", "Refused by the rules")
+JSON = "application/json"
+
+
+def _titles() -> tuple[str, str]:
+    return _TITLES.get(request.endpoint or "", _OTHER_TITLES)
+
+
+def require_json_bodies(app: Flask) -> None:
+    """A body sent as anything but JSON is refused as such (415), rather than read as no
+    body at all and answered with the schema's "missing field" messages."""
+
+    @app.before_request
+    def json_only() -> Response | None:
+        has_body = bool(request.content_length) or request.headers.get("Transfer-Encoding") is not None
+        if has_body and not request.is_json:
+            sent = request.content_type or "no Content-Type"
+            return problem(415, "Unsupported media type", f"The body must be JSON, sent as Content-Type: {JSON}; it came as {sent}.",
+                           "unsupported_media_type", expected=JSON)
+        return None
+
+
 def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(ValidationError)
     def invalid_body(error: ValidationError) -> Response:
@@ -52,11 +81,11 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(MalformedMove)
     def malformed_move(error: MalformedMove) -> Response:
-        return problem(400, "Malformed move", error.message, error.code)
+        return problem(400, _titles()[0], error.message, error.code)
 
     @app.errorhandler(IllegalMove)
     def illegal_move(error: IllegalMove) -> Response:
-        return problem(422, "Illegal move", error.message, error.code)
+        return problem(422, _titles()[1], error.message, error.code)
 
     @app.errorhandler(RecordError)
     def bad_record(error: RecordError) -> Response:
@@ -89,6 +118,14 @@ def register_problem_handlers(app: Flask) -> None:
         app.logger.error("store inconsistent: %s", error.message)
         return problem(500, "Store inconsistent", f"{error.message}; nothing is answered from it.", error.code)
 
+    @app.errorhandler(NoSuchVersion)
+    def no_such_version(error: NoSuchVersion) -> Response:
+        return problem(400, "No such version", error.message, error.code, current_version=error.current)
+
+    @app.errorhandler(NoSuchSeat)
+    def no_such_seat(error: NoSuchSeat) -> Response:
+        return problem(400, "No such seat", error.message, error.code)
+
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError) -> Response:
         return problem(400, "Bad request", error.message, error.code)
@@ -104,7 +141,8 @@ def register_problem_handlers(app: Flask) -> None:
             for where, found in messages.items():
                 errors.update(found if isinstance(found, dict) else {f"_{where}": found})
             return problem(400, "Malformed request", "The request is not valid: see `errors`.", "malformed_request", errors=errors)
-        headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else None
+        # The exception's own headers (405's Allow, 429's and 503's Retry-After); the body is ours.
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
         return problem(status, error.name, error.description or error.name, headers=headers)
 
     @app.errorhandler(Exception)

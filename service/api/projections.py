@@ -18,6 +18,7 @@ from webargs.fields import DelimitedList
 
 from projections.runner import caught_up
 from projections.store import ReadModelError, UnknownGame, VersionNotYet
+from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.application import Caboose
 from service.bulk import export_lines, select_games
@@ -82,8 +83,8 @@ class TimelineSchema(Schema):
 class ExportQuerySchema(Schema):
     status = fields.String(validate=validate.OneOf(["active", "finished"]), load_default=None)
     game = fields.String(validate=validate.Length(min=1, max=64), load_default=None)
-    ids = DelimitedList(fields.UUID(), load_default=list,
-                               metadata={"description": "Comma-separated game ids (instead of the filters)."})
+    ids = DelimitedList(fields.UUID(), load_default=list, validate=validate.Length(min=1, error="`ids` names no game."),
+                        metadata={"description": "Comma-separated game ids (instead of the filters)."})
     after = fields.UUID(load_default=None, metadata={"description": "Page on: games created after this one."})
     limit = fields.Integer(validate=validate.Range(min=1, max=10000), load_default=1000)
 
@@ -94,6 +95,7 @@ def _view(game_id: str, at: int | None, what: str) -> dict[str, Any]:
 
 
 @projections.get("/<game_id>/board")
+@guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, BoardSchema)
 @documents_problems(400, 404)
@@ -104,6 +106,7 @@ def get_board(game_id: str, at: int | None) -> ResponseReturnValue:
 
 
 @projections.get("/<game_id>/income")
+@guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, IncomeSchema)
 @documents_problems(400, 404)
@@ -114,6 +117,7 @@ def get_income(game_id: str, at: int | None) -> ResponseReturnValue:
 
 
 @projections.get("/<game_id>/scores")
+@guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, ScoresSchema)
 @documents_problems(400, 404)
@@ -124,6 +128,7 @@ def get_scores(game_id: str, at: int | None) -> ResponseReturnValue:
 
 
 @projections.get("/<game_id>/timeline")
+@guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, TimelineSchema)
 @documents_problems(400, 404)
@@ -134,6 +139,7 @@ def get_timeline(game_id: str, at: int | None) -> ResponseReturnValue:
 
 
 @projections.get("/export")
+@guarded(Caller.PUBLIC, limit="expensive")
 @projections.arguments(ExportQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, description="JSON Lines (FORMAT.md): the games' events, game after game.",
                       content_type="application/jsonl")

@@ -14,11 +14,13 @@ from flask import Response, current_app
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
-from werkzeug.exceptions import Forbidden, Unauthorized
+from werkzeug.exceptions import Forbidden
 
+from domain.core.events import Audience
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import referee as desk
-from service.api.auth import acting_seat, caller, lobby
+from service.api.auth import acting_seat, lobby
+from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.application import Caboose
@@ -31,20 +33,11 @@ def caboose() -> Caboose:
     return current_app.extensions["caboose"]
 
 
-def require_referee(game_id: str, name: str) -> str:
-    """The referee acting on `game_id`: the caller must hold this game's referee token
-    (401 without a valid one, 403 with a seat's); `name` is how the log will call them."""
-    audience = caller(game_id)
-    if audience.seat is None and not audience.referee:
-        raise Unauthorized("This needs the game's referee bearer token.")
+def referee_named(audience: Audience, name: str) -> str:
+    """The referee acting, as the log will call them: only with the game's referee token."""
     if not audience.referee:
         raise Forbidden("Only the game's referee may do this; a seat's token may not.")
     return name
-
-
-def require_seat(game_id: str, seat: int) -> int:
-    """The seat acting on `game_id`: a seat's token acts for itself, the referee's for any."""
-    return acting_seat(caller(game_id), seat)
 
 
 NAME = validate.Length(min=1, max=64)
@@ -138,58 +131,62 @@ def _stored(game_id: str, records: list[dict[str, Any]]) -> ResponseReturnValue:
 
 
 @referee.post("/<game_id>/rewind")
+@guarded(Caller.REFEREE, limit="move")
 @referee.arguments(RewindSchema)
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Rewind without erasing: append GameRewound; the state becomes the state at `to_version`.
     The random stream is not rewound: new draws continue it."""
-    name = require_referee(game_id, args["referee"])
+    name = args["referee"]
     return _stored(game_id, desk.rewind(caboose(), game_id, name, args["to_version"], args["reason"],
                                         args["dispute"], expected_versions(args["expected_version"])))
 
 
 @referee.post("/<game_id>/fork")
+@guarded(Caller.REFEREE, limit="move")
 @referee.arguments(ForkSchema)
 @referee.response(201, ForkedSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Fork: a new game whose history is a copy of the first `at_version` events, linked
     to this one (what-if analysis); its new draws come from a new seed."""
-    name = require_referee(game_id, args["referee"])
+    name = args["referee"]
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
-    fork_id = desk.fork(caboose(), game_id, name, args["at_version"], args["reason"], seed)
+    fork_id, issued = lobby().fork_game(game_id, name, args["at_version"], args["reason"], seed)
     fork = caboose().game(fork_id)
-    issued = lobby().seating.issue(fork_id, list(fork.seats))
     body = {"game_id": fork_id, "forked_from": {"game_id": game_id, "version": args["at_version"]}, "version": fork.version,
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()}, "referee_token": issued.referee_token}
     return body, 201, {"Location": f"/api/v1/games/{fork_id}"}
 
 
 @referee.post("/<game_id>/takebacks")
+@guarded(Caller.PLAYER, limit="move")
 @referee.arguments(TakebackRequestSchema)
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
-def post_takeback(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def post_takeback(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """A seat asks to take back its own last move (never one that drew or revealed anything)."""
-    seat = require_seat(game_id, args["seat"])
+    seat = acting_seat(audience, args["seat"])
     return _stored(game_id, desk.request_takeback(caboose(), game_id, seat))
 
 
 @referee.post("/<game_id>/takebacks/answer")
+@guarded(Caller.PLAYER, limit="move")
 @referee.arguments(TakebackAnswerSchema)
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
-def post_takeback_answer(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def post_takeback_answer(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Another seat (or a referee, for everyone) accepts or refuses the pending takeback;
     when every other seat has accepted, MoveTakenBack rewinds to before the move."""
-    seat = require_seat(game_id, args["seat"]) if args["seat"] is not None else None
-    name = require_referee(game_id, args["referee"]) if args["referee"] is not None else None
+    seat = acting_seat(audience, args["seat"]) if args["seat"] is not None else None
+    name = referee_named(audience, args["referee"]) if args["referee"] is not None else None
     return _stored(game_id, desk.answer_takeback(caboose(), game_id, args["accept"], seat=seat, referee_name=name,
                                                  reason=args["reason"]))
 
 
 @referee.get("/<game_id>/disputes")
+@guarded(Caller.PUBLIC, limit="expensive")
 @referee.response(200, DisputesSchema)
 @documents_problems(404)
 def get_disputes(game_id: str) -> ResponseReturnValue:
@@ -198,37 +195,41 @@ def get_disputes(game_id: str) -> ResponseReturnValue:
 
 
 @referee.post("/<game_id>/disputes")
+@guarded(Caller.REFEREE, limit="move")
 @referee.arguments(DisputeSchema)
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_dispute(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Record a dispute about event `version`: who raised it and the claim."""
-    name = require_referee(game_id, args["referee"])
+    name = args["referee"]
     return _stored(game_id, desk.raise_dispute(caboose(), game_id, name, args["version"], args["raised_by"], args["claim"]))
 
 
 @referee.post("/<game_id>/disputes/<int:dispute>/ruling")
+@guarded(Caller.REFEREE, limit="move")
 @referee.arguments(RulingSchema)
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_ruling(args: dict[str, Any], game_id: str, dispute: int) -> ResponseReturnValue:
     """Rule on an open dispute (identified by the version of its DisputeRaised)."""
-    name = require_referee(game_id, args["referee"])
+    name = args["referee"]
     return _stored(game_id, desk.rule(caboose(), game_id, name, dispute, args["text"], args["outcome"]))
 
 
 @referee.post("/<game_id>/adjustments")
+@guarded(Caller.REFEREE, limit="move")
 @referee.arguments(AdjustmentSchema)
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Adjust a seat's VP, cash or income, or put a piece back, with a reason."""
-    name = require_referee(game_id, args["referee"])
+    name = args["referee"]
     return _stored(game_id, desk.adjust(caboose(), game_id, name, args["seat"], args["kind"], args["amount"], args["reason"],
                                         args["detail"], args["dispute"], expected_versions(args["expected_version"])))
 
 
 @referee.get("/<game_id>/audit")
+@guarded(Caller.PUBLIC, limit="expensive")
 @referee.arguments(AuditQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
 @referee.response(200, description="The audit report: ok, chain, rules, seed, projections, first_problem.")
 @documents_problems(400, 404)

@@ -18,6 +18,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request
 from werkzeug.exceptions import BadRequest, NotFound
 
+from domain.core.events import Audience
+from service.api.guard import Caller, guarded
 from service.application import Caboose
 from service.errors import GameNotFound
 from service.viewer import frames
@@ -36,6 +38,7 @@ def caboose() -> Caboose:
 
 
 @viewer.get("/games/<game_id>/replay")
+@guarded(Caller.PUBLIC, limit="read")
 def replay_page(game_id: str) -> Response | tuple[str, int]:
     """The page. It holds no game data beyond the game's name and length (public anyway);
     everything else is fetched by the page with the viewer's token."""
@@ -50,15 +53,11 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
 
 
 @viewer.get("/games/<game_id>/replay/views")
-def replay_views(game_id: str) -> Response:
+@guarded(Caller.PUBLIC, limit="read")
+def replay_views(game_id: str, audience: Audience) -> Response:
     """The game's view at versions `from`..`to` (at most `frames.MAX_SPAN`), as the caller's
     token may see it: `{game_id, game, version, audience, everything_public, views:
     [{version, state}]}`. Without `to`, up to the current version."""
-    # Imported here: the API's package registers this blueprint, so a module-level import
-    # would be circular for whoever imports the viewer first.
-    from service.api.auth import caller
-
-    audience = caller(game_id)
     game = caboose().game(game_id)
     last = _int_arg("to", game.version)
     first = _int_arg("from", max(1, last - DEFAULT_SPAN + 1))
@@ -72,6 +71,7 @@ def replay_views(game_id: str) -> Response:
 
 
 @viewer.get("/replay/maps/<game>.json")
+@guarded(Caller.PUBLIC, limit="read")
 def replay_map(game: str) -> Response:
     """A game's static board (cities and routes, hexes and terrain)."""
     board = board_map(game)

@@ -20,7 +20,7 @@ from werkzeug.serving import make_server
 from service.api import create_app
 from service.application import Caboose
 from service.lobby import Lobby
-from service.settings import Settings
+from service.settings import RateLimits, Settings
 from service.simulation import game_seed, play_one
 from tests.browser.support import Site, Watched, play_random
 
@@ -59,7 +59,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     and a finished Age of Steam game, served on a loopback port. Tests that change a game
     make a game of their own on `site.app`."""
     tmp_path = tmp_path_factory.mktemp("replay")
-    app = Caboose(Settings(db=f"sqlite:///{tmp_path}/v.sqlite", rate_limit=(1_000_000, 60.0)))
+    app = Caboose(Settings(db=f"sqlite:///{tmp_path}/v.sqlite", rate_limits=RateLimits.every("1000000/minute")))
     lobby = Lobby(app)
     finished = play_one(app, "ticket_to_ride", 3, game_seed(11, 0), random.Random(11), check=False)
     lobby.seating.issue(finished.game_id, ["player 1", "player 2", "player 3"])

@@ -13,15 +13,15 @@ from werkzeug.serving import make_server
 
 from service.api import create_app
 from service.application import Caboose
-from service.settings import Settings
-from tests.support.http import Client
+from service.settings import RateLimits, Settings
+from tests.support.http import Client, Reply
 
-__all__ = ["Client", "serving"]
+__all__ = ["Client", "Reply", "serving"]
 
 
 @pytest.fixture
 def store(tmp_path: object) -> Caboose:
-    return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limit=(1_000_000, 60.0)))
+    return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limits=RateLimits.every("1000000/minute")))
 
 
 @contextmanager

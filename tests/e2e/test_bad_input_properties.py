@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.application import Caboose
-from service.settings import Settings
+from service.settings import RateLimits, Settings
 from tests.e2e.conftest import Client, serving
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -25,7 +25,7 @@ MOVE_LIKE = st.fixed_dictionaries({"type": st.sampled_from(["draw_card", "claim_
 
 
 def test_random_bodies_are_refused_and_store_nothing(tmp_path: Path) -> None:
-    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/props.sqlite", rate_limit=(10**9, 60.0)))
+    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/props.sqlite", rate_limits=RateLimits.every("1000000/minute")))
     with serving(store) as client:
         created = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["a", "b"], "seed": "07" * 32}).body
         base, token, referee = f"/api/v1/games/{created['game_id']}", created["seat_tokens"]["1"], created["referee_token"]
@@ -55,7 +55,7 @@ def test_random_bodies_are_refused_and_store_nothing(tmp_path: Path) -> None:
 
 
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(tmp_path: Path) -> None:
-    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/st.sqlite", rate_limit=(10**9, 60.0)))
+    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/st.sqlite", rate_limits=RateLimits.every("1000000/minute")))
     with serving(store) as client:
         created = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["a", "b"]}).body
         config = tmp_path / "schemathesis.toml"

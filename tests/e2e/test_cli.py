@@ -22,7 +22,7 @@ def run(*args: str, ok: bool = True) -> str:
 
 
 def finished_game(db: str) -> str:
-    game_id = run("new", "ticket_to_ride", "--player", "ann", "--player", "bob", "--seed", SEED, "--db", db).strip()
+    game_id = run("new", "ticket_to_ride", "--player", "ann", "--player", "bob", "--seed", SEED, "--db", db).splitlines()[0]
     for _ in range(3000):
         summary = json.loads(run("state", game_id, "--db", db, "--json"))
         if summary["state"]["phase"] == "over":
@@ -45,7 +45,7 @@ def test_a_game_from_the_shell_audits_exports_and_verifies(tmp_path: Path) -> No
     verified = subprocess.run([sys.executable, str(script), str(exported)], capture_output=True, text=True)
     assert verified.returncode == 0 and verified.stdout.startswith("OK"), verified.stderr
     other = f"sqlite:///{tmp_path}/other.sqlite"
-    assert run("import", str(exported), "--db", other).strip() == game_id
+    assert run("import", str(exported), "--db", other).splitlines()[0] == game_id
     assert run("events", game_id, "--db", other, "--json") == run("events", game_id, "--db", db, "--json")
 
 
@@ -66,7 +66,7 @@ def test_a_tampered_import_is_refused_naming_the_version(tmp_path: Path) -> None
 
 def test_bad_input_from_the_shell(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path}/cli.sqlite"
-    game_id = run("new", "ticket_to_ride", "--player", "a", "--player", "b", "--seed", SEED, "--db", db).strip()
+    game_id = run("new", "ticket_to_ride", "--player", "a", "--player", "b", "--seed", SEED, "--db", db).splitlines()[0]
     events_before = run("events", game_id, "--db", db, "--json")
     assert "not JSON" in run("move", game_id, "{draw", "--seat", "0", "--db", db, ok=False)
     assert "unknown_move_type" in run("move", game_id, '{"type": "fly"}', "--seat", "0", "--db", db, ok=False)
@@ -81,3 +81,49 @@ def test_simulate_checks_invariants_and_reports_each_game() -> None:
     assert len(games) == 3 and all(len(g["scores"]) == 4 and g["events"] > 50 for g in games)
     again = [json.loads(line) for line in run("simulate", "ticket_to_ride", "--games", "3", "--players", "4", "--seed", "5").splitlines()]
     assert [(g["events"], g["scores"]) for g in again] == [(g["events"], g["scores"]) for g in games]
+
+
+def test_every_game_made_from_the_shell_is_listed_and_has_tokens(tmp_path: Path) -> None:
+    """`new`, `import`, `referee fork` and `simulate --db` create games as the REST API does:
+    with tokens, so `GET /api/v1/games` lists them and their tokens work there."""
+    from service.api import create_app
+    from service.application import Caboose
+    from service.settings import Settings
+    from tests.e2e.conftest import serving
+
+    db = f"sqlite:///{tmp_path}/cli.sqlite"
+    made = run("new", "race", "--player", "ann", "--player", "bob", "--option", "goal=6", "--db", db).splitlines()
+    game_id = made[0]
+    assert made[1].startswith("seat 0 (ann) token: ") and made[2].startswith("seat 1 (bob) token: ")
+    assert made[3].startswith("referee token: ")
+    simulated = json.loads(run("simulate", "race", "--games", "1", "--players", "2", "--no-check", "--db", db))["game_id"]
+    exported = tmp_path / "simulated.jsonl"
+    run("export", simulated, "--db", db, "-o", str(exported))
+    other = f"sqlite:///{tmp_path}/other.sqlite"
+    imported = json.loads(run("import", str(exported), "--db", other, "--json"))
+    assert imported["game_id"] == simulated and set(imported["seat_tokens"]) == {"0", "1"} and imported["referee_token"]
+    version = json.loads(run("state", game_id, "--db", db, "--json"))["version"]
+    fork = json.loads(run("referee", "fork", game_id, "--at-version", str(version), "--reason", "what if",
+                          "--referee", "Rita", "--db", db, "--json"))
+    assert set(fork["seat_tokens"]) == {"0", "1"} and fork["referee_token"] and fork["game_id"] not in (game_id, simulated)
+    with serving(Caboose(Settings(db=db))) as client:
+        listed = {g["game_id"] for g in client.get("/api/v1/games").body["games"]}
+        assert listed == {game_id, simulated, fork["game_id"]}
+        moves = client.get(f"/api/v1/games/{fork['game_id']}/legal-moves", token=fork["seat_tokens"]["0"])
+        referee = client.get(f"/api/v1/games/{fork['game_id']}/legal-moves?seat=1", token=fork["referee_token"])
+        assert moves.status == referee.status == 200
+    store = Caboose(Settings(db=other))
+    with serving(store, create_app(store)) as client:
+        assert [g["game_id"] for g in client.get("/api/v1/games").body["games"]] == [simulated]
+        assert client.get(f"/api/v1/games/{simulated}/events", token=imported["referee_token"]).status == 200
+
+
+def test_a_seat_the_game_does_not_have_is_refused_from_the_shell(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/cli.sqlite"
+    game_id = run("new", "ticket_to_ride", "--player", "a", "--player", "b", "--player", "c", "--seed", SEED, "--db", db).splitlines()[0]
+    for command in ("state", "events"):
+        refused = run(command, game_id, "--as", "seat:7", "--db", db, ok=False)
+        assert "bad_seat" in refused and "0 to 2" in refused
+    assert "bad_seat" in run("legal-moves", game_id, "--seat", "7", "--db", db, ok=False)
+    assert "bad_version" in run("state", game_id, "--at", "99999", "--db", db, ok=False)
+    assert json.loads(run("state", game_id, "--as", "seat:2", "--db", db, "--json"))["state"]["seats"][2]["name"] == "c"

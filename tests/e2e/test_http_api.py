@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service.application import Caboose
-from service.settings import Settings
+from service.settings import RateLimits, Settings
 from tests.e2e.conftest import Client, serving
 
 SEED = "ab" * 32
@@ -178,12 +178,15 @@ def test_unknown_game_and_bad_creation(client: Client) -> None:
 
 
 def test_a_flood_gets_429_and_stores_nothing(tmp_path) -> None:
-    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/flood.sqlite", rate_limit=(5, 60.0)))
+    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/flood.sqlite", rate_limits=RateLimits.every("5/60")))
     with serving(store) as client:
         created = create(client)
         base, token = f"/api/v1/games/{created['game_id']}", created["seat_tokens"]["0"]
         statuses = [client.get(base, token=token).status for _ in range(8)]
         assert statuses[:5] == [200] * 5 and statuses[5:] == [429] * 3
+        # Moves have a count of their own: five refused as malformed, then the sixth is cut off.
+        statuses = [client.post(f"{base}/moves", {"type": "no_such_move"}, token=token).status for _ in range(5)]
+        assert statuses == [400] * 5
         flooded = client.post(f"{base}/moves", {"type": "draw_tickets"}, token=token)
         assert flooded.status == 429 and int(flooded.headers["retry-after"]) >= 1
         assert client.get(base, token=created["referee_token"]).body["version"] == created["version"]

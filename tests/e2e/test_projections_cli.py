@@ -73,7 +73,7 @@ def test_a_referee_from_the_shell(tmp_path: Path) -> None:
     run("referee", "rule", live, "--dispute", str(raised["version"]), "--text", "Upheld", "--outcome", "upheld",
         "--referee", "Rita", "--db", db)
     assert json.loads(run("referee", "disputes", live, "--db", db))["status"] == "ruled"
-    fork = run("referee", "fork", live, "--at-version", str(target), "--reason", "what if", "--referee", "Rita", "--db", db).strip()
+    fork = run("referee", "fork", live, "--at-version", str(target), "--reason", "what if", "--referee", "Rita", "--db", db).splitlines()[0]
     assert json.loads(run("audit", fork, "--db", db, "--json"))["fork"]["ok"]
     before = run("events", live, "--db", db, "--json")
     for args in (["referee", "rewind", live, "--to-version", "1", "--reason", "x", "--referee", "Rita"],

@@ -212,8 +212,10 @@ def test_bulk_export_streams_json_lines_that_import_and_verify(client: Client, s
     lines = text.splitlines()
     assert [json.loads(line)["game_id"] for line in lines if json.loads(line)["version"] == 1] == ids
     other = Caboose(Settings(db=f"sqlite:///{tmp_path}/archive.sqlite"))
-    results = import_lines(other, lines)
+    archive = Lobby(other)
+    results = import_lines(archive, lines)
     assert [(r.game_id, r.ok) for r in results] == [(game_id, True) for game_id in ids]
+    assert sorted(g["game_id"] for g in archive.games()) == sorted(ids)  # imported games are listed
     assert all(other.audit(game_id).ok for game_id in ids)
     _, _, one = raw(client, f"/api/v1/games/export?ids={live}")
     assert {json.loads(line)["game_id"] for line in one.splitlines()} == {live}

@@ -210,7 +210,7 @@ def test_disputes_rulings_and_adjustments() -> None:
     assert ruling["kind"] == log.RULING_MADE
     entry = referee.disputes(table.records)[0]
     assert entry["status"] == "ruled" and entry["ruling"]["outcome"] == "dismissed"
-    table.check_refused(REF, referee.MakeRuling(raised["version"], "again", "upheld"), IllegalMove, "no_such_dispute")
+    table.check_refused(REF, referee.MakeRuling(raised["version"], "again", "upheld"), IllegalMove, "dispute_ruled")
     assert audit(table.records).ok
 
 
@@ -272,3 +272,36 @@ def test_a_fork_copies_the_history_under_a_new_id() -> None:
     assert all(c["secrets"] == o["secrets"] and c["hash"] != o["hash"] for c, o in zip(copies, table.records, strict=False))
     with pytest.raises(IllegalMove):
         referee.fork_records(table.records, 0, "fork")
+
+
+def test_a_seat_joins_once_under_its_own_name() -> None:
+    table = Table(seats=3)
+    joined = table.act("seat:1", referee.JoinSeat(1, "Bo"))[0]
+    assert (joined["kind"], joined["actor"], joined["data"]) == (log.SEAT_JOINED, "seat:1", {"seat": 1, "name": "Bo"})
+    assert referee.action_of(joined) == referee.JoinSeat(1, "Bo")
+    table.check_refused("seat:1", referee.JoinSeat(1, "Bo again"), IllegalMove, "seat_taken")
+    table.check_refused("seat:0", referee.JoinSeat(2, "Cy"), IllegalMove, "not_your_seat")
+    table.check_refused(REF, referee.JoinSeat(2, "Cy"), IllegalMove, "not_your_seat")
+    table.check_refused("seat:5", referee.JoinSeat(5, "Cy"), MalformedMove, "bad_seat")
+    table.check_refused("seat:2", referee.JoinSeat(2, " "), MalformedMove, "bad_field")
+    # A join is a note: the seat that moved last may still ask to take its move back.
+    table.move(1)
+    table.act("seat:2", referee.JoinSeat(2, "Cy"))
+    assert table.act(f"seat:{table.records[-2]['data']['seat']}",
+                     referee.RequestTakeback(table.records[-2]["data"]["seat"]))[0]["kind"] == log.TAKEBACK_REQUESTED
+    assert audit(table.records).ok
+    # A second join of the same seat, forged into the record and re-hashed, does not verify.
+    forged = copy.deepcopy(table.records[: joined["version"]])
+    again = {**forged[-1], "version": len(forged) + 1, "prev_hash": forged[-1]["hash"], "command_id": "forged",
+             "data": {"seat": 1, "name": "Mallory"}}
+    again["hash"] = record_hash(again)
+    report = audit([*forged, again])
+    assert not report.ok and report.first_problem["version"] == again["version"]
+
+
+def test_a_joined_name_is_the_seat_name_in_the_state() -> None:
+    state = TTR.initial_state(Setup(("Ann", "open seat 1"), TTR.options({}, 2)))
+    after = log.apply(TTR, state, Event(log.SEAT_JOINED, {"seat": 1, "name": "Bo"}))
+    assert [s.name for s in after.seats] == ["Ann", "Bo"] and after.seats[1] == state.seats[1].__class__("Bo")
+    race = RACE.initial_state(Setup(("a", "b"), RACE.options({"goal": 5}, 2)))
+    assert log.apply(RACE, race, Event(log.SEAT_JOINED, {"seat": 1, "name": "Bo"})) == race

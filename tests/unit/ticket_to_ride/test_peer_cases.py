@@ -1,7 +1,7 @@
 """Every case of the peer test file (longest path, ticket completion, ticket keep options,
-face-up draw options). The file is a copy of shared/reference/ticket_to_ride/
-peer_test_cases.json kept in the repository, so a fresh clone runs it; a test below checks
-the copy still matches the shared original whenever that is beside the checkout."""
+face-up draw options). The file is the project's reference copy,
+kept in the repository so a fresh clone runs it; a test below checks it still matches the
+project's original whenever that is beside the checkout."""
 
 from __future__ import annotations
 

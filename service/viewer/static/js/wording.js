@@ -62,6 +62,7 @@ const CORE = {
       : `adjusted ${ctx.seatName(d.seat)}'s ${d.kind === "vp" ? "VP" : d.kind} by ${signed(d.amount)}`;
     return `${ctx.refereeName(d.referee)} ${what}: ${d.reason}` + (d.dispute ? ` (dispute #${d.dispute})` : "");
   },
+  SeatJoined: (d) => `${d.name} joined, taking seat ${d.seat}`,
   ForkedFrom: (d, ctx) =>
     `Forked by ${ctx.refereeName(d.referee)} from game ${d.origin} at event ${d.at_version}: ${d.reason}`,
 };
