@@ -19,8 +19,10 @@ import click
 from waitress import serve as waitress_serve
 
 from domain import games
+from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import Audience
+from service import input_limits
 from service.api import create_app
 from service.application import Caboose
 from service.demo import seed_demo
@@ -28,7 +30,7 @@ from service.errors import ServiceError
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
 from service.seating import Issued
-from service.settings import Settings
+from service.settings import Settings, served_url
 from service.simulation import InvariantBroken, game_seed, play_one
 
 
@@ -48,7 +50,7 @@ def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except RecordError as error:
             where = f" (first bad version: {error.version})" if error.version else ""
             raise click.ClickException(f"{error.code}: {error.message}{where}") from None
-        except (RuleError, ServiceError) as error:
+        except (RuleError, ServiceError, input_limits.InputRefused) as error:
             raise click.ClickException(f"{error.code}: {error.message}") from None
 
     return wrapper
@@ -86,6 +88,7 @@ def cli() -> None:
 def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, db: str | None, as_json: bool) -> None:
     """Create a game; print its id, then each seat's token and the referee's."""
     parsed = dict(_option(o) for o in options)
+    input_limits.check({"players": list(players), "options": parsed})
     try:
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
@@ -115,7 +118,7 @@ def _option(text: str) -> tuple[str, Any]:
     if not sep:
         raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--option")
     try:
-        return key, json.loads(value)
+        return key, input_limits.loads(value)
     except json.JSONDecodeError:
         return key, value
 
@@ -175,7 +178,7 @@ def legal_moves(game_id: str, seat: int, db: str | None, as_json: bool) -> None:
 def move(game_id: str, move: str, seat: int | None, expected_version: int | None, db: str | None, as_json: bool) -> None:
     """Submit one move, given as a JSON object such as '{"type": "draw_card", "source": "deck"}'."""
     try:
-        body = json.loads(move)
+        body = input_limits.loads(move)
     except json.JSONDecodeError as error:
         raise click.BadParameter(f"not JSON: {error}", param_hint="MOVE") from None
     if not isinstance(body, dict):
@@ -254,14 +257,19 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            records.append(input_limits.loads(line))
         except json.JSONDecodeError as error:
             raise click.ClickException(f"line {number} is not JSON: {error.msg}") from None
+        except input_limits.InputRefused as error:
+            raise click.ClickException(f"line {number}: {error.code}: {error.message}") from None
     if not records:
         raise click.ClickException("the record is empty")
     lobby = Lobby(_app(db))
     game_id, issued = lobby.import_game(records)
     echo_created(lobby, game_id, issued, as_json)
+    if awaits_reveal(records):
+        # Stored without a seed, so nothing here can re-derive its outcomes before the reveal.
+        click.echo(f"note: {AWAITS_REVEAL}", err=True)
 
 
 @cli.command()
@@ -273,7 +281,8 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
     """Run the REST API (embedded SQLite by default)."""
     app = _app(db)
     lobby = Lobby(app)
-    notifier = Notifier(app, lobby.seating.engine, app.settings.smtp)
+    # Links in notifications lead to where this server is actually served, unless told otherwise.
+    notifier = Notifier(app, lobby.seating.engine, app.settings.smtp, base_url=app.settings.base_url or served_url(host, port))
     click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
     if demo:
         for line in seed_demo(lobby, f"http://{host}:{port}"):

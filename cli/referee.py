@@ -11,6 +11,7 @@ import click
 
 from cli.main import _app, _echo_json, db_option, echo_created, handles_errors, json_option
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
+from service import input_limits
 from service import referee as desk
 from service.bulk import export_lines, import_lines, select_games
 from service.lobby import Lobby
@@ -110,7 +111,7 @@ def adjust(game_id: str, seat: int, kind: str, amount: int, detail: str, reason:
            db: str | None, as_json: bool) -> None:
     """Adjust a seat's VP, cash or income, or put a piece back."""
     try:
-        parsed = json.loads(detail)
+        parsed = input_limits.loads(detail)
     except json.JSONDecodeError as error:
         raise click.BadParameter(f"not JSON: {error.msg}", param_hint="--detail") from None
     if not isinstance(parsed, dict):
@@ -196,6 +197,7 @@ def bulk_import(source: Any, db: str | None, as_json: bool) -> None:
             _echo_json(result.to_json())
         else:
             where = f" (first bad version: {result.first_bad_version})" if result.first_bad_version else ""
-            click.echo(f"{result.game_id or '-'}: " + ("ok" if result.ok else f"REFUSED {result.code}: {result.detail}{where}"))
+            note = f" ({result.detail})" if result.detail else ""
+            click.echo(f"{result.game_id or '-'}: " + (f"ok{note}" if result.ok else f"REFUSED {result.code}: {result.detail}{where}"))
     if not results or not all(r.ok for r in results):
         sys.exit(1)

@@ -1,25 +1,39 @@
-"""Verify a Caboose game record (FORMAT.md) with the standard library alone: python3 verify_record.py GAME.jsonl"""
+"""Verify a Caboose game record (FORMAT.md) with the standard library alone: python3 verify_record.py GAME.jsonl
+Says what it checked and what it could not; exits 1 when the record does not verify."""
 import hashlib
 import hmac
 import json
 import sys
 
 canon = lambda x: json.dumps(x, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-events, prev = [json.loads(line) for line in open(sys.argv[1]) if line.strip()], "0" * 64
-for n, e in enumerate(events, 1):
-    secrets = [{"to": s["to"], "digest": s.get("digest") or hashlib.sha256(bytes.fromhex(s["salt"]) + canon(s["value"])).hexdigest()} for s in e["secrets"]]
-    body = {**{k: v for k, v in e.items() if k != "hash"}, "secrets": secrets}
-    assert e["version"] == n and e["prev_hash"] == prev and hashlib.sha256(canon(body)).hexdigest() == e["hash"], f"bad event {n}"
-    prev = e["hash"]
-seed = bytes.fromhex(next(e["data"]["seed"] for e in events if e["kind"] == "SeedRevealed"))
-assert hashlib.sha256(seed).hexdigest() == events[0]["data"]["seed_commitment"], "seed does not match its commitment"
+fail, ok = lambda why: sys.exit(f"FAILED: {why}"), lambda what: sys.exit(print(f"OK: {what}"))
+try:
+    events, prev = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8") if line.strip()], "0" * 64
+    for n, e in enumerate(events, 1):
+        secrets = [{"to": s["to"], "digest": s.get("digest") or hashlib.sha256(bytes.fromhex(s["salt"]) + canon(s["value"])).hexdigest()} for s in e["secrets"]]
+        body = {**{k: v for k, v in e.items() if k != "hash"}, "secrets": secrets}
+        if not (e["version"] == n and e["prev_hash"] == prev and hashlib.sha256(canon(body)).hexdigest() == e["hash"]): fail(f"bad event {n}: its version, link or hash does not match")
+        prev = e["hash"]
+    assert events and events[0]["kind"] == "GameCreated", "the record is empty or does not start with GameCreated"
+except (ValueError, KeyError, TypeError, AttributeError, AssertionError) as error:
+    fail(f"not a game record: {type(error).__name__}: {error}")
+checked = f"chain OK for {len(events)} events (the rules are not checked here: `caboose audit` re-adjudicates)"
+# A fork draws from its own seed, committed to in its ForkedFrom; the events it copied drew from its origin's.
+fork = ([e for e in events if e.get("kind") == "ForkedFrom"] or events[:1])[-1]
+own = events[fork["version"] - 1:]
+reveal = next((e for e in own if e.get("kind") == "SeedRevealed"), None)
+if fork["data"].get("seed_source") == "table": ok(f"{checked}; outcomes entered at a table: recorded, but not provably fair")
+if reveal is None and any(e.get("kind") == "GameEnded" for e in own): fail(f"{checked}; the game is finished but its seed is never revealed, so its shuffles and dice cannot be checked")
+if reveal is None: ok(f"{checked}; no seed reveal: game unfinished, shuffles and dice not checked")
+seed = bytes.fromhex(reveal["data"]["seed"])
+if hashlib.sha256(seed).hexdigest() != fork["data"].get("seed_commitment"): fail(f"{checked}; the revealed seed does not match its commitment")
 stream = (b for i in range(10**9) for b in hmac.new(seed, i.to_bytes(8, "big"), hashlib.sha256).digest())
 def below(n):
     while (x := int.from_bytes(bytes(next(stream) for _ in range(8)), "big")) >= 2**64 - 2**64 % n: pass
     return x % n
-for e in events:
-    for r in [v["random"] for v in [e["data"], *(s.get("value") for s in e["secrets"])] if isinstance(v, dict) and "random" in v]:
-        items = sorted(r.get("shuffle", []), key=canon)
-        for i in range(len(items) - 1, 0, -1): j = below(i + 1); items[i], items[j] = items[j], items[i]
-        assert (items == r["shuffle"]) if "shuffle" in r else below(r["below"]) == r["value"], f"random outcome of event {e['version']} differs"
-print(f"OK: {len(events)} events, chain intact, seed matches its commitment, every random outcome re-derived")
+outcomes = [(e["version"], v["random"]) for e in own for v in [e["data"], *(s.get("value") for s in e["secrets"])] if isinstance(v, dict) and "random" in v]
+for version, r in outcomes:
+    items = sorted(r.get("shuffle", []), key=canon)
+    for i in range(len(items) - 1, 0, -1): j = below(i + 1); items[i], items[j] = items[j], items[i]
+    if not ((items == r["shuffle"]) if "shuffle" in r else below(r["below"]) == r["value"]): fail(f"{checked}; the random outcome of event {version} differs from the seed's")
+ok(f"{checked}; seed matches its commitment; {len(outcomes)} random outcomes re-derived from it")

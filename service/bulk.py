@@ -14,9 +14,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.envelope import redact
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import PUBLIC
+from service import input_limits
 from service.application import Caboose
 from service.errors import GameNotFound
 from service.lobby import Lobby
@@ -73,19 +75,32 @@ def import_lines(lobby: Lobby, lines: Iterable[str]) -> list[Imported]:
     is listed); one result per game (and one per line that is not a JSON object)."""
     results: list[Imported] = []
     games: dict[str, list[dict[str, Any]]] = {}
+    refused: dict[str, Imported] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = input_limits.loads(line)
         except json.JSONDecodeError as error:
             results.append(Imported(None, False, code="not_json", detail=f"line {number} is not JSON: {error.msg}"))
+            continue
+        except input_limits.InputRefused as error:
+            # Its game would lack this event: refuse the game, when the line says which.
+            game_id = _game_of(line)
+            refusal = Imported(game_id, False, code=error.code, detail=f"line {number}: {error.message}")
+            if game_id is None:
+                results.append(refusal)
+            else:
+                refused.setdefault(game_id, refusal)
             continue
         if not isinstance(record, dict) or not isinstance(record.get("game_id"), str):
             results.append(Imported(None, False, code="record_malformed", detail=f"line {number} is not an event with a game_id"))
             continue
         games.setdefault(record["game_id"], []).append(record)
+    results += refused.values()
     for game_id, records in games.items():
+        if game_id in refused:
+            continue
         if any("value" not in secret for record in records for secret in record.get("secrets") or []):
             results.append(Imported(game_id, False, len(records), "secrets_withheld",
                                     "This game was exported while active, with its secrets as digests: "
@@ -98,5 +113,18 @@ def import_lines(lobby: Lobby, lines: Iterable[str]) -> list[Imported]:
         except RuleError as error:
             results.append(Imported(game_id, False, len(records), error.code, error.message))
         else:
-            results.append(Imported(game_id, True, len(records)))
+            results.append(Imported(game_id, True, len(records), detail=AWAITS_REVEAL if awaits_reveal(records) else None))
     return results
+
+
+def _game_of(line: str) -> str | None:
+    """The game id of a line refused by the input limits, if plain JSON can still read it."""
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    game_id = record.get("game_id") if isinstance(record, dict) else None
+    try:
+        return input_limits.check(game_id) if isinstance(game_id, str) else None
+    except input_limits.InputRefused:
+        return None

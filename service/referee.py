@@ -16,7 +16,7 @@ from typing import Any
 from eventsourcing.persistence import IntegrityError
 
 from domain.core import log, referee
-from domain.core.audit import AuditReport, Check
+from domain.core.audit import AuditReport, Check, audit
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
 from domain.core.randomness import commitment
@@ -128,9 +128,11 @@ def disputes(app: Caboose, game_id: str) -> list[dict[str, Any]]:
 
 def full_audit(app: Caboose, game_id: str, projections: bool = True) -> AuditReport:
     """The audit of the record (chain, rules, seed), plus: for a fork, that its copied
-    history is its origin's; and that the read models equal a fresh rebuild."""
-    report = app.audit(game_id)
+    history is its origin's; and that the read models equal a fresh rebuild. The seed this
+    service holds re-derives every random outcome, before the reveal too."""
+    held = app.game(game_id).seed
     records = app.records(game_id)
+    report = audit(records, bytes.fromhex(held) if held else None)
     mark = referee.last_fork(records)
     if mark is not None:
         report.extra["fork"] = _fork_check(app, records, mark, report)

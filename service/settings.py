@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -86,9 +87,12 @@ class Settings:
     """PostgreSQL schema for every table (events and the service's own); None = default."""
     rate_limits: RateLimits = field(default_factory=RateLimits)
     max_body_bytes: int = 256 * 1024
-    base_url: str = "http://127.0.0.1:8000"
-    """How players reach this server: links in notifications are made from it."""
+    base_url: str | None = None
+    """How players reach this server (CABOOSE_BASE_URL): links in notifications are made
+    from it; when unset, from the address the service is served at (`served_url`)."""
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
+    webhook_allow_networks: tuple[str, ...] = ()
+    """Networks (CIDR) webhooks may reach although they are loopback, private, link-local…"""
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
@@ -98,7 +102,9 @@ class Settings:
             schema=os.environ.get("CABOOSE_DB_SCHEMA") or None,
             rate_limits=RateLimits.from_env(os.environ),
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
-            base_url=os.environ.get("CABOOSE_BASE_URL", "http://127.0.0.1:8000"),
+            base_url=os.environ.get("CABOOSE_BASE_URL") or None,
+            webhook_allow_networks=tuple(n.strip() for n in os.environ.get("CABOOSE_WEBHOOK_ALLOW_NETWORKS", "").split(",")
+                                         if n.strip()),
             smtp=SmtpSettings(
                 host=os.environ.get("CABOOSE_SMTP_HOST", "127.0.0.1"),
                 port=int(os.environ.get("CABOOSE_SMTP_PORT", "25")),
@@ -108,6 +114,20 @@ class Settings:
                 starttls=os.environ.get("CABOOSE_SMTP_STARTTLS", "") in ("1", "true", "yes"),
             ),
         )
+
+
+def served_url(host: str, port: int | str) -> str:
+    """The address a person opens for a service bound to `host:port`; a service bound to
+    every interface is reached by the machine's name."""
+    if host in ("", "0.0.0.0", "::"):
+        host = socket.getfqdn()
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def bound_url() -> str:
+    """`served_url` of where gunicorn binds (CABOOSE_BIND, as infra/gunicorn.conf.py)."""
+    host, _, port = os.environ.get("CABOOSE_BIND", "127.0.0.1:8000").rpartition(":")
+    return served_url(host.strip("[]"), port)
 
 
 def persistence_env(db: str) -> dict[str, str]:

@@ -4,7 +4,13 @@ does every shuffle and die re-derive from it?
 
 Re-adjudication replays each command through `log.play` and compares what the rules
 produce now with what was stored. Before the reveal, random outcomes are taken from the
-record itself (`RecordedRandom`), so every other part of each move is still checked.
+record itself (`RecordedRandom`), so every other part of each move is still checked;
+the service that holds a running game's seed passes it in, so its outcomes are
+re-derived before the reveal too.
+
+Anyone who rewrites a record can recompute every hash, so the chain alone proves little
+about randomness: a finished game of a seeded record must carry its `SeedRevealed`, or
+its outcomes could have been chosen at will. Such a record fails.
 """
 
 from __future__ import annotations
@@ -52,12 +58,24 @@ class AuditReport:
         out = {"ok": self.ok, "events": self.events, "chain": self.chain.to_json(),
                "rules": self.rules.to_json(), "seed": self.seed.to_json()}
         out.update({name: check.to_json() for name, check in self.extra.items()})
+        out["unchecked"] = self.unchecked
         out["first_problem"] = self.first_problem
         return out
 
+    @property
+    def unchecked(self) -> list[str]:
+        """The checks that could not be made, so an OK is never read as more than it is."""
+        return [name for name, check in self.checks() if check.ok is None]
+
+    def checks(self) -> list[tuple[str, Check]]:
+        return [("chain", self.chain), ("rules", self.rules), ("seed", self.seed), *self.extra.items()]
+
     def text(self) -> str:
-        lines = [f"{'OK' if self.ok else 'FAILED'}: {self.events} events"]
-        for name, check in [("chain", self.chain), ("rules", self.rules), ("seed", self.seed), *self.extra.items()]:
+        head = f"{'OK' if self.ok else 'FAILED'}: {self.events} events"
+        if self.ok and self.unchecked:
+            head += f"; NOT checked: {', '.join(self.unchecked)} (see below)"
+        lines = [head]
+        for name, check in self.checks():
             mark = {True: "ok", False: "FAIL", None: "n/a"}[check.ok]
             lines.append(f"  {name:<12} {mark:<5} {check.detail}")
         if self.first_problem:
@@ -65,7 +83,10 @@ class AuditReport:
         return "\n".join(lines)
 
 
-def audit(records: Sequence[dict[str, Any]]) -> AuditReport:
+def audit(records: Sequence[dict[str, Any]], seed: bytes | None = None) -> AuditReport:
+    """Audit a full record. `seed` is the secret seed a service keeps beside a game it
+    runs (None for a record from elsewhere): with it, every random outcome is re-derived
+    even before the reveal, so a referee can check a running game."""
     report = AuditReport(len(records), Check(True, "intact"), Check(None, "not checked"), Check(None, "not revealed"))
     try:
         verify_chain(records)
@@ -75,43 +96,91 @@ def audit(records: Sequence[dict[str, Any]]) -> AuditReport:
     if not records or records[0]["kind"] != log.GAME_CREATED:
         report.fail(report.chain, 1, "the record does not start with GameCreated")
         return report
-    seed = _check_seed(records, report)
+    drawn_from, revealed = _check_seed(records, seed, report)
     if any("value" not in s for r in records for s in r["secrets"]):
         report.rules = Check(None, "secrets are withheld in this record; re-adjudication needs the referee's full record")
-        return report
-    _readjudicate(records, seed, report)
+        finished: bool | None = any(r["kind"] == log.GAME_ENDED for r in records)
+    else:
+        finished = _readjudicate(records, drawn_from, revealed, report)
+    if revealed is None:
+        _unrevealed(records, finished, drawn_from is not None, report)
     return report
 
 
-def _check_seed(records: Sequence[dict[str, Any]], report: AuditReport) -> bytes | None:
-    created = records[0]["data"]
-    reveals = [r for r in records if r["kind"] == log.SEED_REVEALED]
-    if not reveals:
-        return None
-    reveal = reveals[0]
-    # A fork draws from its own seed, committed to in its ForkedFrom.
-    fork = referee.last_fork(records[: reveal["version"]])
-    if fork is not None:
-        created = fork["data"]
+def awaits_reveal(records: Sequence[dict[str, Any]]) -> bool:
+    """Whether a record drew from a committed seed it has not revealed yet (an unfinished
+    game: a finished one without its reveal fails the audit)."""
+    return bool(records) and _seed_terms(records).get("seed_source") != "table" and _own_reveal(records) is None
+
+
+AWAITS_REVEAL = "no seed reveal: the game is unfinished, so its random outcomes cannot be checked until the seed is revealed"
+
+
+def _own_reveal(records: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The record's `SeedRevealed`. A fork's copied history may hold its origin's reveal;
+    only a reveal of its own counts."""
+    fork = referee.last_fork(records)
+    own = records[fork["version"] - 1:] if fork is not None else records
+    return next((r for r in own if r["kind"] == log.SEED_REVEALED), None)
+
+
+def _seed_terms(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The data that committed to the seed in use: a fork draws from its own seed,
+    committed to in its ForkedFrom; any other game in its GameCreated."""
+    fork = referee.last_fork(records)
+    return (fork or records[0])["data"]
+
+
+def _check_seed(records: Sequence[dict[str, Any]], held: bytes | None,
+                report: AuditReport) -> tuple[bytes | None, bytes | None]:
+    """The seed to re-derive outcomes from, and the seed the record reveals (if any)."""
+    reveal = _own_reveal(records)
+    if reveal is None:
+        if held is None:
+            return None, None
+        if commitment(held) != _seed_terms(records).get("seed_commitment"):
+            report.fail(report.seed, 1, "the seed this service holds does not match the commitment in the record")
+            return None, None
+        report.seed = Check(True, "not revealed yet; every random outcome re-derived from the seed this service holds")
+        return held, None
     try:
         seed = bytes.fromhex(reveal["data"]["seed"])
     except (KeyError, TypeError, ValueError):
         report.fail(report.seed, reveal["version"], "the revealed seed is not hex")
-        return None
-    if commitment(seed) != created["seed_commitment"]:
+        return None, None
+    if commitment(seed) != _seed_terms(records).get("seed_commitment"):
         report.fail(report.seed, reveal["version"], "the revealed seed does not match the commitment made at creation")
-        return None
+        return None, None
     report.seed = Check(True, "revealed, matches the commitment; every random outcome re-derived from it")
-    return seed
+    return seed, seed
 
 
-def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report: AuditReport) -> None:
+def _unrevealed(records: Sequence[dict[str, Any]], finished: bool | None, rederived: bool, report: AuditReport) -> None:
+    """Say what a record without its reveal proves. A finished game that drew from a
+    committed seed must reveal it: without the reveal nothing shows its outcomes were not
+    chosen at will, and anyone can recompute the chain after choosing them."""
+    if finished is None or report.seed.ok is False:
+        return  # already failed
+    if _seed_terms(records).get("seed_source") == "table":
+        report.seed = Check(None, "outcomes entered at the table: the record shows they were possible, not that they were fair")
+    elif finished:
+        report.fail(report.seed, len(records), "the game is finished but its seed is never revealed (no SeedRevealed), "
+                    "so its random outcomes cannot be checked: a finished record must carry its reveal")
+    elif not rederived:
+        drawn = sum(1 for _ in outcomes_in(_payloads(records)))
+        report.seed = Check(None, f"{AWAITS_REVEAL} ({drawn} so far)")
+
+
+def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, revealed: bytes | None,
+                  report: AuditReport) -> bool | None:
+    """Re-run every command; returns whether the game is over at the end of the record
+    (None when a command did not re-adjudicate)."""
     created = records[0]["data"]
     try:
         decider = log.decider_of(created)
     except RuleError as error:
         report.fail(report.rules, 1, error.message)
-        return
+        return None
     seeded = SeededRandom(seed) if seed is not None else None
     history = log.History(records[0])
     # A fork's copied events drew from its origin's seed; only what follows is its own.
@@ -133,7 +202,8 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report:
                 move = decider.move_of(to_event(first))
                 if move is None:
                     raise RuleError("not_a_move", f"a seat's command cannot start with {first['kind']}")
-                expected = log.play(decider, state, seat, move, rng, seed)
+                # Only a revealed seed is expected in the record: a held one is still secret.
+                expected = log.play(decider, state, seat, move, rng, revealed)
                 commands += 1
             elif referee.referee_of(first["actor"]) is not None and (move := decider.move_of(to_event(first))) is not None:
                 own = seeded is not None and first["version"] >= own_from
@@ -144,19 +214,28 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, report:
                 raise RuleError("unexpected_event", f"{first['kind']} by {first['actor']} is not caused by any command")
         except RuleError as error:
             report.fail(report.rules, first["version"], f"{first['kind']} by {first['actor']} was not legal: {error.message}")
-            return
+            return None
         problem = _compare(expected, group)
         if problem:
             report.fail(report.rules if seeded is None or "random" not in problem[1] else report.seed, *problem)
-            return
+            return None
         try:
             for record in group[1:] if first["kind"] == log.GAME_CREATED else group:
                 history.add(record)
         except RuleError as error:
             report.fail(report.rules, first["version"], f"{first['kind']} cannot be applied: {error.message}")
-            return
+            return None
     judged = f" and {actions} referee or takeback actions re-judged" if actions else ""
     report.rules = Check(True, f"{commands} commands re-adjudicated{judged} under {decider.name} ruleset {decider.ruleset_version}")
+    return bool(decider.is_over(history.state))
+
+
+def _payloads(records: Sequence[dict[str, Any]]) -> list[Any]:
+    values: list[Any] = []
+    for record in records:
+        values.append(record["data"])
+        values.extend(s.get("value") for s in record["secrets"])
+    return values
 
 
 def _entered_for_a_seat(decider: Any, state: Any, move: Any, group: list[dict[str, Any]], seed: bytes | None,
@@ -176,11 +255,7 @@ def _entered_for_a_seat(decider: Any, state: Any, move: Any, group: list[dict[st
 
 
 def _outcomes(group: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    values: list[Any] = []
-    for record in group:
-        values.append(record["data"])
-        values.extend(s.get("value") for s in record["secrets"])
-    return list(outcomes_in(values))
+    return list(outcomes_in(_payloads(group)))
 
 
 def _compare(expected: list[Event], group: list[dict[str, Any]]) -> tuple[int, str] | None:

@@ -21,6 +21,8 @@ from domain.core.randomness import Randomness
 
 GAME_CREATED = "GameCreated"
 SEED_REVEALED = "SeedRevealed"
+GAME_ENDED = "GameEnded"
+"""The last rules event of a finished game, so a verifier without the rules sees the end."""
 # Referee tools and takebacks (built and judged in `domain/core/referee.py`).
 GAME_REWOUND = "GameRewound"
 MOVE_TAKEN_BACK = "MoveTakenBack"

@@ -3,9 +3,13 @@ is generated from the marshmallow schemas (flask-smorest) at /api/v1/openapi.jso
 
 from __future__ import annotations
 
-from flask import Flask
+import contextlib
+import json
+
+from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.arguments import ArgumentsMixin
+from webargs.flaskparser import is_json_request
 
 from domain import games as rulesets
 from service.api import guard
@@ -15,6 +19,7 @@ from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
 from service.api.referee import referee
 from service.application import Caboose
+from service.input_limits import check, loads
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
 from service.settings import Settings
@@ -23,6 +28,18 @@ from service.viewer import viewer
 # A request that does not validate is malformed (400), not unprocessable (webargs' 422):
 # 422 is kept for moves the rules refuse.
 ArgumentsMixin.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+
+
+def check_input() -> None:
+    """Every JSON body and query string is held to the input limits before any view reads
+    it. The body parsed here is parsed again by the view's schema: a move is a few hundred
+    bytes, and one check for every route beats one per parser."""
+    check(request.args.to_dict(flat=False))
+    body = request.get_data(cache=True) if is_json_request(request) else b""
+    if body.strip():
+        # Text that is not JSON at all is left to the view's parser, which says so.
+        with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError):
+            loads(body)
 
 
 def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None) -> Flask:
@@ -48,6 +65,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(projections)
     api.register_blueprint(referee)
     app.register_blueprint(viewer)
+    app.before_request(check_input)
     register_problem_handlers(app)
     require_json_bodies(app)
     guard.install(app, settings.rate_limits)

@@ -14,6 +14,8 @@ from werkzeug.exceptions import HTTPException
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
 from service.api.schemas import ProblemSchema
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, ServiceError, StoreInconsistent, VersionConflict
+from service.input_limits import InputRefused
+from service.notify.targets import TargetRefused
 from service.seating import InviteInvalid
 
 PROBLEM_BASE = "https://caboose.invalid/problems/"
@@ -78,6 +80,14 @@ def register_problem_handlers(app: Flask) -> None:
     def invalid_body(error: ValidationError) -> Response:
         return problem(400, "Malformed request", "The request is not valid: see `errors`.", "malformed_request",
                        errors=error.messages if isinstance(error.messages, dict) else {"_schema": error.messages})
+
+    @app.errorhandler(InputRefused)
+    def input_refused(error: InputRefused) -> Response:
+        return problem(400, "Malformed request", error.message, error.code, path=error.path)
+
+    @app.errorhandler(TargetRefused)
+    def webhook_refused(error: TargetRefused) -> Response:
+        return problem(400, "Webhook target refused", error.message, "webhook_target_refused", address_class=error.address_class)
 
     @app.errorhandler(MalformedMove)
     def malformed_move(error: MalformedMove) -> Response:

@@ -166,6 +166,8 @@ class ProblemSchema(Schema):
     errors = fields.Dict()
     current_version = fields.Integer()
     first_bad_version = fields.Integer(allow_none=True)
+    path = fields.String(metadata={"description": "The JSON Pointer of the offending value (RFC 6901), where there is one."})
+    address_class = fields.String(allow_none=True, metadata={"description": "Why a webhook target was refused: loopback, private…"})
 
 
 class SubscribeSchema(Strict):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import secrets
 import threading
 from dataclasses import dataclass
@@ -15,8 +15,11 @@ from sqlalchemy.orm import Session
 from service.application import Caboose
 from service.notify import senders
 from service.notify.store import Delivery, FollowerPosition, Subscription, utcnow
+from service.notify.targets import TargetRefused, WebhookTargets
 from service.seating import Base
+from service.settings import bound_url
 
+log = logging.getLogger(__name__)
 FOLLOWER = "notifier"
 BATCH = 500
 # Referee actions that change a game (recorded by the referee tools).
@@ -35,11 +38,12 @@ class Backoff:
 
 class Notifier:
     def __init__(self, app: Caboose, engine: Engine, smtp: senders.SmtpSettings | None = None,
-                 backoff: Backoff | None = None, base_url: str | None = None) -> None:
+                 backoff: Backoff | None = None, base_url: str | None = None, webhooks: WebhookTargets | None = None) -> None:
         self.app, self.engine = app, engine
         self.smtp = smtp or senders.SmtpSettings()
+        self.webhooks = webhooks or WebhookTargets.allowing(app.settings.webhook_allow_networks)
         self.backoff = backoff or Backoff()
-        self.base_url = (base_url or app.settings.base_url).rstrip("/")
+        self.base_url = (base_url or app.settings.base_url or bound_url()).rstrip("/")
         self._active: dict[str, frozenset[int]] = {}
         self._over: dict[str, bool] = {}
         Base.metadata.create_all(engine)
@@ -47,7 +51,10 @@ class Notifier:
     # -- subscriptions -------------------------------------------------------------------
 
     def subscribe(self, game_id: str, seat: int, webhook_url: str | None, email: str | None) -> dict[str, Any]:
-        """Set where a seat is told; a new webhook secret is made whenever the URL changes."""
+        """Set where a seat is told; a new webhook secret is made whenever the URL changes.
+        Raises `TargetRefused` for a webhook this server will not send to."""
+        if webhook_url:
+            self.webhooks.check_url(webhook_url)
         with Session(self.engine) as session, session.begin():
             row = session.get(Subscription, (game_id, seat)) or Subscription(game_id=game_id, seat=seat)
             if webhook_url != row.webhook_url:
@@ -114,12 +121,16 @@ class Notifier:
             if sub is None:
                 continue
             payload = {"event": event, "summary": summary, "game_id": game_id, "game": game.ruleset, "version": version,
-                       "seat": seat, "time": record["time"], "link": f"{self.base_url}/api/v1/games/{game_id}"}
+                       "seat": seat, "time": record["time"], "link": self.link(game_id)}
             if sub.webhook_url:
                 rows.append(Delivery(game_id=game_id, seat=seat, channel="webhook", target=sub.webhook_url, payload=payload))
             if sub.email:
                 rows.append(Delivery(game_id=game_id, seat=seat, channel="email", target=sub.email, payload=payload))
         return rows
+
+    def link(self, game_id: str) -> str:
+        """The page a person opens to see the game: its replay, which follows it live."""
+        return f"{self.base_url}/games/{game_id}/replay"
 
     # -- delivering ----------------------------------------------------------------------
 
@@ -140,12 +151,15 @@ class Notifier:
                 with Session(self.engine) as lookup:
                     sub = lookup.get(Subscription, (delivery.game_id, delivery.seat))
                 secret = sub.webhook_secret if sub and sub.webhook_secret else ""
-                senders.post_webhook(delivery.target, secret, {**delivery.payload, "delivery_id": delivery.id})
+                senders.post_webhook(delivery.target, secret, {**delivery.payload, "delivery_id": delivery.id}, self.webhooks)
             else:
                 senders.send_email(self.smtp, delivery.target, delivery.payload)
         except Exception as error:  # any failure is recorded and retried; none reaches a move
             delivery.last_error = f"{type(error).__name__}: {error}"[:2000]
-            if delivery.attempts >= self.backoff.max_attempts:
+            log.warning("notification not delivered: game %s, seat %s, %s to %s, attempt %d: %s", delivery.game_id,
+                        delivery.seat, delivery.channel, delivery.target, delivery.attempts, delivery.last_error)
+            # A refused address is not retried: it would be refused again.
+            if delivery.attempts >= self.backoff.max_attempts or isinstance(error, TargetRefused):
                 delivery.status = "failed"
             else:
                 delivery.next_attempt_at = utcnow() + self.backoff.after(delivery.attempts)
@@ -163,9 +177,10 @@ class Notifier:
 
         def loop() -> None:
             while not stop.wait(interval):
-                # Keep notifying after a passing database error.
-                with contextlib.suppress(Exception):
+                try:
                     self.run_once()
+                except Exception:  # keep notifying after a passing database error, but say so
+                    log.warning("notifier round failed; trying again in %s s", interval, exc_info=True)
 
         threading.Thread(target=loop, name="caboose-notifier", daemon=True).start()
         return stop

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import json
 import smtplib
-import urllib.request
+import socket
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
+
+from service.notify.targets import WebhookTargets
 
 SIGNATURE_HEADER = "X-Caboose-Signature"
 
@@ -19,14 +22,42 @@ def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def post_webhook(url: str, secret: str, payload: dict[str, Any], timeout: float = 10.0) -> None:
+def post_webhook(url: str, secret: str, payload: dict[str, Any], targets: WebhookTargets, timeout: float = 10.0) -> None:
+    """POST the signed payload to the address `targets` checked for the URL's host (never
+    to what the name might resolve to a moment later); redirects are not followed."""
     body = json.dumps(payload, sort_keys=True).encode()
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json", SIGNATURE_HEADER: signature(secret, body),
-        "X-Caboose-Delivery": str(payload.get("delivery_id", "")), "User-Agent": "caboose-notifier"})
-    with urllib.request.urlopen(request, timeout=timeout) as response:
-        if not 200 <= response.status < 300:
-            raise OSError(f"webhook answered HTTP {response.status}")
+    destination = targets.resolve(url)
+    connection = _PinnedHTTPS if destination.scheme == "https" else _PinnedHTTP
+    client = connection(destination.host, destination.port, timeout=timeout)
+    client.address = destination.address
+    try:
+        client.request("POST", destination.path, body=body, headers={
+            "Content-Type": "application/json", SIGNATURE_HEADER: signature(secret, body),
+            "X-Caboose-Delivery": str(payload.get("delivery_id", "")), "User-Agent": "caboose-notifier"})
+        status = client.getresponse().status
+    finally:
+        client.close()
+    if not 200 <= status < 300:
+        raise OSError(f"webhook answered HTTP {status}")
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """Connects to `address`, while the Host header names the URL's host."""
+
+    address = ""
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """Connects to `address`; the certificate is verified for the URL's host."""
+
+    address = ""
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def test_a_game_from_the_shell_audits_exports_and_verifies(tmp_path: Path) -> No
     assert report["ok"] and report["rules"]["ok"] and report["seed"]["ok"]
     exported = tmp_path / "game.jsonl"
     run("export", game_id, "--as", "public", "--db", db, "-o", str(exported))
-    # The referee's 20-line script, standard library only, written from FORMAT.md.
+    # The referee's short script, standard library only, written from FORMAT.md.
     script = Path(__file__).parents[2] / "docs" / "verify_record.py"
     verified = subprocess.run([sys.executable, str(script), str(exported)], capture_output=True, text=True)
     assert verified.returncode == 0 and verified.stdout.startswith("OK"), verified.stderr

@@ -19,7 +19,18 @@ from service.application import Caboose
 from service.lobby import Lobby
 from service.notify.notifier import Backoff, Notifier
 from service.notify.senders import SIGNATURE_HEADER, SmtpSettings, signature
+from service.settings import RateLimits, Settings
 from tests.e2e.conftest import Client, serving
+
+# The receivers here listen on loopback, which webhooks may reach only when the operator
+# allows it.
+LOOPBACK_ALLOWED = ("127.0.0.0/8", "::1/128")
+
+
+@pytest.fixture
+def store(tmp_path: object) -> Caboose:
+    return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limits=RateLimits.every("1000000/minute"),
+                            webhook_allow_networks=LOOPBACK_ALLOWED))
 
 
 def free_port() -> int:

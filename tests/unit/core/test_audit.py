@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 
 from domain.core.audit import audit
-from domain.core.envelope import record_hash
 from service.application import Caboose
 from service.settings import Settings
+from tests.forgery import reseal
 
 
 def finished_race() -> list[dict]:
@@ -16,15 +16,6 @@ def finished_race() -> list[dict]:
     while app.summary(game_id)["status"] == "active":
         app.play(game_id, app.summary(game_id)["active_seats"][0], {"type": "advance", "by": 2})
     return app.records(game_id)
-
-
-def rechain(records: list[dict]) -> list[dict]:
-    """Forge a record whose chain is intact: recompute every hash after an edit."""
-    prev = "0" * 64
-    for record in records:
-        record["prev_hash"] = prev
-        record["hash"] = prev = record_hash(record)
-    return records
 
 
 def test_an_honest_game_audits_clean() -> None:
@@ -36,7 +27,7 @@ def test_an_illegal_move_in_a_rechained_record_is_found() -> None:
     records = copy.deepcopy(finished_race())
     move = next(r for r in records if r["kind"] == "CounterAdvanced")
     move["data"]["by"] = 5
-    report = audit(rechain(records))
+    report = audit(reseal(records))
     assert not report.ok and report.chain.ok
     assert report.first_problem["version"] == move["version"]
     assert "not legal" in report.first_problem["what"]
@@ -47,7 +38,7 @@ def test_a_forged_random_outcome_is_found_after_the_reveal() -> None:
     roll = next(r for r in records if r["kind"] == "FirstSeatRolled")
     seats = 2
     roll["data"]["random"]["value"] = roll["data"]["seat"] = (roll["data"]["seat"] + 1) % seats
-    report = audit(rechain(records))
+    report = audit(reseal(records))
     assert not report.ok
     assert report.first_problem["version"] == roll["version"]
 
@@ -55,7 +46,7 @@ def test_a_forged_random_outcome_is_found_after_the_reveal() -> None:
 def test_a_wrong_seed_reveal_is_found() -> None:
     records = copy.deepcopy(finished_race())
     records[-1]["data"]["seed"] = "11" * 32
-    report = audit(rechain(records))
+    report = audit(reseal(records))
     assert report.seed.ok is False
     assert report.first_problem["version"] == records[-1]["version"]
 

@@ -11,13 +11,14 @@ import pytest
 from domain.core import log, referee
 from domain.core.audit import audit
 from domain.core.decider import Setup
-from domain.core.envelope import record_hash, seal, seat_actor, verify_chain
+from domain.core.envelope import seal, seat_actor, verify_chain
 from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import Event
 from domain.core.randomness import SeededRandom, commitment
 from domain.ticket_to_ride import DECIDER as TTR
 from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
 from tests.fakes.race import RACE
+from tests.forgery import reseal
 
 SEED = bytes(range(32))
 REF = "referee:Ann Arbiter"
@@ -241,11 +242,7 @@ def test_a_forged_rewind_is_caught_by_the_audit() -> None:
     forged = copy.deepcopy(table.records)
     rewind = next(r for r in forged if r["kind"] == log.GAME_REWOUND)
     rewind["data"]["to_version"] = 2
-    prev = "0" * 64
-    for record in forged:
-        record["prev_hash"] = prev
-        record["hash"] = prev = record_hash(record)
-    report = audit(forged)
+    report = audit(reseal(forged))
     assert not report.ok and report.chain.ok and report.first_problem["version"] == rewind["version"]
 
 
@@ -292,11 +289,9 @@ def test_a_seat_joins_once_under_its_own_name() -> None:
     assert audit(table.records).ok
     # A second join of the same seat, forged into the record and re-hashed, does not verify.
     forged = copy.deepcopy(table.records[: joined["version"]])
-    again = {**forged[-1], "version": len(forged) + 1, "prev_hash": forged[-1]["hash"], "command_id": "forged",
-             "data": {"seat": 1, "name": "Mallory"}}
-    again["hash"] = record_hash(again)
-    report = audit([*forged, again])
-    assert not report.ok and report.first_problem["version"] == again["version"]
+    forged = reseal([*forged, {**forged[-1], "command_id": "forged", "data": {"seat": 1, "name": "Mallory"}}])
+    report = audit(forged)
+    assert not report.ok and report.first_problem["version"] == forged[-1]["version"]
 
 
 def test_a_joined_name_is_the_seat_name_in_the_state() -> None:
