@@ -36,8 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain.core import log
 from domain.core.envelope import group_by_command
+from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, projection_for, rebuild
-from projections.store import ReadStore, use_read_store
+from projections.store import ReadStore, read_db_url, use_read_store
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
@@ -193,6 +194,7 @@ def main() -> None:
         schema = f"caboose_bench_{uuid.uuid4().hex[:8]}"
         with psycopg.connect(args.postgres, autocommit=True) as conn:
             conn.execute(f"CREATE SCHEMA {schema}")
+        upgrade_databases(Settings(db=args.postgres, schema=schema), read_db_url(args.postgres, schema))
         try:
             pg_read = f"{args.postgres}?schema={schema}"
             results.append(run("postgres", args.postgres, {"POSTGRES_SCHEMA": schema}, pg_read, args.games))

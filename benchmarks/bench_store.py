@@ -32,6 +32,8 @@ from domain import games
 from domain.core import log
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
+from projections.databases import upgrade_databases
+from projections.store import read_db_url
 from service.application import Caboose
 from service.settings import Settings, persistence_env
 from service.simulation import game_seed, play_one
@@ -189,6 +191,7 @@ def main() -> None:
     schema = f"caboose_bench_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(args.postgres, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
+    upgrade_databases(Settings(db=args.postgres, schema=schema), read_db_url(args.postgres, schema))
     try:
         results["stores"].append(bench_store("postgresql", args.postgres, {"POSTGRES_SCHEMA": schema}))
     finally:

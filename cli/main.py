@@ -307,9 +307,11 @@ def notify(interval: float, once: bool, db: str | None) -> None:
 
 
 # Command groups kept in their own modules (they import this one, hence at the end).
+from cli.db import db_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
 
+cli.add_command(db_cli)
 cli.add_command(projections_cli)
 cli.add_command(referee_cli)
 cli.add_command(takeback_cli)

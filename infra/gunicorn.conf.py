@@ -2,7 +2,8 @@
 
 Workers are stateless: every one talks to the same event store (set CABOOSE_DB to a
 PostgreSQL URL when running more than one host), and optimistic concurrency in the
-store keeps two workers from storing conflicting moves.
+store keeps two workers from storing conflicting moves. The tables are made before the
+workers start (`on_starting` below, or `caboose db upgrade`); workers never make them.
 """
 
 import multiprocessing
@@ -17,3 +18,12 @@ graceful_timeout = 30
 max_requests = 10000
 max_requests_jitter = 500
 accesslog = "-"
+
+
+def on_starting(server: object) -> None:
+    """Create or upgrade every table once, in the master, before any worker forks: workers
+    that each made tables at once raced on PostgreSQL's catalogue. Running `caboose db
+    upgrade` before starting the workers does the same."""
+    from projections.databases import databases, upgrade_databases
+
+    upgrade_databases(*databases())

@@ -89,4 +89,14 @@ class TrackingRow(Base):
     notification_id: Mapped[int] = mapped_column(BigInteger)
 
 
+class SourceRow(Base):
+    """Which event store the read models were made from: the originator (game id) of its
+    first notification. Read models left from another store are told apart by it."""
+
+    __tablename__ = "proj_source"
+
+    application_name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    first_originator_id: Mapped[str] = mapped_column(String(36))
+
+
 VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow)

@@ -157,6 +157,11 @@ class GameProjection(Projection[SqlView]):
     def store(self) -> ReadStore:
         return self.view.store
 
+    def forget(self) -> None:
+        """Drop what this projection holds in memory (the read models were rebuilt)."""
+        self._cache.clear()
+        self._committed = None
+
     # -- entry points ---------------------------------------------------------------------
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:  # type: ignore[override]
@@ -177,6 +182,9 @@ class GameProjection(Projection[SqlView]):
             try:
                 # Nobody else wrote since this projection's last commit: its cache is the truth.
                 self.project(session, [s for s in steps if s.notification_id > tracked], trusted=tracked == self._committed)
+                if tracked == 0 and steps:
+                    # The log's first game tells its store apart from any other (see runner.mismatch).
+                    self.store.set_source(session, application_name, steps[0].record["game_id"])
                 self.store.set_tracked(session, application_name, upto)
             except BaseException:
                 self._cache.clear()

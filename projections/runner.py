@@ -19,6 +19,7 @@ read models out of step with the log stops with `OutOfStep` rather than guess.
 
 from __future__ import annotations
 
+import logging
 import threading
 import weakref
 from collections.abc import Callable, Mapping
@@ -28,14 +29,26 @@ from eventsourcing.projection import BaseProjectionRunner
 from sqlalchemy import select
 
 from projections.models import GameRow
-from projections.projector import APPLICATION, GameProjection, SqlView, steps_of
-from projections.store import ReadStore, read_store_for
+from projections.projector import APPLICATION, GameProjection, OutOfStep, SqlView, steps_of
+from projections.store import ReadModelError, ReadStore, read_store_for
 from service.application import Caboose
 from service.settings import Settings
 
+logger = logging.getLogger(__name__)
+
 
 def projection_for(app: Caboose, store: ReadStore) -> GameProjection:
-    return GameProjection(SqlView(store), states=lambda game_id, version: app.game(game_id, at=version).state)
+    # A weak reference: the application's own projection is kept in a dictionary keyed
+    # weakly by the application, which a strong one would keep alive for ever (and its
+    # PostgreSQL pool with it, until the interpreter tore it down noisily at exit).
+    application = weakref.ref(app)
+
+    def states(game_id: str, version: int) -> Any:
+        alive = application()
+        assert alive is not None, "the application of this projection was closed and collected"
+        return alive.game(game_id, at=version).state
+
+    return GameProjection(SqlView(store), states=states)
 
 
 class PollingRunner:
@@ -95,8 +108,11 @@ def rebuild(app: Caboose, store: ReadStore, batch_size: int = 2000,
     number of notifications read."""
     projection = projection_for(app, store)
     count = position = 0
+    origin = first_game(app)
     with store.writing() as session:
         store.clear(session)
+        if origin is not None:
+            store.set_source(session, APPLICATION, origin)
         while True:
             notifications = app.recorder.select_notifications(start=position, limit=batch_size, inclusive_of_start=False)
             if not notifications:
@@ -113,6 +129,52 @@ def rebuild(app: Caboose, store: ReadStore, batch_size: int = 2000,
 
 def log_end(app: Caboose) -> int:
     return app.recorder.max_notification_id() or 0
+
+
+def first_game(app: Caboose) -> str | None:
+    """What identifies an event store: the game of its first notification (None: empty)."""
+    first = app.recorder.select_notifications(start=None, limit=1)
+    return str(first[0].originator_id) if first else None
+
+
+def mismatch(app: Caboose, store: ReadStore, game_id: str | None = None) -> str | None:
+    """Why the read models cannot have been made from this event store, or None. With
+    `game_id`: a game the store holds must be in read models that followed the whole log."""
+    tracked, end = store.max_tracking_id(APPLICATION) or 0, log_end(app)
+    if tracked > end:
+        return f"they followed a log to position {tracked}, but this store's log ends at {end}"
+    recorded, origin = store.source(APPLICATION), first_game(app)
+    if recorded is not None and recorded != origin:
+        return f"they were made from a store whose first game is {recorded}, not {origin or 'an empty store'}"
+    if game_id is not None and tracked == end and store.position(game_id).row is None:
+        return f"they followed this store's whole log but hold nothing of its game {game_id}"
+    return None
+
+
+def reconcile(app: Caboose, store: ReadStore, game_id: str | None = None) -> bool:
+    """Rebuild read models left from another event store (a database restored or swapped
+    beside them) from this one; returns whether it rebuilt. Where rebuilding fails, says
+    so: `ReadModelError` naming the mismatch and the command to run."""
+    reason = mismatch(app, store, game_id)
+    if reason is None:
+        origin = first_game(app)
+        if origin is not None and store.source(APPLICATION) is None:
+            # Read models made before the source was recorded, or still empty: they are this store's.
+            with store.writing() as session:
+                store.set_source(session, APPLICATION, origin)
+        return False
+    logger.warning("The read models do not match the event store (%s): rebuilding them.", reason)
+    try:
+        rebuild(app, store)
+    except Exception as error:
+        raise ReadModelError(f"The read models do not match the event store ({reason}) and could not be rebuilt "
+                             f"({type(error).__name__}: {str(error).splitlines()[0]}); "
+                             "run `caboose projections rebuild`.") from error
+    with _GUARD:
+        projection = _PROJECTIONS.get(app)
+    if projection is not None:
+        projection.forget()
+    return True
 
 
 # -- the application's own read models (API, CLI) ------------------------------------------
@@ -141,9 +203,24 @@ def caught_up(app: Caboose, game_id: str) -> ReadStore:
     projecting whatever of the log is not projected yet), so a reader gets the same answer
     as a fold of the log even when no runner is running."""
     store = read_store_for(app)
+    if store not in _RECONCILED:
+        reconcile(app, store)
+        _RECONCILED.add(store)
     version = app.game(game_id).version
-    with store.reading() as session:
-        projected = session.scalar(select(GameRow.version).where(GameRow.game_id == game_id)) or 0
-    if projected < version:
-        PollingRunner(app, projection_of(app)).catch_up()
+    if _projected(store, game_id) < version:
+        try:
+            PollingRunner(app, projection_of(app)).catch_up()
+        except OutOfStep:
+            if not reconcile(app, store, game_id):
+                raise
+        if _projected(store, game_id) < version and reconcile(app, store, game_id):
+            PollingRunner(app, projection_of(app)).catch_up()
     return store
+
+
+_RECONCILED: weakref.WeakSet[ReadStore] = weakref.WeakSet()
+
+
+def _projected(store: ReadStore, game_id: str) -> int:
+    with store.reading() as session:
+        return session.scalar(select(GameRow.version).where(GameRow.game_id == game_id)) or 0

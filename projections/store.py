@@ -27,11 +27,15 @@ from urllib.parse import unquote, urlparse
 
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.pool import StaticPool
 
 from projections.handlers import Figures, SeatFigures
-from projections.models import VIEW_TABLES, Base, BoardChange, GameRow, SeatFiguresChange, TrackingRow
+from projections.models import VIEW_TABLES, BoardChange, GameRow, SeatFiguresChange, SourceRow, TrackingRow
+from service import migrate
+from service.db import postgres_connect_args
+from service.settings import DatabaseTimeouts
 
 
 class ReadModelError(Exception):
@@ -70,8 +74,11 @@ class Position:
 
 
 class ReadStore:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, prepare: bool = True) -> None:
+        """`prepare`: bring an embedded (SQLite) database to the latest migration, and
+        refuse a PostgreSQL one that is not there (`caboose db upgrade` passes False)."""
         self.url = url
+        self.schema: str | None = None
         self._one_at_a_time: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         parsed = urlparse(url)
         if parsed.scheme.startswith("sqlite"):
@@ -80,7 +87,16 @@ class ReadStore:
             self._postgres(parsed)
         else:
             raise ReadModelError(f"unsupported read database {url!r}: use sqlite:///FILE or postgresql://USER@HOST:PORT/DB")
-        Base.metadata.create_all(self.writer)
+        if prepare:
+            try:
+                migrate.prepare(self.writer, migrate.READ_MODELS, self.schema)
+            except migrate.SchemaMissing as error:
+                self.close()
+                raise ReadModelError(error.message) from None
+
+    def upgrade(self) -> str:
+        """Bring the read models' tables to the latest migration; returns its revision."""
+        return migrate.upgrade(self.writer, migrate.READ_MODELS, self.schema)
 
     def _sqlite(self, url: str) -> None:
         self.dialect = "sqlite"
@@ -99,15 +115,15 @@ class ReadStore:
     def _postgres(self, parsed: Any) -> None:
         self.dialect = "postgresql"
         query = dict(part.split("=", 1) for part in parsed.query.split("&") if "=" in part)
-        schema = query.pop("schema", None)
+        schema = self.schema = query.pop("schema", None)
         rest = "&".join(f"{k}={v}" for k, v in query.items())
         url = parsed._replace(scheme="postgresql+psycopg", query=rest).geturl()
         # Asynchronous commit is safe here: the view rows and their tracking position
         # commit together, so a server crash can only lose both, and they are redone.
-        options = "-csynchronous_commit=off" + (f" -csearch_path={schema}" if schema else "")
-        connect_args = {"options": options}
+        timeouts = DatabaseTimeouts.from_env()
+        connect_args = postgres_connect_args(schema, timeouts, "-csynchronous_commit=off")
         self.writer = self.reader = create_engine(url, connect_args=connect_args, pool_size=3, max_overflow=7,
-                                                  pool_recycle=1800)
+                                                  pool_recycle=1800, pool_pre_ping=True, pool_timeout=timeouts.connect)
 
     def close(self) -> None:
         self.writer.dispose()
@@ -151,9 +167,22 @@ class ReadStore:
         return value
 
     def clear(self, session: Session) -> None:
-        """Every view row and every tracking position (a rebuild, inside its transaction)."""
-        for table in (*VIEW_TABLES, TrackingRow):
+        """Every view row, every tracking position and the recorded source (a rebuild,
+        inside its transaction)."""
+        for table in (*VIEW_TABLES, TrackingRow, SourceRow):
             session.execute(delete(table))
+
+    def source(self, application_name: str) -> str | None:
+        """The first game of the event store these read models were made from (if recorded)."""
+        with self.reading() as session:
+            return session.scalar(select(SourceRow.first_originator_id).where(SourceRow.application_name == application_name))
+
+    def set_source(self, session: Session, application_name: str, first_originator_id: str) -> None:
+        # An upsert: several processes may record the same source at once.
+        upsert = (pg_insert if self.dialect == "postgresql" else sqlite_insert)(SourceRow)
+        session.execute(upsert.values(application_name=application_name, first_originator_id=first_originator_id)
+                        .on_conflict_do_update(index_elements=[SourceRow.application_name],
+                                               set_={"first_originator_id": first_originator_id}))
 
     # -- per game -------------------------------------------------------------------------
 

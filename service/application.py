@@ -30,6 +30,7 @@ from domain.core.randomness import commitment
 from service.aggregate import Game, project_game
 from service.cache import GameCache
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, VersionConflict
+from service.migrate import open_store
 from service.settings import Settings, persistence_env
 
 logger = logging.getLogger(__name__)
@@ -61,7 +62,9 @@ class Caboose(Application[UUID]):
         self.cache: GameCache[Game] = GameCache(maxsize=1000)
 
     def construct_recorder(self) -> Any:
-        self.factory.env.setdefault("CREATE_TABLE", "y")
+        # Tables are made by the migrations (`caboose db upgrade`), never by a worker at run time.
+        migrated = open_store(self.settings.db, self.factory.env.get("POSTGRES_SCHEMA") or None)
+        self.factory.env.setdefault("CREATE_TABLE", "n" if migrated else "y")
         return super().construct_recorder()
 
     # -- use cases --------------------------------------------------------------------

@@ -3,10 +3,14 @@ kept in the same database as the events unless told otherwise."""
 
 from __future__ import annotations
 
+from math import ceil
+from typing import Any
 from urllib.parse import urlparse
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
+
+from service.settings import DatabaseTimeouts
 
 
 def sqlalchemy_url(db: str) -> str:
@@ -22,12 +26,15 @@ def sqlalchemy_url(db: str) -> str:
     raise ValueError(f"unsupported database {db!r}")
 
 
-def make_engine(db: str, schema: str | None = None) -> Engine:
+def make_engine(db: str, schema: str | None = None, timeouts: DatabaseTimeouts | None = None) -> Engine:
+    """An engine whose every wait is bounded (`DatabaseTimeouts`), so a database that is
+    down or stuck turns into an error the API answers with 503, not a hung request."""
+    timeouts = timeouts or DatabaseTimeouts.from_env()
     url = sqlalchemy_url(db)
     if url == "sqlite://":
         return create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": timeouts.busy, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
         def _wal(connection, _record) -> None:  # type: ignore[no-untyped-def]
@@ -35,5 +42,13 @@ def make_engine(db: str, schema: str | None = None) -> Engine:
             connection.execute("PRAGMA journal_mode=WAL")
 
         return engine
-    options = {"options": f"-csearch_path={schema}"} if schema else {}
-    return create_engine(url, pool_pre_ping=True, connect_args=options)
+    return create_engine(url, pool_pre_ping=True, pool_timeout=timeouts.connect,
+                         connect_args=postgres_connect_args(schema, timeouts))
+
+
+def postgres_connect_args(schema: str | None, timeouts: DatabaseTimeouts, *options: str) -> dict[str, Any]:
+    """psycopg's connection arguments: bounded connect and statement times, the schema."""
+    settings = [f"-cstatement_timeout={int(timeouts.statement * 1000)}", *options]
+    if schema:
+        settings.append(f"-csearch_path={schema}")
+    return {"connect_timeout": max(2, ceil(timeouts.connect)), "options": " ".join(settings)}

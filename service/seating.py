@@ -14,6 +14,7 @@ from sqlalchemy import Engine, Integer, String, UniqueConstraint, delete, or_, s
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from domain.core.events import PUBLIC, REFEREE, Audience
+from service import migrate
 
 
 class Base(DeclarativeBase):
@@ -63,7 +64,7 @@ class Seating:
         self.engine = engine
         # A token, once issued, always speaks for the same seat: positive answers are cached.
         self._seats: dict[tuple[str, str], int] = {}
-        Base.metadata.create_all(engine)
+        migrate.prepare(engine, migrate.STORE)
 
     def issue(self, game_id: str, names: list[str | None]) -> Issued:
         tokens, invites, referee = {}, {}, new_token()

@@ -7,6 +7,7 @@ import re
 import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from math import ceil
 from typing import ClassVar
 from urllib.parse import unquote, urlparse
 
@@ -80,6 +81,25 @@ def _rate(name: str, text: str) -> str:
 
 
 @dataclass(frozen=True)
+class DatabaseTimeouts:
+    """How long a request may wait on the database before it is told to come back later
+    (503 with Retry-After) instead of hanging: seconds."""
+
+    connect: float = 5.0
+    """PostgreSQL: to connect, and to wait for a connection from a full pool."""
+    statement: float = 15.0
+    """PostgreSQL: one statement."""
+    busy: float = 15.0
+    """SQLite: waiting for another writer's lock."""
+
+    @classmethod
+    def from_env(cls) -> DatabaseTimeouts:
+        return cls(connect=float(os.environ.get("CABOOSE_DB_CONNECT_TIMEOUT", "5")),
+                   statement=float(os.environ.get("CABOOSE_DB_STATEMENT_TIMEOUT", "15")),
+                   busy=float(os.environ.get("CABOOSE_SQLITE_BUSY_TIMEOUT", "15")))
+
+
+@dataclass(frozen=True)
 class Settings:
     db: str = DEFAULT_DB
     snapshot_interval: int = 100
@@ -130,12 +150,13 @@ def bound_url() -> str:
     return served_url(host.strip("[]"), port)
 
 
-def persistence_env(db: str) -> dict[str, str]:
+def persistence_env(db: str, timeouts: DatabaseTimeouts | None = None) -> dict[str, str]:
     """The eventsourcing library's settings for a database URL.
 
     `sqlite:///path/to/file`, `sqlite:///:memory:`, `memory` (plain Python objects, for
     simulations) or `postgresql://user[:password]@host[:port]/dbname`.
     """
+    timeouts = timeouts or DatabaseTimeouts.from_env()
     if db == "memory":
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     url = urlparse(db)
@@ -143,10 +164,10 @@ def persistence_env(db: str) -> dict[str, str]:
         path = unquote(url.path[1:] if url.path.startswith("/") else url.path) or ":memory:"
         if path == ":memory:":
             path = "file:caboose?mode=memory&cache=shared"
-        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "10"}
+        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": str(ceil(timeouts.busy))}
     if url.scheme in ("postgresql", "postgres", "postgresql+psycopg"):
         return {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "PERSISTENCE_MODULE": "service.eventstore:BoundedPostgresFactory",
             "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
             "POSTGRES_HOST": url.hostname or "127.0.0.1",
             "POSTGRES_PORT": str(url.port or 5432),
@@ -154,5 +175,9 @@ def persistence_env(db: str) -> dict[str, str]:
             "POSTGRES_PASSWORD": unquote(url.password or ""),
             "POSTGRES_POOL_SIZE": "5",
             "POSTGRES_MAX_OVERFLOW": "10",
+            "POSTGRES_CONNECT_TIMEOUT": str(ceil(timeouts.connect)),
+            "POSTGRES_STATEMENT_TIMEOUT": str(timeouts.statement),
+            # A pooled connection that died with the server is replaced, not handed out.
+            "POSTGRES_PRE_PING": "y",
         }
     raise ValueError(f"unsupported database {db!r}: use sqlite:///FILE, postgresql://USER@HOST:PORT/DB or memory")

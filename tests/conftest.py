@@ -10,6 +10,8 @@ import psycopg
 import pytest
 
 from domain import games
+from projections.databases import upgrade_databases
+from projections.store import read_db_url
 from service.application import Caboose
 from service.settings import Settings
 from tests.fakes.race import RACE
@@ -28,10 +30,12 @@ def sqlite_app(tmp_path: object) -> Iterator[Caboose]:
 
 @pytest.fixture
 def postgres_schema() -> Iterator[str]:
-    """A fresh schema in the test PostgreSQL; a test using it fails if PostgreSQL is unreachable."""
+    """A fresh schema in the test PostgreSQL, upgraded as `caboose db upgrade` does; a test
+    using it fails if PostgreSQL is unreachable."""
     schema = f"caboose_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(POSTGRES_URL, autocommit=True, connect_timeout=5) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
+    upgrade_databases(Settings(db=POSTGRES_URL, schema=schema), read_db_url(POSTGRES_URL, schema))
     try:
         yield schema
     finally:

@@ -35,7 +35,7 @@ def play_out(decider: Decider[Any], label: str, index: int, seats: int, *, check
              steer: bool = False, exact_move_of: bool = False, max_moves: int = 5000) -> Playout:
     """Play game `index` to its end; `steer` lets the game's `playout_choice` pick moves."""
     rng, chooser = SeededRandom(seed_of(label, index)), random.Random(index)
-    setup = Setup(tuple(f"player {i + 1}" for i in range(seats)))
+    setup = Setup(tuple(f"player {i + 1}" for i in range(seats)), decider.options({}, seats))
     state = decider.initial_state(setup)
     game = Playout(seed_of(label, index), setup, decider.setup(state, rng))
     for event in game.opening:
@@ -90,13 +90,14 @@ def check_replay_from_outcomes(decider: Decider[Any], game: Playout) -> None:
     assert state == game.state
 
 
-def record_of(decider: Decider[Any], game: Playout) -> list[dict[str, Any]]:
-    """The played game as a sealed FORMAT.md record, seed revealed at the end."""
+def record_of(decider: Decider[Any], game: Playout, game_id: str = "g") -> list[dict[str, Any]]:
+    """The played game as a sealed FORMAT.md record, seed revealed at the end (a store takes
+    only a UUID for `game_id`)."""
     records: list[dict[str, Any]] = []
 
     def store(event: Event, actor: str, command: str | None) -> None:
         prev = records[-1]["hash"] if records else GENESIS_HASH
-        records.append(seal(game_id="g", version=len(records) + 1, time="2026-01-01T00:00:00Z", actor=actor,
+        records.append(seal(game_id=game_id, version=len(records) + 1, time="2026-01-01T00:00:00Z", actor=actor,
                             command_id=command, event=event, prev_hash=str(prev), new_salt=lambda: "00" * 16))
 
     seats = len(game.setup.seats)
@@ -120,6 +121,6 @@ def fold(decider: Decider[Any], state: Any, events: list[Event] | Any) -> Any:
 def set_up(decider: Decider[Any], seats: int, seed: bytes) -> tuple[Any, list[Event], SeededRandom]:
     """A game of `seats` right after its setup events, with the generator that made them."""
     rng = SeededRandom(seed)
-    state = decider.initial_state(Setup(tuple(f"player {i + 1}" for i in range(seats))))
+    state = decider.initial_state(Setup(tuple(f"player {i + 1}" for i in range(seats)), decider.options({}, seats)))
     events = decider.setup(state, rng)
     return fold(decider, state, events), events, rng

@@ -3,9 +3,14 @@ a rule's refusal its stable `code`."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
+import eventsourcing.persistence as es
+import psycopg
+import psycopg_pool
+import sqlalchemy.exc as sa_exc
 from flask import Flask, Response, json, request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
@@ -15,6 +20,7 @@ from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleErro
 from service.api.schemas import ProblemSchema
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, ServiceError, StoreInconsistent, VersionConflict
 from service.input_limits import InputRefused
+from service.migrate import SchemaMissing
 from service.notify.targets import TargetRefused
 from service.seating import InviteInvalid
 
@@ -25,8 +31,20 @@ _DESCRIPTIONS = {
     404: "Unknown game", 409: "Lost a race with another writer", 412: "Stale version (If-Match)",
     413: "Body too large", 415: "The body is not JSON (Content-Type: application/json)",
     422: "Illegal move, or a request the rules refuse", 429: "Too many requests",
+    503: "The database is unavailable or too slow: try again after Retry-After seconds",
 }
 _doc = Blueprint("problem_docs", __name__)
+
+RETRY_AFTER = 5
+"""Seconds a client is asked to wait when the database is unavailable (503)."""
+DATABASE_ERRORS: tuple[type[Exception], ...] = (
+    es.OperationalError, es.InterfaceError, es.DatabaseError, es.PersistenceError,
+    sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.DBAPIError, sa_exc.TimeoutError,
+    psycopg.OperationalError, psycopg.InterfaceError, psycopg_pool.PoolTimeout, sqlite3.OperationalError,
+)
+"""Errors of a database that is down, cut off, locked or too slow: 503, never a 500."""
+INTEGRITY_ERRORS = (es.IntegrityError, sa_exc.IntegrityError)
+"""A broken constraint is not an outage: a bug if it reaches the API."""
 
 
 def documents_problems(*codes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -154,6 +172,23 @@ def register_problem_handlers(app: Flask) -> None:
         # The exception's own headers (405's Allow, 429's and 503's Retry-After); the body is ours.
         headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
         return problem(status, error.name, error.description or error.name, headers=headers)
+
+    @app.errorhandler(SchemaMissing)
+    def schema_missing(error: SchemaMissing) -> Response:
+        app.logger.error("%s", error.message)
+        return problem(503, "Service unavailable", error.message, error.code, headers={"Retry-After": str(RETRY_AFTER)})
+
+    def database_unavailable(error: Exception) -> Response:
+        if isinstance(error, INTEGRITY_ERRORS):
+            return unexpected(error)
+        # One line, no traceback: an outage is an operator's matter, not a bug.
+        app.logger.warning("database unavailable: %s: %s", type(error).__name__, str(error).strip()[:300])
+        return problem(503, "Database unavailable",
+                       "The database did not answer in time; nothing more was stored by this request. Try again shortly.",
+                       "database_unavailable", headers={"Retry-After": str(RETRY_AFTER)})
+
+    for kind in DATABASE_ERRORS:
+        app.register_error_handler(kind, database_unavailable)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

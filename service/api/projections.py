@@ -19,7 +19,7 @@ from webargs.fields import DelimitedList
 from projections.runner import caught_up
 from projections.store import ReadModelError, UnknownGame, VersionNotYet
 from service.api.guard import Caller, guarded
-from service.api.problems import documents_problems, problem
+from service.api.problems import RETRY_AFTER, documents_problems, problem
 from service.application import Caboose
 from service.bulk import export_lines, select_games
 
@@ -170,4 +170,4 @@ def unknown_game(error: UnknownGame) -> Response:
 
 @projections.errorhandler(ReadModelError)
 def read_model_error(error: ReadModelError) -> Response:
-    return problem(503, "Read models unavailable", error.message, error.code)
+    return problem(503, "Read models unavailable", error.message, error.code, headers={"Retry-After": str(RETRY_AFTER)})

@@ -12,11 +12,11 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from service import migrate
 from service.application import Caboose
 from service.notify import senders
 from service.notify.store import Delivery, FollowerPosition, Subscription, utcnow
 from service.notify.targets import TargetRefused, WebhookTargets
-from service.seating import Base
 from service.settings import bound_url
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ class Notifier:
         self.base_url = (base_url or app.settings.base_url or bound_url()).rstrip("/")
         self._active: dict[str, frozenset[int]] = {}
         self._over: dict[str, bool] = {}
-        Base.metadata.create_all(engine)
+        migrate.prepare(engine, migrate.STORE)
 
     # -- subscriptions -------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 Seats take turns advancing a shared counter by 1–3; whoever brings it to the goal wins.
 The setup rolls for the first seat and deals each seat a secret number, so the fake
-exercises randomness, secrets, redaction and the end of a game.
+exercises randomness, secrets, redaction and the end of a game; its last step is a union of
+two dataclasses, so the snapshot codec's unions are exercised too.
 """
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ from domain.core.randomness import Randomness, rolled
 
 
 @dataclass(frozen=True)
+class Advanced:
+    seat: int
+    by: int
+
+
+@dataclass(frozen=True)
+class Won:
+    seat: int
+
+
+@dataclass(frozen=True)
 class RaceState:
     seats: int
     goal: int
@@ -24,6 +36,7 @@ class RaceState:
     turn: int | None = None
     secrets: tuple[int, ...] = ()
     winner: int | None = None
+    last: Advanced | Won | None = None
 
 
 class Race:
@@ -56,9 +69,11 @@ class Race:
         if event.kind == "FirstSeatRolled":
             return replace(state, turn=event.data["seat"])
         if event.kind == "CounterAdvanced":
-            return replace(state, counter=event.data["counter"], turn=(event.data["seat"] + 1) % state.seats)
+            seat = event.data["seat"]
+            return replace(state, counter=event.data["counter"], turn=(seat + 1) % state.seats,
+                           last=Advanced(seat, event.data["by"]))
         if event.kind == "RaceWon":
-            return replace(state, winner=event.data["seat"], turn=None)
+            return replace(state, winner=event.data["seat"], turn=None, last=Won(event.data["seat"]))
         return state
 
     def decide(self, state: RaceState, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
@@ -88,8 +103,9 @@ class Race:
         return {s: int(s == state.winner) for s in range(state.seats)}
 
     def view(self, state: RaceState, audience: Audience) -> dict[str, Any]:
+        # As in every game, what only seat N may see lives under `seats[N]`.
         return {"counter": state.counter, "turn": state.turn, "winner": state.winner,
-                "secrets": {str(s): n for s, n in enumerate(state.secrets) if audience.sees((s,))}}
+                "seats": [{"seat": s, **({"secret": n} if audience.sees((s,)) else {})} for s, n in enumerate(state.secrets)]}
 
     def move_of(self, event: Event) -> dict[str, Any] | None:
         return {"type": "advance", "by": event.data["by"]} if event.kind == "CounterAdvanced" else None

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from domain.core import log
 from domain.core.errors import RuleError
 from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
+from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, projection_for
-from projections.store import ReadStore, VersionNotYet, read_store_for
+from projections.store import ReadStore, VersionNotYet, read_db_url, read_store_for
 from service import referee as desk
 from service.application import Caboose
 from service.settings import Settings
@@ -110,6 +111,7 @@ def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         schema = f"caboose_test_{uuid.uuid4().hex[:12]}"
         with psycopg.connect(POSTGRES_URL, autocommit=True, connect_timeout=5) as conn:
             conn.execute(f"CREATE SCHEMA {schema}")
+        upgrade_databases(Settings(db=POSTGRES_URL, schema=schema), read_db_url(POSTGRES_URL, schema))
         app = Caboose(Settings(db=POSTGRES_URL, snapshot_interval=25), env={"POSTGRES_SCHEMA": schema})
     try:
         ids = [app.import_record(records) for records in finished_games(3, seed=21)]

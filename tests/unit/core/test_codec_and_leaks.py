@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+
+import pytest
 
 from domain.core.codec import decode, encode
 from domain.core.leaks import leaks
@@ -25,6 +28,45 @@ def test_codec_round_trips_tuples_int_keys_frozensets_and_nesting() -> None:
     data = encode(value)
     assert data["owners"] == {"3": "x"}
     assert decode(Outer, data) == value
+
+
+@dataclass(frozen=True)
+class Building:
+    seat: int
+    placed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bidding:
+    bids: dict[int, int]
+    seat: int
+
+
+@dataclass(frozen=True)
+class Phase:
+    step: Building | Bidding | None
+    steps: tuple[Building | Bidding, ...] = ()
+    mark: int | str = 0
+
+
+def test_codec_decodes_a_union_of_dataclasses_as_the_member_the_data_fits() -> None:
+    value = Phase(Bidding({2: 5}, 1), (Building(0, ("a", "b")), Bidding({}, 2), Building(1)), "x")
+    back = decode(Phase, json.loads(json.dumps(encode(value))))
+    assert back == value
+    assert type(back.step) is Bidding and back.step.bids == {2: 5}
+    assert [type(s) for s in back.steps] == [Building, Bidding, Building]
+    assert decode(Phase, {"step": None}) == Phase(None)
+
+
+@dataclass(frozen=True)
+class Twin:
+    seat: int
+    placed: tuple[str, ...] = ()
+
+
+def test_codec_refuses_to_guess_between_dataclasses_with_the_same_fields() -> None:
+    with pytest.raises(TypeError, match="cannot tell which of Building, Twin"):
+        decode(Building | Twin, {"seat": 1})
 
 
 def test_leaks_finds_another_seats_private_part() -> None:

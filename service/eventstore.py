@@ -1,0 +1,83 @@
+"""The eventsourcing library's stores as the service uses them.
+
+- `event_store_statements`: the statements the library's recorders would run to create
+  their tables, taken from the recorders themselves, for the migration to run once.
+- `BoundedPostgresFactory`: the library's PostgreSQL factory with recorders that give up
+  quickly. The library retries a failed read or write ten times, and each attempt may
+  wait the whole connect timeout for the pool: with PostgreSQL down a request would hang
+  for minutes instead of being told to come back later (503). Two attempts still ride
+  over one dropped connection, which the pool's pre-ping replaces.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresFactory
+from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecorder
+from eventsourcing.utils import retry
+
+APPLICATION = "caboose"
+"""The application's name (`Caboose.name`): the library names its PostgreSQL tables after it."""
+
+ATTEMPTS = 2
+
+
+def event_store_statements(dialect: str, schema: str | None = None) -> list[tuple[str, str | None]]:
+    """(statement, composite type it creates or None) for the events and snapshots tables,
+    exactly as the library's recorders for `Caboose` create them."""
+    if dialect == "sqlite":
+        # The SQLite recorders build their statements from the table name alone; made
+        # without their constructors, they open no database.
+        events = object.__new__(SQLiteApplicationRecorder)
+        snapshots = object.__new__(SQLiteAggregateRecorder)
+        events.events_table_name, snapshots.events_table_name = "stored_events", "stored_snapshots"
+        return [(s, None) for recorder in (events, snapshots) for s in recorder.construct_create_table_statements()]
+    # The recorders build their statements when constructed; a stand-in datastore lets
+    # them do so without connecting.
+    datastore = SimpleNamespace(schema=schema or "public", originator_id_type="uuid", db_type_names=set(),
+                                register_type_adapters=lambda: None, lock_timeout=0, enable_db_functions=False)
+    out: list[tuple[str, str | None]] = []
+    for recorder in (PostgresApplicationRecorder(datastore, events_table_name=f"{APPLICATION}_events"),  # type: ignore[arg-type]
+                     PostgresAggregateRecorder(datastore, events_table_name=f"{APPLICATION}_snapshots")):  # type: ignore[arg-type]
+        for statement in recorder.sql_create_statements:
+            sql = statement.as_string()
+            out.append((sql, recorder.stored_event_type_name if "CREATE TYPE" in sql else None))
+    return out
+
+
+def _bounded(method: Any) -> Any:
+    return retry((InterfaceError, OperationalError), max_attempts=ATTEMPTS, wait=0.2)(method.__wrapped__)
+
+
+class BoundedApplicationRecorder(PostgresApplicationRecorder):
+    insert_events = _bounded(PostgresApplicationRecorder.insert_events)
+    select_events = _bounded(PostgresApplicationRecorder.select_events)
+    select_notifications = _bounded(PostgresApplicationRecorder.select_notifications)
+    max_notification_id = _bounded(PostgresApplicationRecorder.max_notification_id)
+
+
+class BoundedAggregateRecorder(PostgresAggregateRecorder):
+    insert_events = _bounded(PostgresAggregateRecorder.insert_events)
+    select_events = _bounded(PostgresAggregateRecorder.select_events)
+
+
+class BoundedPostgresFactory(PostgresFactory):
+    """`POSTGRES_CONNECT_TIMEOUT` (the library's pool wait) also bounds each connection
+    attempt, and `POSTGRES_STATEMENT_TIMEOUT` (seconds) each statement, which the
+    library's datastore leaves unbounded."""
+
+    aggregate_recorder_class = BoundedAggregateRecorder
+    application_recorder_class = BoundedApplicationRecorder
+    POSTGRES_STATEMENT_TIMEOUT = "POSTGRES_STATEMENT_TIMEOUT"
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        kwargs = self.datastore.pool.kwargs
+        assert isinstance(kwargs, dict)
+        kwargs["connect_timeout"] = max(2, int(self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or 30))
+        statement = float(self.env.get(self.POSTGRES_STATEMENT_TIMEOUT) or 0)
+        if statement:
+            kwargs["options"] = f"-c statement_timeout={int(statement * 1000)}"

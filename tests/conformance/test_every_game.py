@@ -1,0 +1,120 @@
+"""The conformance suite every game gets without writing a test: for each registered game
+(and the `race` fake), at its fewest and most seats, a few seeded random games are played to
+the end and checked against the game contract (`contract.py`). The `slow` run plays more
+games, at every seat count, and tries every legal move instead of a sample."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from domain import games
+from tests.conformance import contract
+from tests.integration.projections.test_age_of_steam import expected_board as age_of_steam_board
+
+GAMES = contract.deciders()
+
+BOARDS = {
+    "ticket_to_ride": lambda state: dict(state.claims),
+    "age_of_steam": age_of_steam_board,
+}
+"""The board a game's read models must show for a state, for the games with a projector."""
+
+
+def cases(indexes: range, every_seat_count: bool) -> list[Any]:
+    out = []
+    for name, decider in sorted(GAMES.items()):
+        counts = range(decider.min_seats, decider.max_seats + 1) if every_seat_count else (decider.min_seats, decider.max_seats)
+        out += [pytest.param(name, seats, index, id=f"{name}-{seats}p-{index}") for seats in counts for index in indexes]
+    return out
+
+
+QUICK = cases(range(2), every_seat_count=False)
+MANY = cases(range(2, 12), every_seat_count=True)
+ARGS = "name, seats, index"
+
+
+def test_every_registered_game_and_the_fake_are_covered() -> None:
+    covered = {param.values[0] for param in QUICK}
+    assert covered == set(games.names()) | {"race"}
+    assert {"ticket_to_ride", "age_of_steam"} <= covered
+    for name in covered:
+        seat_counts = {param.values[1] for param in QUICK if param.values[0] == name}
+        assert seat_counts == {GAMES[name].min_seats, GAMES[name].max_seats}
+
+
+def check_playout(name: str, seats: int, index: int) -> None:
+    walk = contract.walk(name, seats, index)
+    decider = walk.decider
+    assert decider.is_over(walk.game.state), f"{name}: game {index} did not end"
+    assert decider.active_seats(walk.game.state) == frozenset()
+    for step in walk.steps:
+        problems = contract.invariants(decider, step.after)
+        assert problems == [], f"{name} game {index} after {step.event.kind}: {problems}"
+
+
+@pytest.mark.parametrize(ARGS, QUICK)
+def test_random_playouts_end_and_hold_the_invariants(name: str, seats: int, index: int) -> None:
+    check_playout(name, seats, index)
+
+
+@pytest.mark.parametrize(ARGS, QUICK)
+def test_snapshots_round_trip_through_the_codec(name: str, seats: int, index: int) -> None:
+    walk = contract.walk(name, seats, index)
+    for state in walk.states(stride=7):
+        contract.check_snapshot(walk.decider, state)
+
+
+@pytest.mark.parametrize(ARGS, QUICK)
+def test_move_of_inverts_decide(name: str, seats: int, index: int) -> None:
+    walk = contract.walk(name, seats, index)
+    for decision in walk.decisions:
+        contract.check_move_of(walk.decider, decision)
+
+
+@pytest.mark.parametrize(ARGS, QUICK)
+def test_evolve_never_changes_its_input(name: str, seats: int, index: int) -> None:
+    walk = contract.walk(name, seats, index)
+    for step in walk.steps:
+        contract.check_evolve(walk.decider, step)
+
+
+@pytest.mark.parametrize(ARGS, QUICK)
+def test_no_view_leaks_another_seats_secret(name: str, seats: int, index: int) -> None:
+    walk = contract.walk(name, seats, index)
+    for state in walk.states(stride=3):
+        contract.check_views(walk.decider, state)
+
+
+@pytest.mark.parametrize(ARGS, QUICK)
+def test_every_legal_move_validates_and_is_accepted(name: str, seats: int, index: int) -> None:
+    walk = contract.walk(name, seats, index)
+    chooser = random.Random(index)
+    tried = sum(contract.check_legal_moves(walk.decider, d.state, 8, chooser) for d in walk.decisions)
+    assert tried >= len(walk.decisions)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_projections_equal_a_fold(name: str) -> None:
+    decider = GAMES[name]
+    walk = contract.walk(name, decider.min_seats, 0)
+    assert contract.check_projections(decider, walk.game, BOARDS.get(name), stride=10) > len(walk.decisions) // 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(ARGS, MANY)
+def test_many_games_meet_the_whole_contract(name: str, seats: int, index: int) -> None:
+    check_playout(name, seats, index)
+    walk = contract.walk(name, seats, index)
+    decider, chooser = walk.decider, random.Random(index)
+    for step in walk.steps:
+        contract.check_evolve(decider, step)
+        contract.check_snapshot(decider, step.after)
+        contract.check_views(decider, step.after)
+    for decision in walk.decisions:
+        contract.check_move_of(decider, decision)
+        contract.check_legal_moves(decider, decision.state, None, chooser)
+    contract.check_projections(decider, walk.game, BOARDS.get(name))
+    contract.walk.cache_clear()
