@@ -1,8 +1,8 @@
 """A real multi-worker server: gunicorn (several workers, threads) from infra/gunicorn.conf.py
 on a loopback port, in front of a SQLite file or a PostgreSQL schema.
 
-The tables are created once, before gunicorn starts, so workers booting together on an
-empty PostgreSQL schema do not race to create them. The server runs in its own process
+The tables are made once by `caboose db upgrade` before gunicorn starts, as a deployment
+does. The server runs in its own process
 group: `kill()` is a kill -9 of the master and every worker at once, as a crash or a power
 cut would leave them; `start()` again serves the same store on the same port.
 
@@ -62,11 +62,12 @@ class LiveServer:
         return Client(self.base, timeout)
 
     def create_tables(self) -> None:
-        """Every table the service uses, made by one process before any worker starts."""
-        done = subprocess.run([sys.executable, "-c", "from service.api import create_app; create_app()"],
+        """Every table the service uses, made once by `caboose db upgrade` before any worker
+        starts, as a deployment does."""
+        done = subprocess.run([str(Path(sys.executable).parent / "caboose"), "db", "upgrade"],
                               env=self.env, cwd=ROOT, capture_output=True, text=True, timeout=120)
         if done.returncode != 0:
-            raise ServerDidNotStart(f"creating the tables failed:\n{done.stderr[-3000:]}")
+            raise ServerDidNotStart(f"`caboose db upgrade` failed:\n{done.stderr[-3000:]}")
         self._tables_made = True
 
     def start(self) -> Self:
