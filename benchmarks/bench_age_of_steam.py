@@ -27,16 +27,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from domain import games
 from domain.age_of_steam import DECIDER as AOS
 from domain.age_of_steam.state import BUILD
 from domain.core import log
 from domain.core.audit import audit
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
-from domain.ticket_to_ride import DECIDER as TTR
 from service.application import Caboose
 from service.settings import Settings
 from service.simulation import game_seed, play_one
+
+TTR = games.current("ticket_to_ride")  # the rules bound to the shipped USA map
 
 
 def seed_of(seed: int, index: int) -> bytes:

@@ -82,13 +82,17 @@ def cli() -> None:
 @click.option("--player", "players", multiple=True, required=True, help="A player's name; once per seat, in seat order.")
 @click.option("--option", "options", multiple=True, help="A game option as KEY=VALUE (VALUE read as JSON when it parses).")
 @click.option("--seed", default=None, help="A client-chosen seed: 64 hex digits (recorded as seed_source=client).")
+@click.option("--content", default=None, help="The content pack: an installed pack's id, or a pack folder.")
 @db_option
 @json_option
 @handles_errors
-def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, db: str | None, as_json: bool) -> None:
+def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, content: str | None,
+        db: str | None, as_json: bool) -> None:
     """Create a game; print its id, then each seat's token and the referee's."""
     parsed = dict(_option(o) for o in options)
     input_limits.check({"players": list(players), "options": parsed})
+    if content is not None:
+        parsed["content"] = content_option(content)
     try:
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
@@ -307,6 +311,7 @@ def notify(interval: float, once: bool, db: str | None) -> None:
 
 
 # Command groups kept in their own modules (they import this one, hence at the end).
+from cli.content import content_cli, content_option  # noqa: E402
 from cli.db import db_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
@@ -316,6 +321,7 @@ cli.add_command(projections_cli)
 cli.add_command(referee_cli)
 cli.add_command(takeback_cli)
 cli.add_command(bulk_cli)
+cli.add_command(content_cli)
 
 if __name__ == "__main__":
     cli()

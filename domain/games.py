@@ -1,27 +1,63 @@
-"""The rulesets Caboose can record, by name and ruleset version.
+"""The rulesets Caboose can record, by name and ruleset version, and the content packs
+their games are played with.
 
 Old ruleset versions stay registered when a rule changes, so a game replays and audits
-under the rules it was created with.
+under the rules it was created with. A game that reads its maps and cards from content
+packs (`domain/core/content.py`) is registered unbound; `current`, `for_options` and
+`ruleset` hand out its rules bound to a pack, found on the installed `Shelf` (the service
+installs one that reads packs from disk, `service/content.py`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from domain.age_of_steam import DECIDER as AGE_OF_STEAM
+from domain.core.content import Pack, Schema
 from domain.core.decider import Decider
-from domain.core.errors import MalformedMove
-from domain.ticket_to_ride import DECIDER as TICKET_TO_RIDE
+from domain.core.errors import MalformedMove, RecordError
+from domain.ticket_to_ride.decider import RULES as TICKET_TO_RIDE
 
 _RULESETS: dict[tuple[str, str], Decider[Any]] = {
     (d.name, d.ruleset_version): d for d in (TICKET_TO_RIDE, AGE_OF_STEAM)
 }
 _CURRENT: dict[str, Decider[Any]] = {TICKET_TO_RIDE.name: TICKET_TO_RIDE, AGE_OF_STEAM.name: AGE_OF_STEAM}
+CONTENT_OPTION = "content"
+"""The option that names a game's pack in every game (a game may have its own name too,
+e.g. Ticket to Ride's `map`)."""
+
+
+class Shelf(Protocol):
+    """The installed packs."""
+
+    def packs(self, game: str) -> Sequence[Pack]:
+        """Every installed pack of `game`, in search order (the first of an id wins)."""
+        ...
+
+    def token(self) -> object:
+        """Changes whenever the installed packs may have changed."""
+        ...
+
+
+_shelf: Shelf | None = None
+_bound: dict[tuple[int, str], Decider[Any]] = {}
+_recorded: tuple[object, dict[tuple[Any, ...], Decider[Any]]] = (None, {})
+"""Recorded games' rules by what their creation event says, while the shelf is unchanged: a
+stored game asks for its rules on every event it folds."""
+
+
+def use_shelf(shelf: Shelf) -> None:
+    """Install where packs are found (the service does, at import)."""
+    global _shelf
+    _shelf = shelf
 
 
 def register(decider: Decider[Any], *, current_version: bool = True) -> None:
     """Install a ruleset (a new game, or a new version of one)."""
+    global _recorded
     _RULESETS[(decider.name, decider.ruleset_version)] = decider
+    _recorded = (None, {})
     if current_version:
         _CURRENT[decider.name] = decider
 
@@ -30,17 +66,118 @@ def names() -> list[str]:
     return sorted(_CURRENT)
 
 
-def current(name: str) -> Decider[Any]:
-    """The ruleset new games of `name` are created with."""
+def schema(game: str) -> Schema | None:
+    """How `game`'s packs are read, or None for a game without content packs."""
+    rules = _CURRENT.get(game)
+    return getattr(rules, "content_schema", None)
+
+
+def current_rules(name: str) -> Decider[Any]:
+    """The current ruleset of `name`, not bound to any pack."""
+    return _rules(name)
+
+
+def _rules(name: str) -> Decider[Any]:
     try:
         return _CURRENT[name]
     except KeyError:
         raise MalformedMove("unknown_game", f"Unknown game {name!r}; known games: {', '.join(names())}.") from None
 
 
-def ruleset(name: str, version: str) -> Decider[Any]:
-    """The exact ruleset a recorded game was created with."""
+def current(name: str) -> Decider[Any]:
+    """The ruleset new games of `name` are created with, bound to its default pack."""
+    rules = _rules(name)
+    return bind(rules, find(name, rules.default_pack)) if _reads_content(rules) else rules  # type: ignore[attr-defined]
+
+
+def for_options(name: str, requested: Mapping[str, Any]) -> tuple[Decider[Any], dict[str, Any]]:
+    """The ruleset for a new game of `name` with the options `requested`, bound to the pack
+    they name (`content`, or the game's own option such as `map`; else the default), and
+    the options with that pack named in the game's own option."""
+    rules = _rules(name)
+    options = dict(requested) if isinstance(requested, Mapping) else requested
+    if not _reads_content(rules) or not isinstance(options, dict):
+        return rules, options  # the game's `options` refuses what is wrong
+    own = rules.pack_option  # type: ignore[attr-defined]
+    named = options.pop(CONTENT_OPTION, None)
+    if named is not None and own in options and options[own] != named:
+        raise MalformedMove("bad_options", f"Options {CONTENT_OPTION!r} and {own!r} name different packs.")
+    pack_id = named if named is not None else options.get(own, rules.default_pack)  # type: ignore[attr-defined]
+    if not isinstance(pack_id, str):
+        raise MalformedMove("bad_options", f"Option {own!r} names a content pack by its id, such as {rules.default_pack!r}.")  # type: ignore[attr-defined]
     try:
-        return _RULESETS[(name, version)]
+        pack = find(name, pack_id)
+        bound = bind(rules, pack)
+    except RecordError as error:
+        code = "unknown_content" if error.code == "content_missing" else error.code
+        raise MalformedMove(code, error.message) from None
+    return bound, {**options, own: pack.id}
+
+
+def ruleset(name: str, version: str, pinned: Mapping[str, Any] | None = None, options: Mapping[str, Any] | None = None) -> Decider[Any]:
+    """The exact ruleset a recorded game was created with, bound to the pack it recorded:
+    `pinned` is `GameCreated.data.content` (id and sha256). A record made before packs
+    names its pack only in its options (or not at all: the default); it is not checked
+    against a digest. Raises `RecordError` (`content_mismatch`) when the pack installed
+    under that id is not the one recorded, naming the pack and both digests."""
+    global _recorded
+    if pinned is not None and not (isinstance(pinned, Mapping) and isinstance(pinned.get("id"), str)
+                                   and isinstance(pinned.get("sha256"), str)):
+        raise RecordError("bad_content", "GameCreated's \"content\" must be an object with the pack's id and sha256.", 1)
+    if not isinstance(options, Mapping):
+        options = None
+    token = _shelf.token() if _shelf is not None else None
+    if _recorded[0] != token:
+        _recorded = (token, {})
+    own = getattr(_RULESETS.get((name, version)), "pack_option", None)
+    named = None if pinned or own is None or options is None else options.get(own)
+    key = (name, version, repr(pinned and pinned.get("id")), repr(pinned and pinned.get("sha256")), repr(named))
+    known = _recorded[1].get(key)
+    if known is not None:
+        return known
+    known = _recorded[1][key] = _ruleset(name, version, pinned, options)
+    return known
+
+
+def _ruleset(name: str, version: str, pinned: Mapping[str, Any] | None, options: Mapping[str, Any] | None) -> Decider[Any]:
+    try:
+        rules = _RULESETS[(name, version)]
     except KeyError:
         raise MalformedMove("unknown_ruleset", f"No ruleset {name!r} version {version!r} is installed.") from None
+    if not _reads_content(rules):
+        return rules
+    if pinned:
+        return bind(rules, find(name, str(pinned.get("id")), str(pinned.get("sha256"))))
+    pack_id = (options or {}).get(rules.pack_option, rules.default_pack)  # type: ignore[attr-defined]
+    return bind(rules, find(name, str(pack_id)))
+
+
+def find(game: str, pack_id: str, sha256: str | None = None) -> Pack:
+    """The installed pack `pack_id` of `game` (with that digest, when given)."""
+    if _shelf is None:
+        raise RecordError("content_missing", "No content packs are installed (the service installs them: service/content.py).", 1)
+    packs = [pack for pack in _shelf.packs(game) if pack.id == pack_id]
+    if not packs:
+        known = sorted({pack.id for pack in _shelf.packs(game)})
+        raise RecordError("content_missing", f"No {game} content pack {pack_id!r} is installed (installed: "
+                          f"{', '.join(known) or 'none'}); add the folder that holds it to CABOOSE_CONTENT_PATH.", 1)
+    if sha256 is None:
+        return packs[0]
+    for pack in packs:
+        if pack.sha256 == sha256:
+            return pack
+    raise RecordError("content_mismatch", f"Content pack {pack_id!r} differs from the one this game was recorded with: "
+                      f"recorded sha256 {sha256}, installed sha256 {', '.join(f'{p.sha256} ({p.where})' for p in packs)}.", 1)
+
+
+def bind(rules: Decider[Any], pack: Pack) -> Decider[Any]:
+    """`rules` bound to `pack` (one bound decider per pack, shared)."""
+    key = (id(rules), pack.sha256)
+    bound = _bound.get(key)
+    if bound is None:
+        bound = _bound[key] = rules.with_pack(pack)  # type: ignore[attr-defined]
+    return bound
+
+
+def _reads_content(rules: Decider[Any]) -> bool:
+    return getattr(rules, "content_schema", None) is not None

@@ -146,9 +146,12 @@ class SqlView(TrackingRecorder):
 class GameProjection(Projection[SqlView]):
     name = "caboose_projections"
 
-    def __init__(self, view: SqlView, states: StateSource, cache_size: int = 2000) -> None:
+    def __init__(self, view: SqlView, states: StateSource, cache_size: int = 2000,
+                 deciders: Callable[[str], Any] | None = None) -> None:
         super().__init__(view)
         self.states = states
+        # The game's rules bound to its content pack; the game index does not record the pack.
+        self.deciders = deciders
         self.cache_size = cache_size
         self._cache: OrderedDict[str, _Live] = OrderedDict()
         self._committed: int | None = None
@@ -293,7 +296,8 @@ class GameProjection(Projection[SqlView]):
         row = session.get(GameRow, game_id)
         assert row is not None
         state = self.states(game_id, version)
-        decider = log.decider_of({"game": row.game, "ruleset_version": row.ruleset_version})
+        decider = self.deciders(game_id) if self.deciders is not None else \
+            log.decider_of({"game": row.game, "ruleset_version": row.ruleset_version})
         projector = projector_for(decider)
         values = {c.name: getattr(row, c.name) for c in GameRow.__table__.columns}
         session.expunge(row)

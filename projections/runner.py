@@ -48,7 +48,12 @@ def projection_for(app: Caboose, store: ReadStore) -> GameProjection:
         assert alive is not None, "the application of this projection was closed and collected"
         return alive.game(game_id, at=version).state
 
-    return GameProjection(SqlView(store), states=states)
+    def deciders(game_id: str) -> Any:
+        alive = application()
+        assert alive is not None, "the application of this projection was closed and collected"
+        return alive.game(game_id).decider
+
+    return GameProjection(SqlView(store), states=states, deciders=deciders)
 
 
 class PollingRunner:

@@ -9,7 +9,6 @@ from typing import Any
 
 from domain.core.decider import Decider
 from domain.core.events import Event
-from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
 from domain.ticket_to_ride.state import State
 from projections.handlers import Figures, Projector, SeatFigures, register
 
@@ -40,8 +39,12 @@ class TicketToRideProjector(Projector):
     def adjusted(self, figures: Figures, adjustment: Mapping[str, Any], state: State) -> Figures | None:
         if adjustment["kind"] != "piece":
             return super().adjusted(figures, adjustment, state)
-        seat, route = adjustment["seat"], ROUTES[adjustment["detail"]["route"]]
-        figures = figures.with_cell(route.id, None).add_vp(seat, "routes", -ROUTE_POINTS[route.length])
+        seat = adjustment["seat"]
+        route = adjustment["detail"]["route"]
+        # The adjustment took the route's points off as a scoring step of its own (its map's
+        # points, `domain/ticket_to_ride/referee.py`): the state's last step for the seat.
+        taken_off = state.seats[seat].scored[-1]
+        figures = figures.with_cell(route, None).add_vp(seat, "routes", taken_off)
         return figures.with_track(seat, "trains", state.seats[seat].trains)
 
 

@@ -54,6 +54,7 @@ class Game(Aggregate):
         created = record["data"]
         self.ruleset = created["game"]
         self.ruleset_version = created["ruleset_version"]
+        self.content = created.get("content")
         self.seats = [s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"])]
         self.seed = seed
         self.rng_position = rng_position
@@ -84,7 +85,9 @@ class Game(Aggregate):
 
     @property
     def decider(self) -> Decider[Any]:
-        return log.decider_of({"game": self.ruleset, "ruleset_version": self.ruleset_version})
+        # Snapshots taken before content packs have no `content`: the game's default pack.
+        return log.decider_of({"game": self.ruleset, "ruleset_version": self.ruleset_version,
+                               "content": getattr(self, "content", None)})
 
     @property
     def is_over(self) -> bool:

@@ -80,12 +80,12 @@ class Caboose(Application[UUID]):
     def new_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
                  seed: bytes | None = None) -> Game:
         """A new game with its opening recorded, not yet stored."""
-        decider = games.current(game)
+        decider, options = games.for_options(game, options or {})
         if not decider.min_seats <= len(seats) <= decider.max_seats:
             raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
         if seed is not None and len(seed) != 32:
             raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
-        setup = Setup(tuple(seats), decider.options(options or {}, len(seats)))
+        setup = Setup(tuple(seats), decider.options(options, len(seats)))
         seed_source = "client" if seed is not None else "server"
         seed = seed if seed is not None else os.urandom(32)
         game_id, now, command_id = str(uuid.uuid4()), utc_now(), f"create:{uuid.uuid4()}"
@@ -166,9 +166,15 @@ class Caboose(Application[UUID]):
         return [e.record for e in events]
 
     def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
-        """The records as `audience` may see them; everything is public once the game is over."""
-        self._seat_of(self.game(game_id), audience.seat)
-        return self.shown(game_id, self.records(game_id, after, limit), audience)
+        """The records as `audience` may see them; everything is public once the game is over.
+        A referee's are the records as stored, read without judging the game (so a game whose
+        content pack is not installed can still be exported)."""
+        if not audience.referee:
+            self._seat_of(self.game(game_id), audience.seat)
+        records = self.records(game_id, after, limit)
+        if audience.referee and not records and not self.records(game_id, limit=1):
+            raise GameNotFound(game_id)
+        return self.shown(game_id, records, audience)
 
     def shown(self, game_id: str, records: list[dict[str, Any]], audience: Audience) -> list[dict[str, Any]]:
         """`records` as `audience` may see them."""

@@ -8,8 +8,10 @@ from typing import Any
 
 from domain.age_of_steam import decide, evolve, invariants, legal, moves, playout, views
 from domain.age_of_steam import options as rulings
+from domain.age_of_steam.content import SCHEMA, check_playable
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
+from domain.core.content import Pack
 from domain.core.decider import Setup
 from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
@@ -21,12 +23,24 @@ class AgeOfSteam:
     state_type = State
     min_seats = rulings.MIN_SEATS
     max_seats = rulings.MAX_SEATS
+    content_schema = SCHEMA
+    pack_option = "map"
+    default_pack = "rust_belt"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        # Ruleset 1 reads the Rust Belt from `rust_belt.py`; the pack pins which map a game
+        # was recorded with, and only that map's pack is accepted (`content.check_playable`).
+        self.pack = pack
+
+    def with_pack(self, pack: Pack) -> AgeOfSteam:
+        check_playable(pack.id, pack.content)
+        return AgeOfSteam(pack)
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        return rulings.options(requested, seats)
+        return rulings.options(requested, seats, self.pack.id if self.pack else self.default_pack)
 
     def initial_state(self, setup: Setup) -> State:
-        chosen = rulings.options(setup.options, len(setup.seats))
+        chosen = self.options(setup.options, len(setup.seats))
         # Cash and shares start at zero: the setup's StartingCapitalTaken events hand out the
         # opening $10 and 2 shares, so every dollar from the bank is an event.
         return State(

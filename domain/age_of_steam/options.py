@@ -26,9 +26,9 @@ COEXISTING_UPGRADE_COSTS = (2, 3)
 """Ruling 2: $2 by default; a tournament may record $3 instead."""
 
 
-def full_options(seats: int) -> dict[str, Any]:
+def full_options(seats: int, map_id: str = "rust_belt") -> dict[str, Any]:
     return {
-        "map": "rust_belt",
+        "map": map_id,
         "turns": TURNS_BY_PLAYERS[seats],
         "max_shares": MAX_SHARES,
         "share_price": SHARE_PRICE,
@@ -59,7 +59,7 @@ def full_options(seats: int) -> dict[str, Any]:
     }
 
 
-def options(requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
+def options(requested: Mapping[str, Any], seats: int, map_id: str = "rust_belt") -> dict[str, Any]:
     """Accepts `{}` or `{"map": "rust_belt"}`, a full set of options as this function returns
     it (so recorded options can be passed back in), and ruling 2's other reading."""
     if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
@@ -70,7 +70,7 @@ def options(requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         )
     if not isinstance(requested, Mapping):
         raise MalformedMove("bad_options", "Options must be a JSON object such as {\"map\": \"rust_belt\"}.")
-    full = full_options(seats)
+    full = full_options(seats, map_id)
     for key, value in requested.items():
         if key not in full:
             raise MalformedMove("bad_options", f"Unknown option {key!r}; the only choice is \"map\": \"rust_belt\".")

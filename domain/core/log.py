@@ -44,6 +44,8 @@ CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 
 
 def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> Event:
+    # A game played with a content pack pins it: id, version and sha256 (`domain/games.py`).
+    pack = getattr(decider, "pack", None)
     return Event(
         GAME_CREATED,
         {
@@ -53,6 +55,7 @@ def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed
             "options": dict(setup.options),
             "seed_commitment": seed_commitment,
             "seed_source": seed_source,
+            **({"content": pack.pinned} if pack is not None else {}),
         },
         automatic=True,
     )
@@ -68,7 +71,8 @@ def setup_of(created: dict[str, Any]) -> Setup:
 
 
 def decider_of(created: dict[str, Any]) -> Decider[Any]:
-    return games.ruleset(created["game"], created["ruleset_version"])
+    """The rules a recorded game was created with, bound to the content pack it recorded."""
+    return games.ruleset(created["game"], created["ruleset_version"], created.get("content"), created.get("options"))
 
 
 def play(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Randomness, seed: bytes | None) -> list[Event]:

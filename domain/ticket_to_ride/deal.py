@@ -6,28 +6,28 @@ from __future__ import annotations
 
 from domain.core.events import Event, Secret
 from domain.core.randomness import Randomness, rolled, shuffled
-from domain.ticket_to_ride.board import OPENING_TICKETS, STARTING_HAND
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.market import TURNED_UP, restock
 from domain.ticket_to_ride.state import State
 from domain.ticket_to_ride.steps import Steps
 
 
-def setup(state: State, rng: Randomness) -> list[Event]:
+def setup(board: Board, state: State, rng: Randomness) -> list[Event]:
     """`state` holds both decks in printed order (`initial_state`); they are shuffled here."""
-    steps = Steps(state)
+    steps = Steps(board, state)
     seats = range(len(state.seats))
 
     order = rng.shuffle(state.deck)
     steps.emit("TrainCardsShuffled", {"count": len(order)}, Secret((), shuffled(order)))
     for seat in seats:
-        cards = list(steps.state.deck[:STARTING_HAND])
+        cards = list(steps.state.deck[:board.starting_hand])
         steps.emit("CardsDealt", {"seat": seat, "count": len(cards)}, Secret((seat,), {"cards": cards}))
     restock(steps, rng, TURNED_UP)
 
     order = rng.shuffle(state.ticket_deck)
     steps.emit("TicketsShuffled", {"count": len(order)}, Secret((), shuffled(order)))
     for seat in seats:
-        tickets = list(steps.state.ticket_deck[:OPENING_TICKETS])
+        tickets = list(steps.state.ticket_deck[:board.opening_tickets])
         steps.emit("TicketsDealt", {"seat": seat, "count": len(tickets)}, Secret((seat,), {"tickets": tickets}))
 
     first = rng.randbelow(len(state.seats))

@@ -10,7 +10,7 @@ from typing import Any
 from domain.core.errors import GameOver, NotYourTurn
 from domain.core.events import Event, Secret
 from domain.core.randomness import Randomness
-from domain.ticket_to_ride.board import END_TRIGGER_TRAINS, LOCOMOTIVE, ROUTES, TICKET_DRAW
+from domain.ticket_to_ride.board import LOCOMOTIVE, Board
 from domain.ticket_to_ride.legal import (
     active_seats,
     can_draw_second_card,
@@ -38,14 +38,14 @@ from domain.ticket_to_ride.state import OPENING, OVER, State
 from domain.ticket_to_ride.steps import Steps
 
 
-def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+def decide(board: Board, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
     if state.phase == OVER:
         raise GameOver()
     if seat not in active_seats(state):
         raise NotYourTurn(seat)
-    command = parse_move(move)
-    check_stage(state, seat, command)
-    steps = Steps(state)
+    command = parse_move(board, move)
+    check_stage(board, state, seat, command)
+    steps = Steps(board, state)
     if isinstance(command, KeepTickets):
         _keep_tickets(steps, seat, command)
     elif isinstance(command, DrawFromMarket):
@@ -57,7 +57,7 @@ def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) ->
     elif isinstance(command, DrawTickets):
         _draw_tickets(steps, seat)
     else:
-        check_pass(state, seat)
+        check_pass(board, state, seat)
         steps.emit("TurnPassed", {"seat": seat}, automatic=False)
         _end_turn(steps, seat)
     return steps.events
@@ -65,7 +65,7 @@ def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) ->
 
 def _keep_tickets(steps: Steps, seat: int, command: KeepTickets) -> None:
     state = steps.state
-    check_keep(state, seat, command.keep)
+    check_keep(steps.board, state, seat, command.keep)
     offered = state.seats[seat].offered
     # Offered order, not the order the seat listed them in, so equal choices record alike.
     kept = [t for t in offered if t in command.keep]
@@ -122,8 +122,8 @@ def _after_card(steps: Steps, seat: int, draw_over: bool) -> None:
 
 def _claim_route(steps: Steps, seat: int, command: ClaimRoute, rng: Randomness) -> None:
     state = steps.state
-    check_claim(state, seat, command)
-    route = ROUTES[command.route]
+    check_claim(steps.board, state, seat, command)
+    route = steps.board.routes[command.route]
     steps.emit(
         "RouteClaimed",
         {
@@ -131,7 +131,7 @@ def _claim_route(steps: Steps, seat: int, command: ClaimRoute, rng: Randomness) 
             "route": route.id,
             "cards": dict(command.cards),
             "trains_left": state.seats[seat].trains - route.length,
-            "points": route_points(route.length),
+            "points": route_points(steps.board, route.length),
         },
         automatic=False,
     )
@@ -145,7 +145,7 @@ def _draw_tickets(steps: Steps, seat: int) -> None:
     state = steps.state
     check_draw_tickets(state)
     # Ruling 3: a short ticket deck gives what it has.
-    tickets = list(state.ticket_deck[:TICKET_DRAW])
+    tickets = list(state.ticket_deck[:steps.board.ticket_draw])
     steps.emit(
         "TicketsDrawn", {"seat": seat, "count": len(tickets)}, Secret((seat,), {"tickets": tickets}), automatic=False
     )
@@ -155,7 +155,7 @@ def _end_turn(steps: Steps, seat: int) -> None:
     state = steps.state
     trains = state.seats[seat].trains
     if state.final_round_trigger is None:
-        if trains <= END_TRIGGER_TRAINS:
+        if trains <= steps.board.end_trigger_trains:
             steps.emit("FinalRoundBegan", {"seat": seat, "trains_left": trains})
     elif state.final_round_trigger == seat:
         final_scoring(steps)

@@ -1,17 +1,18 @@
 """The Ticket to Ride decider: the rules of this package behind the core `Decider`
-protocol."""
+protocol, bound to one map (a content pack, `board.py`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from domain.core.content import Pack
 from domain.core.decider import Setup
 from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
 from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
 from domain.ticket_to_ride import options as rulings
-from domain.ticket_to_ride.board import TICKETS, TRAIN_CARDS
+from domain.ticket_to_ride.board import SCHEMA, Board
 from domain.ticket_to_ride.state import OVER, Seat, State
 
 
@@ -21,36 +22,53 @@ class TicketToRide:
     state_type = State
     min_seats = rulings.MIN_SEATS
     max_seats = rulings.MAX_SEATS
-    move_schemas = moves.MOVE_SCHEMAS
+    content_schema = SCHEMA
+    pack_option = "map"
+    """The option that names the map's pack (recorded options always carry it)."""
+    default_pack = "usa"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack
+        self.board: Board = pack.content if pack is not None else None  # type: ignore[assignment]
+
+    def with_pack(self, pack: Pack) -> TicketToRide:
+        return TicketToRide(pack)
+
+    @property
+    def move_schemas(self) -> dict[str, dict[str, Any]]:
+        return moves.move_schemas(self.board)
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        return rulings.options(requested, seats)
+        return rulings.options(self.board, self.pack.id if self.pack else "", requested, seats)
 
     def initial_state(self, setup: Setup) -> State:
-        chosen = rulings.options(setup.options, len(setup.seats))
+        board = self.board
+        chosen = self.options(setup.options, len(setup.seats))
         # The decks start in printed order, so every card and ticket is accounted for even
         # before the first shuffle.
         return State(
-            seats=tuple(Seat(name) for name in setup.seats),
+            seats=tuple(Seat(name, trains=board.trains_per_seat, hand=dict.fromkeys(board.card_kinds, 0))
+                        for name in setup.seats),
             doubles_both_usable=chosen["double_routes_both_usable"],
-            deck=TRAIN_CARDS,
-            ticket_deck=tuple(TICKETS),
+            market=(None,) * board.market_size,
+            deck=board.train_cards,
+            ticket_deck=tuple(board.tickets),
         )
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
-        return deal.setup(state, rng)
+        return deal.setup(self.board, state, rng)
 
     def evolve(self, state: State, event: Event) -> State:
-        return evolve.evolve(state, event)
+        return evolve.evolve(self.board, state, event)
 
     def decide(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
-        return decide.decide(state, seat, move, rng)
+        return decide.decide(self.board, state, seat, move, rng)
 
     def active_seats(self, state: State) -> frozenset[int]:
         return legal.active_seats(state)
 
     def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return legal.legal_moves(state, seat)
+        return legal.legal_moves(self.board, state, seat)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
@@ -65,15 +83,16 @@ class TicketToRide:
         return moves.move_of(event)
 
     def invariants(self, state: State) -> list[str]:
-        return invariants.invariants(state)
+        return invariants.invariants(self.board, state)
 
     def adjust(self, state: State, adjustment: Mapping[str, Any]) -> State:
         """A referee's adjustment (optional hook of `domain/core/referee.py`)."""
-        return referee.adjust(state, adjustment)
+        return referee.adjust(self.board, state, adjustment)
 
     def reveals(self, event: Event) -> bool:
         """Whether a public event showed a hidden card (optional hook, for takebacks)."""
         return referee.reveals(event)
 
 
-DECIDER = TicketToRide()
+RULES = TicketToRide()
+"""The rules, not yet bound to a map: `domain/games.py` binds them to a pack."""

@@ -10,22 +10,15 @@ from typing import Any, cast
 from domain.core.events import Event
 from domain.core.randomness import RANDOM_KEY
 from domain.core.state import replace, replace_seat
-from domain.ticket_to_ride.board import (
-    CARD_KINDS,
-    LONGEST_PATH_BONUS,
-    MARKET_SIZE,
-    ROUTE_POINTS,
-    ROUTES,
-    TICKETS,
-)
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.state import OPENING, OVER, PLAY, Seat, State
 
 
-def evolve(state: State, event: Event) -> State:
+def evolve(board: Board, state: State, event: Event) -> State:
     apply = _APPLY.get(event.kind)
     # Kinds that are not this game's (the service's own GameCreated, SeedRevealed...) leave
     # the board as it is.
-    return state if apply is None else apply(state, event.data, event)
+    return state if apply is None else apply(board, state, event.data, event)
 
 
 def _added(hand: dict[str, int], cards: Iterable[str]) -> dict[str, int]:
@@ -39,42 +32,42 @@ def _shuffle_order(event: Event) -> tuple[str, ...]:
     return tuple(event.secret()[RANDOM_KEY]["shuffle"])
 
 
-def _train_cards_shuffled(state: State, data: dict[str, Any], event: Event) -> State:
+def _train_cards_shuffled(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, deck=_shuffle_order(event))
 
 
-def _cards_dealt(state: State, data: dict[str, Any], event: Event) -> State:
+def _cards_dealt(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     seat, count = data["seat"], data["count"]
     hand = _added(state.seats[seat].hand, state.deck[:count])
     return replace(replace_seat(state, seat, hand=hand), deck=state.deck[count:])
 
 
-def _market_card_turned_up(state: State, data: dict[str, Any], event: Event) -> State:
+def _market_card_turned_up(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     market = list(state.market)
     market[data["slot"]] = state.deck[0]
     return replace(state, market=tuple(market), deck=state.deck[1:])
 
 
-def _market_wiped(state: State, data: dict[str, Any], event: Event) -> State:
+def _market_wiped(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     wiped = tuple(card for card in state.market if card is not None)
-    return replace(state, market=(None,) * MARKET_SIZE, discard=state.discard + wiped)
+    return replace(state, market=(None,) * len(state.market), discard=state.discard + wiped)
 
 
-def _tickets_shuffled(state: State, data: dict[str, Any], event: Event) -> State:
+def _tickets_shuffled(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, ticket_deck=_shuffle_order(event))
 
 
-def _tickets_offered(state: State, data: dict[str, Any], event: Event) -> State:
+def _tickets_offered(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     seat, count = data["seat"], data["count"]
     offered = state.ticket_deck[:count]
     return replace(replace_seat(state, seat, offered=offered), ticket_deck=state.ticket_deck[count:], passes_in_a_row=0)
 
 
-def _first_player_chosen(state: State, data: dict[str, Any], event: Event) -> State:
+def _first_player_chosen(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, first_player=data["seat"], phase=OPENING)
 
 
-def _tickets_kept(state: State, data: dict[str, Any], event: Event) -> State:
+def _tickets_kept(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     seat = data["seat"]
     kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
     tickets = state.seats[seat].tickets + kept
@@ -84,17 +77,17 @@ def _tickets_kept(state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, ticket_deck=state.ticket_deck + returned)
 
 
-def _ticket_choices_revealed(state: State, data: dict[str, Any], event: Event) -> State:
+def _ticket_choices_revealed(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     returned = tuple(t for seat in state.seats for t in seat.returning)
     seats = tuple(replace(seat, returning=()) for seat in state.seats)
     return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned)
 
 
-def _turn_started(state: State, data: dict[str, Any], event: Event) -> State:
+def _turn_started(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, phase=PLAY, current=data["seat"], cards_drawn=0)
 
 
-def _card_drawn(state: State, data: dict[str, Any], event: Event) -> State:
+def _card_drawn(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     seat = data["seat"]
     if data["source"] == "market":
         slot = data["slot"]
@@ -109,24 +102,24 @@ def _card_drawn(state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
 
 
-def _discards_shuffled(state: State, data: dict[str, Any], event: Event) -> State:
+def _discards_shuffled(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, deck=state.deck + _shuffle_order(event), discard=())
 
 
-def _route_claimed(state: State, data: dict[str, Any], event: Event) -> State:
-    seat, route = data["seat"], ROUTES[data["route"]]
+def _route_claimed(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+    seat, route = data["seat"], board.routes[data["route"]]
     paid: dict[str, int] = data["cards"]
     before = state.seats[seat]
     hand = dict(before.hand)
     for kind, count in paid.items():
         hand[kind] -= count
-    spent = tuple(kind for kind in CARD_KINDS for _ in range(paid.get(kind, 0)))
+    spent = tuple(kind for kind in board.card_kinds for _ in range(paid.get(kind, 0)))
     state = replace_seat(
         state,
         seat,
         hand=hand,
         trains=before.trains - route.length,
-        score=before.score + ROUTE_POINTS[route.length],
+        score=before.score + board.route_points[route.length],
         scored=(*before.scored, data["points"]),
     )
     claims = dict(state.claims)
@@ -134,41 +127,41 @@ def _route_claimed(state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, claims=claims, discard=state.discard + spent, passes_in_a_row=0)
 
 
-def _turn_passed(state: State, data: dict[str, Any], event: Event) -> State:
+def _turn_passed(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, passes_in_a_row=state.passes_in_a_row + 1)
 
 
-def _final_round_began(state: State, data: dict[str, Any], event: Event) -> State:
+def _final_round_began(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, final_round_trigger=data["seat"])
 
 
-def _ticket_scored(state: State, data: dict[str, Any], event: Event) -> State:
-    seat, ticket = data["seat"], TICKETS[data["ticket"]]
+def _ticket_scored(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+    seat, ticket = data["seat"], board.tickets[data["ticket"]]
     before = state.seats[seat]
     points = ticket.points if data["completed"] else -ticket.points
     return replace_seat(state, seat, score=before.score + points, scored=(*before.scored, data["points"]))
 
 
-def _longest_path_scored(state: State, data: dict[str, Any], event: Event) -> State:
+def _longest_path_scored(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     lengths = tuple(data["lengths"][str(seat)] for seat in range(len(state.seats)))
     seats: list[Seat] = list(state.seats)
     for winner in data["winners"]:
         before = seats[winner]
         seats[winner] = replace(
-            before, score=before.score + LONGEST_PATH_BONUS, scored=(*before.scored, data["points"])
+            before, score=before.score + board.longest_path_bonus, scored=(*before.scored, data["points"])
         )
     return replace(state, seats=tuple(seats), longest_paths=lengths)
 
 
-def _game_ended(state: State, data: dict[str, Any], event: Event) -> State:
+def _game_ended(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return replace(state, phase=OVER, current=None, winners=tuple(data["winners"]))
 
 
-def _unchanged(state: State, data: dict[str, Any], event: Event) -> State:
+def _unchanged(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
     return state
 
 
-_APPLY: dict[str, Callable[[State, dict[str, Any], Event], State]] = {
+_APPLY: dict[str, Callable[[Board, State, dict[str, Any], Event], State]] = {
     "TrainCardsShuffled": _train_cards_shuffled,
     "CardsDealt": _cards_dealt,
     "MarketCardTurnedUp": _market_card_turned_up,

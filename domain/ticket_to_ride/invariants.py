@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.ticket_to_ride.board import CARD_COUNTS, MARKET_SIZE, ROUTES, TICKETS, TRAINS_PER_SEAT, TWIN
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.state import State
 
 
-def invariants(state: State) -> list[str]:
-    return [*_cards(state), *_tickets(state), *_seats(state), *_claims(state)]
+def invariants(board: Board, state: State) -> list[str]:
+    return [*_cards(board, state), *_tickets(board, state), *_seats(board, state), *_claims(board, state)]
 
 
-def _cards(state: State) -> list[str]:
+def _cards(board: Board, state: State) -> list[str]:
     problems = []
-    if len(state.market) != MARKET_SIZE:
-        problems.append(f"the market has {len(state.market)} slots, not {MARKET_SIZE}")
+    if len(state.market) != board.market_size:
+        problems.append(f"the market has {len(state.market)} slots, not {board.market_size}")
     counts = Counter(state.deck)
     counts.update(card for card in state.market if card is not None)
     counts.update(state.discard)
@@ -26,39 +26,39 @@ def _cards(state: State) -> list[str]:
                 problems.append(f"seat {index} holds {count} {kind} cards")
             counts[kind] += count
     total = sum(counts.values())
-    if total != sum(CARD_COUNTS.values()):
-        problems.append(f"{total} train cards are accounted for, not {sum(CARD_COUNTS.values())}")
-    for kind, expected in CARD_COUNTS.items():
+    if total != sum(board.card_counts.values()):
+        problems.append(f"{total} train cards are accounted for, not {sum(board.card_counts.values())}")
+    for kind, expected in board.card_counts.items():
         if counts[kind] != expected:
             problems.append(f"{counts[kind]} {kind} cards are accounted for, not {expected}")
-    unknown = set(counts) - set(CARD_COUNTS)
+    unknown = set(counts) - set(board.card_counts)
     if unknown:
         problems.append(f"unknown cards in play: {sorted(unknown)}")
     return problems
 
 
-def _tickets(state: State) -> list[str]:
+def _tickets(board: Board, state: State) -> list[str]:
     held = [*state.ticket_deck]
     for seat in state.seats:
         held += [*seat.tickets, *seat.offered, *seat.returning]
     problems = []
-    if len(held) != len(TICKETS):
-        problems.append(f"{len(held)} tickets are accounted for, not {len(TICKETS)}")
-    if set(held) != set(TICKETS):
+    if len(held) != len(board.tickets):
+        problems.append(f"{len(held)} tickets are accounted for, not {len(board.tickets)}")
+    if set(held) != set(board.tickets):
         problems.append("the tickets in play are not the map's tickets, each once")
     return problems
 
 
-def _seats(state: State) -> list[str]:
+def _seats(board: Board, state: State) -> list[str]:
     problems = []
     laid = [0] * len(state.seats)
     for route, owner in state.claims.items():
-        laid[owner] += ROUTES[route].length
+        laid[owner] += board.routes[route].length
     for index, seat in enumerate(state.seats):
         if seat.trains < 0:
             problems.append(f"seat {index} has {seat.trains} trains")
-        if seat.trains + laid[index] != TRAINS_PER_SEAT:
-            problems.append(f"seat {index} has {seat.trains} trains left but laid {laid[index]} of {TRAINS_PER_SEAT}")
+        if seat.trains + laid[index] != board.trains_per_seat:
+            problems.append(f"seat {index} has {seat.trains} trains left but laid {laid[index]} of {board.trains_per_seat}")
         if seat.score != sum(seat.scored):
             problems.append(
                 f"seat {index} has a score of {seat.score} but its scoring events add up to {sum(seat.scored)}"
@@ -66,12 +66,12 @@ def _seats(state: State) -> list[str]:
     return problems
 
 
-def _claims(state: State) -> list[str]:
+def _claims(board: Board, state: State) -> list[str]:
     problems = []
     for route, owner in state.claims.items():
         if not 0 <= owner < len(state.seats):
             problems.append(f"route {route} is claimed by seat {owner}, who is not in the game")
-        twin = TWIN.get(route)
+        twin = board.twin.get(route)
         if twin is None or twin not in state.claims or route > twin:
             continue
         if not state.doubles_both_usable:

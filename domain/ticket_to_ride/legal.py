@@ -9,23 +9,11 @@ from itertools import combinations
 from typing import Any
 
 from domain.core.errors import IllegalMove
-from domain.ticket_to_ride.board import (
-    COLOURS,
-    DRAW_KEEP,
-    GRAY,
-    LOCOMOTIVE,
-    MARKET_SIZE,
-    OPENING_KEEP,
-    ROUTES,
-    TICKETS,
-    TWIN,
-    Route,
-)
+from domain.ticket_to_ride.board import GRAY, LOCOMOTIVE, Board, Route
 from domain.ticket_to_ride.moves import DECK, MARKET, ClaimRoute, Command, DrawCard, KeepTickets
 from domain.ticket_to_ride.options import MAX_SEATS
 from domain.ticket_to_ride.state import OPENING, PLAY, State
 
-_ROUTES_SHORTEST_FIRST: tuple[Route, ...] = tuple(sorted(ROUTES.values(), key=lambda r: r.length))
 _ONLY = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))
 _NOBODY: frozenset[int] = frozenset()
 
@@ -38,20 +26,20 @@ def active_seats(state: State) -> frozenset[int]:
     return _NOBODY
 
 
-def keep_minimum(state: State) -> int:
-    return OPENING_KEEP if state.phase == OPENING else DRAW_KEEP
+def keep_minimum(board: Board, state: State) -> int:
+    return board.opening_keep if state.phase == OPENING else board.draw_keep
 
 
 # --- the stage of the turn -------------------------------------------------------------
 
 
-def check_stage(state: State, seat: int, command: Command) -> None:
+def check_stage(board: Board, state: State, seat: int, command: Command) -> None:
     """A ticket choice or a half-finished card draw must be completed before anything else."""
     offered = state.seats[seat].offered
     if offered and not isinstance(command, KeepTickets):
         raise IllegalMove(
             "must_keep_tickets",
-            f"First choose which of your {len(offered)} tickets to keep (at least {keep_minimum(state)}).",
+            f"First choose which of your {len(offered)} tickets to keep (at least {keep_minimum(board, state)}).",
         )
     if state.cards_drawn and not isinstance(command, DrawCard):
         raise IllegalMove(
@@ -62,17 +50,17 @@ def check_stage(state: State, seat: int, command: Command) -> None:
 # --- tickets ----------------------------------------------------------------------------
 
 
-def check_keep(state: State, seat: int, keep: tuple[str, ...]) -> None:
+def check_keep(board: Board, state: State, seat: int, keep: tuple[str, ...]) -> None:
     offered = state.seats[seat].offered
     if not offered:
         raise IllegalMove("no_tickets_offered", "You have no tickets to choose from; draw tickets first.")
     for ticket in keep:
         if ticket not in offered:
-            name = TICKETS[ticket].label if ticket in TICKETS else repr(ticket)
+            name = board.tickets[ticket].label if ticket in board.tickets else repr(ticket)
             raise IllegalMove("ticket_not_offered", f"Ticket {name} is not one of the tickets you were offered.")
     if len(set(keep)) != len(keep):
         raise IllegalMove("ticket_listed_twice", "Each ticket may be listed only once in \"keep\".")
-    minimum = keep_minimum(state)
+    minimum = keep_minimum(board, state)
     if len(keep) < minimum:
         raise IllegalMove(
             "tickets_keep_too_few",
@@ -114,12 +102,12 @@ def can_draw_second_card(state: State) -> bool:
 # --- routes -----------------------------------------------------------------------------
 
 
-def closed_reason(state: State, seat: int, route: Route) -> IllegalMove | None:
+def closed_reason(board: Board, state: State, seat: int, route: Route) -> IllegalMove | None:
     """Why `route` cannot be claimed by `seat` whatever it pays, or None."""
     owner = state.claims.get(route.id)
     if owner is not None:
         return IllegalMove("route_taken", f"Route {route.label} is already claimed by seat {owner}.")
-    twin = TWIN.get(route.id)
+    twin = board.twin.get(route.id)
     if twin is not None and twin in state.claims:
         twin_owner = state.claims[twin]
         if not state.doubles_both_usable:
@@ -137,9 +125,9 @@ def closed_reason(state: State, seat: int, route: Route) -> IllegalMove | None:
     return None
 
 
-def check_claim(state: State, seat: int, claim: ClaimRoute) -> None:
-    route = ROUTES[claim.route]
-    reason = closed_reason(state, seat, route)
+def check_claim(board: Board, state: State, seat: int, claim: ClaimRoute) -> None:
+    route = board.routes[claim.route]
+    reason = closed_reason(board, state, seat, route)
     if reason is not None:
         raise reason
     trains = state.seats[seat].trains
@@ -172,12 +160,12 @@ def check_claim(state: State, seat: int, claim: ClaimRoute) -> None:
             )
 
 
-def payments(route: Route, hand: Mapping[str, int]) -> list[dict[str, int]]:
+def payments(board: Board, route: Route, hand: Mapping[str, int]) -> list[dict[str, int]]:
     """Every distinct way `hand` can pay for `route`: one colour topped up with
     locomotives, or locomotives alone (listed once, whatever the colour)."""
     length, locomotives = route.length, hand[LOCOMOTIVE]
     out: list[dict[str, int]] = []
-    for colour in COLOURS if route.colour == GRAY else (route.colour,):
+    for colour in board.colours if route.colour == GRAY else (route.colour,):
         for count in range(min(hand[colour], length), 0, -1):
             wild = length - count
             if wild > locomotives:
@@ -188,23 +176,23 @@ def payments(route: Route, hand: Mapping[str, int]) -> list[dict[str, int]]:
     return out
 
 
-def _unavailable(state: State, seat: int) -> set[str]:
+def _unavailable(board: Board, state: State, seat: int) -> set[str]:
     """The routes `closed_reason` rules out for `seat`, found at once for the whole board."""
     out = set(state.claims)
     for route, owner in state.claims.items():
-        twin = TWIN.get(route)
+        twin = board.twin.get(route)
         if twin is not None and (not state.doubles_both_usable or owner == seat):
             out.add(twin)
     return out
 
 
-def _affordable_routes(state: State, seat: int) -> Iterator[Route]:
+def _affordable_routes(board: Board, state: State, seat: int) -> Iterator[Route]:
     """Open routes `seat` has the trains and enough cards for, in some payment."""
     trains, hand = state.seats[seat].trains, state.seats[seat].hand
-    unavailable = _unavailable(state, seat)
+    unavailable = _unavailable(board, state, seat)
     locomotives = hand[LOCOMOTIVE]
-    most_of_a_colour = max(hand[colour] for colour in COLOURS)
-    for route in _ROUTES_SHORTEST_FIRST:
+    most_of_a_colour = max((hand[colour] for colour in board.colours), default=0)
+    for route in board.routes_shortest_first:
         if route.length > trains:
             return
         reach = locomotives + (most_of_a_colour if route.colour == GRAY else hand[route.colour])
@@ -215,31 +203,31 @@ def _affordable_routes(state: State, seat: int) -> Iterator[Route]:
 # --- passing and the full list ----------------------------------------------------------
 
 
-def has_move_besides_pass(state: State, seat: int) -> bool:
+def has_move_besides_pass(board: Board, state: State, seat: int) -> bool:
     if state.deck or state.ticket_deck or any(card is not None for card in state.market):
         return True
-    return next(_affordable_routes(state, seat), None) is not None
+    return next(_affordable_routes(board, state, seat), None) is not None
 
 
-def check_pass(state: State, seat: int) -> None:
-    if has_move_besides_pass(state, seat):
+def check_pass(board: Board, state: State, seat: int) -> None:
+    if has_move_besides_pass(board, state, seat):
         raise IllegalMove("pass_not_allowed", "You may pass only when no other move is possible.")
 
 
-def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+def legal_moves(board: Board, state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in active_seats(state):
         return []
     offered = state.seats[seat].offered
     if offered:
         return [
             {"type": "keep_tickets", "keep": list(keep)}
-            for size in range(len(offered), keep_minimum(state) - 1, -1)
+            for size in range(len(offered), keep_minimum(board, state) - 1, -1)
             for keep in combinations(offered, size)
         ]
     second = state.cards_drawn > 0
     moves: list[dict[str, Any]] = [
         {"type": "draw_card", "source": MARKET, "slot": slot}
-        for slot in range(MARKET_SIZE)
+        for slot in range(len(state.market))
         if state.market[slot] is not None and not (second and state.market[slot] == LOCOMOTIVE)
     ]
     if state.deck:
@@ -249,7 +237,7 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
     if state.ticket_deck:
         moves.append({"type": "draw_tickets"})
     hand = state.seats[seat].hand
-    for route in _affordable_routes(state, seat):
-        for payment in payments(route, hand):
+    for route in _affordable_routes(board, state, seat):
+        for payment in payments(board, route, hand):
             moves.append({"type": "claim_route", "route": route.id, "cards": payment})
     return moves or [{"type": "pass"}]

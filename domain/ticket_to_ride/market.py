@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.core.events import Secret
 from domain.core.randomness import Randomness, shuffled
-from domain.ticket_to_ride.board import LOCOMOTIVE, MARKET_SIZE, WIPE_LOCOMOTIVES
+from domain.ticket_to_ride.board import LOCOMOTIVE
 from domain.ticket_to_ride.options import MAX_MARKET_WIPES
 from domain.ticket_to_ride.state import State
 from domain.ticket_to_ride.steps import Steps
@@ -29,7 +29,7 @@ def reshuffle_if_deck_ran_out(steps: Steps, rng: Randomness) -> None:
 
 def _fill_empty_slots(steps: Steps, rng: Randomness, kind: str) -> bool:
     filled = False
-    for slot in range(MARKET_SIZE):
+    for slot in range(len(steps.state.market)):
         state = steps.state
         if state.market[slot] is None and state.deck:
             steps.emit(kind, {"slot": slot, "card": state.deck[0]})
@@ -41,7 +41,7 @@ def _fill_empty_slots(steps: Steps, rng: Randomness, kind: str) -> bool:
 def _wipe_can_refill(state: State) -> bool:
     # Ruling 1: a wipe is only worth making when deck and discard hold a whole new market;
     # otherwise the wiped cards would come straight back.
-    return len(state.deck) + len(state.discard) >= MARKET_SIZE
+    return len(state.deck) + len(state.discard) >= len(state.market)
 
 
 def restock(steps: Steps, rng: Randomness, kind: str = REFILLED) -> None:
@@ -53,7 +53,7 @@ def restock(steps: Steps, rng: Randomness, kind: str = REFILLED) -> None:
     wipes = 0
     while (
         wipes < MAX_MARKET_WIPES
-        and locomotives_face_up(steps.state) >= WIPE_LOCOMOTIVES
+        and locomotives_face_up(steps.state) >= steps.board.wipe_locomotives
         and _wipe_can_refill(steps.state)
     ):
         wipes += 1

@@ -14,7 +14,7 @@ from typing import Any
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
 from domain.core.moves import Fields, is_int, move_type
-from domain.ticket_to_ride.board import CARD_KINDS, MARKET_SIZE, ROUTES, TICKETS
+from domain.ticket_to_ride.board import Board
 
 MARKET = "market"
 DECK = "deck"
@@ -65,14 +65,14 @@ _FIELDS: Fields = {
 }
 
 
-def parse_move(move: Any) -> Command:
+def parse_move(board: Board, move: Any) -> Command:
     kind = move_type(move, _FIELDS)
     if kind == "keep_tickets":
         return _keep_tickets(move)
     if kind == "draw_card":
-        return _draw_card(move)
+        return _draw_card(board, move)
     if kind == "claim_route":
-        return _claim_route(move)
+        return _claim_route(board, move)
     if kind == "draw_tickets":
         return DrawTickets()
     return Pass()
@@ -85,7 +85,7 @@ def _keep_tickets(move: Mapping[str, Any]) -> KeepTickets:
     return KeepTickets(tuple(keep))
 
 
-def _draw_card(move: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
+def _draw_card(board: Board, move: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
     source = move["source"]
     slot = move.get("slot")
     if source == DECK:
@@ -95,30 +95,30 @@ def _draw_card(move: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
     if source != MARKET:
         raise MalformedMove("bad_field", f"\"source\" must be \"market\" or \"deck\", not {source!r}.")
     if "slot" not in move:
-        raise MalformedMove("missing_field", "A draw from the market needs a \"slot\" (0 to 4).")
-    if not is_int(slot) or not 0 <= slot < MARKET_SIZE:
-        raise MalformedMove("bad_field", f"\"slot\" must be a market slot from 0 to {MARKET_SIZE - 1}, not {slot!r}.")
+        raise MalformedMove("missing_field", f"A draw from the market needs a \"slot\" (0 to {board.market_size - 1}).")
+    if not is_int(slot) or not 0 <= slot < board.market_size:
+        raise MalformedMove("bad_field", f"\"slot\" must be a market slot from 0 to {board.market_size - 1}, not {slot!r}.")
     return DrawFromMarket(slot)
 
 
-def _claim_route(move: Mapping[str, Any]) -> ClaimRoute:
+def _claim_route(board: Board, move: Mapping[str, Any]) -> ClaimRoute:
     route = move["route"]
     if not isinstance(route, str):
         raise MalformedMove("bad_field", "\"route\" must be a route id such as \"Denver|Omaha\".")
-    if route not in ROUTES:
+    if route not in board.routes:
         raise MalformedMove("unknown_route", f"There is no route {route!r} on this map.")
     cards = move["cards"]
     if not isinstance(cards, Mapping):
         raise MalformedMove("bad_field", "\"cards\" must be an object of card kind to count, e.g. {\"red\": 3}.")
     for card_kind, count in cards.items():
-        if card_kind not in CARD_KINDS:
+        if card_kind not in board.card_kinds:
             raise MalformedMove(
                 "unknown_card",
-                f"There is no card kind {card_kind!r}; the kinds are {', '.join(CARD_KINDS)}.",
+                f"There is no card kind {card_kind!r}; the kinds are {', '.join(board.card_kinds)}.",
             )
         if not is_int(count) or count < 0:
             raise MalformedMove("bad_field", f"The count of {card_kind} cards must be a whole number, not {count!r}.")
-    return ClaimRoute(route, {k: cards[k] for k in CARD_KINDS if cards.get(k)})
+    return ClaimRoute(route, {k: cards[k] for k in board.card_kinds if cards.get(k)})
 
 
 def move_of(event: Event) -> dict[str, Any] | None:
@@ -150,22 +150,22 @@ def _move(type_: str, properties: dict[str, Any] | None = None, required: tuple[
     }
 
 
-def _schemas() -> dict[str, dict[str, Any]]:
+def move_schemas(board: Board) -> dict[str, dict[str, Any]]:
+    """JSON Schema of each move on `board`, for API documents (the parser above is what
+    enforces them)."""
     return {
-        "keep_tickets": _move("keep_tickets", {"keep": {"type": "array", "items": {"type": "string", "enum": sorted(TICKETS)},
+        "keep_tickets": _move("keep_tickets", {"keep": {"type": "array", "items": {"type": "string", "enum": sorted(board.tickets)},
                                                          "minItems": 1, "maxItems": 3, "uniqueItems": True}}, ("keep",)),
         "draw_card_market": _move("draw_card", {"source": {"type": "string", "enum": [MARKET]},
-                                                 "slot": {"type": "integer", "minimum": 0, "maximum": 4}}, ("source", "slot")),
+                                                 "slot": {"type": "integer", "minimum": 0, "maximum": board.market_size - 1}},
+                                 ("source", "slot")),
         "draw_card_deck": _move("draw_card", {"source": {"type": "string", "enum": [DECK]}}, ("source",)),
         "claim_route": _move("claim_route", {
-            "route": {"type": "string", "enum": sorted(ROUTES)},
-            "cards": {"type": "object", "properties": {k: {"type": "integer", "minimum": 1} for k in CARD_KINDS},
+            "route": {"type": "string", "enum": sorted(board.routes)},
+            "cards": {"type": "object", "properties": {k: {"type": "integer", "minimum": 1} for k in board.card_kinds},
                       "additionalProperties": False},
         }, ("route", "cards")),
         "draw_tickets": _move("draw_tickets"),
         "pass": _move("pass"),
     }
 
-
-MOVE_SCHEMAS: dict[str, dict[str, Any]] = _schemas()
-"""JSON Schema of each move, for API documents (the parser above is what enforces them)."""

@@ -9,7 +9,7 @@ from typing import Any
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
-from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.market import REFILLED, TURNED_UP
 from domain.ticket_to_ride.state import State
 
@@ -21,7 +21,7 @@ def reveals(event: Event) -> bool:
     return event.kind in REVEALING
 
 
-def adjust(state: State, adjustment: Mapping[str, Any]) -> State:
+def adjust(board: Board, state: State, adjustment: Mapping[str, Any]) -> State:
     """`vp`: add `amount` points (recorded as a scoring step of its own, so the score
     still equals the sum of its steps). `piece`: put the route `detail.route` back: it
     is free again, its trains return to the seat and its points are taken off; the cards
@@ -32,12 +32,12 @@ def adjust(state: State, adjustment: Mapping[str, Any]) -> State:
         return replace_seat(state, seat, score=before.score + amount, scored=(*before.scored, amount))
     if kind == "piece":
         route_id = adjustment.get("detail", {}).get("route")
-        if route_id not in ROUTES:
+        if route_id not in board.routes:
             raise MalformedMove("unknown_route", "Name the route to put back as `detail.route`, e.g. \"Denver|Omaha\".")
         if state.claims.get(route_id) != seat:
-            raise IllegalMove("not_claimed", f"Route {ROUTES[route_id].label} is not claimed by seat {seat}.")
-        route = ROUTES[route_id]
-        points = ROUTE_POINTS[route.length]
+            raise IllegalMove("not_claimed", f"Route {board.routes[route_id].label} is not claimed by seat {seat}.")
+        route = board.routes[route_id]
+        points = board.route_points[route.length]
         claims = {r: owner for r, owner in state.claims.items() if r != route_id}
         state = replace_seat(state, seat, trains=before.trains + route.length, score=before.score - points,
                            scored=(*before.scored, -points))

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from domain.ticket_to_ride.board import LONGEST_PATH_BONUS, ROUTE_POINTS, ROUTES, TICKETS, Route
+from domain.ticket_to_ride.board import Board, Route
 from domain.ticket_to_ride.state import State
 from domain.ticket_to_ride.steps import Steps
 
 
-def route_points(length: int) -> int:
-    return ROUTE_POINTS[length]
+def route_points(board: Board, length: int) -> int:
+    return board.route_points[length]
 
 
-def routes_of(state: State, seat: int) -> list[Route]:
-    return [ROUTES[route] for route, owner in state.claims.items() if owner == seat]
+def routes_of(board: Board, state: State, seat: int) -> list[Route]:
+    return [board.routes[route] for route, owner in state.claims.items() if owner == seat]
 
 
 def connected(routes: Iterable[Route], a: str, b: str) -> bool:
@@ -78,11 +78,11 @@ def final_scoring(steps: Steps) -> None:
     """Every ticket of every seat, then the longest path, then the result."""
     state = steps.state
     seats = range(len(state.seats))
-    owned = [routes_of(state, seat) for seat in seats]
+    owned = [routes_of(steps.board, state, seat) for seat in seats]
     completed = [0 for _ in seats]
     for seat in seats:
         for ticket_id in state.seats[seat].tickets:
-            ticket = TICKETS[ticket_id]
+            ticket = steps.board.tickets[ticket_id]
             done = connected(owned[seat], ticket.a, ticket.b)
             completed[seat] += done
             steps.emit(
@@ -104,7 +104,7 @@ def final_scoring(steps: Steps) -> None:
             "lengths": {str(seat): lengths[seat] for seat in seats},
             "longest": longest,
             "winners": holders,
-            "points": LONGEST_PATH_BONUS,
+            "points": steps.board.longest_path_bonus,
         },
     )
     totals = [seat.score for seat in steps.state.seats]

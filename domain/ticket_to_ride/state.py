@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from domain.core.state import Frozen
-from domain.ticket_to_ride.board import CARD_KINDS, MARKET_SIZE, TRAINS_PER_SEAT
 
 SETUP = "setup"
 """Before the setup events: nobody may move."""
@@ -20,9 +19,10 @@ OVER = "over"
 @dataclass(frozen=True)
 class Seat(Frozen):
     name: str
-    trains: int = TRAINS_PER_SEAT
-    hand: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CARD_KINDS, 0))
-    """Train-car cards by kind; every kind is present, zero included."""
+    trains: int = 0
+    """Trains left; a new game starts each seat with its map's number."""
+    hand: dict[str, int] = field(default_factory=dict)
+    """Train-car cards by kind; every kind of the map's deck is present, zero included."""
     tickets: tuple[str, ...] = ()
     """Kept tickets, in the order they were kept."""
     offered: tuple[str, ...] = ()
@@ -43,8 +43,9 @@ class State(Frozen):
     phase: str = SETUP
     deck: tuple[str, ...] = ()
     """Face-down train-car cards, top first."""
-    market: tuple[str | None, ...] = (None,) * MARKET_SIZE
-    """The face-up cards by slot; None is an empty slot (ruling 2)."""
+    market: tuple[str | None, ...] = ()
+    """The face-up cards by slot, as many slots as the map has; None is an empty slot
+    (ruling 2)."""
     discard: tuple[str, ...] = ()
     ticket_deck: tuple[str, ...] = ()
     """Top first; returned tickets go to the end."""

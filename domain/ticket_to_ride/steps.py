@@ -7,16 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core.events import Event, Secret
+from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.state import State
 
 
 class Steps:
-    def __init__(self, state: State) -> None:
+    def __init__(self, board: Board, state: State) -> None:
+        self.board = board
         self.state = state
         self.events: list[Event] = []
 
     def emit(self, kind: str, data: dict[str, Any], *secrets: Secret, automatic: bool = True) -> None:
         event = Event(kind, data, tuple(secrets), automatic)
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        self.state = evolve(self.board, self.state, event)

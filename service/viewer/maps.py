@@ -22,18 +22,20 @@ def _static_json(*parts: str) -> dict[str, Any]:
 
 
 def ticket_to_ride() -> dict[str, Any]:
-    from domain.ticket_to_ride.board import CITIES, ROUTES, TICKETS
+    from domain import games
 
+    # The shipped USA map: where to draw each city is the viewer's own file.
+    board = games.current("ticket_to_ride").board
     layout = _static_json("maps", "usa_layout.json")
-    missing = set(CITIES) - set(layout["cities"])
+    missing = set(board.cities) - set(layout["cities"])
     if missing:  # a new map city without a position would be drawn at the origin
         raise ValueError(f"usa_layout.json lacks {sorted(missing)}")
     return {
         "game": "ticket_to_ride", "map": "usa", "width": layout["width"], "height": layout["height"],
-        "cities": {c: {"x": layout["cities"][c]["x"], "y": layout["cities"][c]["y"]} for c in CITIES},
+        "cities": {c: {"x": layout["cities"][c]["x"], "y": layout["cities"][c]["y"]} for c in board.cities},
         "routes": [{"id": r.id, "a": r.a, "b": r.b, "length": r.length, "colour": r.colour, "double": r.double,
-                    "lane": r.lane, "points": r.points} for r in ROUTES.values()],
-        "tickets": {t.id: {"a": t.a, "b": t.b, "points": t.points} for t in TICKETS.values()},
+                    "lane": r.lane, "points": r.points} for r in board.routes.values()],
+        "tickets": {t.id: {"a": t.a, "b": t.b, "points": t.points} for t in board.tickets.values()},
     }
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from domain.core.events import REFEREE
-from domain.ticket_to_ride.board import ROUTES, TICKETS
 from service import referee as desk
 from service.simulation import game_seed, play_one
 from tests.browser.support import Site, keys_anywhere, play_random, shot
+from tests.usa import ROUTES, TICKETS
 
 PRIVATE_KEYS = {"hand", "kept_tickets", "offered_tickets", "returning_tickets", "deck_order", "ticket_deck_order",
                 "discard_pile"}

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from domain.ticket_to_ride.board import CITIES, ROUTES
 from service import referee as desk
 from service.simulation import game_seed
 from service.viewer import frames
 from tests.browser.support import Site, play_random
+from tests.usa import CITIES, ROUTES
 
 
 def fetch(url: str, token: str | None = None, gzipped: bool = False) -> tuple[int, dict[str, str], Any]:

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from domain.core import log
 from domain.core.errors import RuleError
-from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
 from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, projection_for
 from projections.store import ReadStore, VersionNotYet, read_db_url, read_store_for
@@ -28,6 +27,7 @@ from service.settings import Settings
 from service.simulation import game_seed, play_one
 from tests.conftest import POSTGRES_URL
 from tests.integration.projections.conftest import finished_games, play_random, unfinished_game
+from tests.usa import ROUTE_POINTS, ROUTES
 
 SOURCES = ("routes", "tickets", "longest_path")
 

@@ -15,10 +15,11 @@ from domain.core.envelope import seal, seat_actor, verify_chain
 from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import Event
 from domain.core.randomness import SeededRandom, commitment
+from domain.core.state import replace
 from domain.ticket_to_ride import DECIDER as TTR
-from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
 from tests.fakes.race import RACE
 from tests.forgery import reseal
+from tests.usa import ROUTE_POINTS, ROUTES
 
 SEED = bytes(range(32))
 REF = "referee:Ann Arbiter"
@@ -297,6 +298,6 @@ def test_a_seat_joins_once_under_its_own_name() -> None:
 def test_a_joined_name_is_the_seat_name_in_the_state() -> None:
     state = TTR.initial_state(Setup(("Ann", "open seat 1"), TTR.options({}, 2)))
     after = log.apply(TTR, state, Event(log.SEAT_JOINED, {"seat": 1, "name": "Bo"}))
-    assert [s.name for s in after.seats] == ["Ann", "Bo"] and after.seats[1] == state.seats[1].__class__("Bo")
+    assert [s.name for s in after.seats] == ["Ann", "Bo"] and after.seats[1] == replace(state.seats[1], name="Bo")
     race = RACE.initial_state(Setup(("a", "b"), RACE.options({"goal": 5}, 2)))
     assert log.apply(RACE, race, Event(log.SEAT_JOINED, {"seat": 1, "name": "Bo"})) == race

@@ -20,7 +20,7 @@ def changes(mapping: dict) -> list:
 
 @pytest.mark.parametrize("built", ["constructor", "replace", "codec"])
 def test_a_states_mappings_refuse_every_change(built: str) -> None:
-    seat = Seat("ann")
+    seat = Seat("ann", hand={"red": 0, "blue": 0})
     if built == "replace":
         seat = replace(seat, hand={"red": 2, "blue": 0})
     elif built == "codec":

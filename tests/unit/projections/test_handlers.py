@@ -7,10 +7,10 @@ from domain.core import log
 from domain.core.decider import Setup
 from domain.core.events import Event
 from domain.ticket_to_ride import DECIDER as TTR
-from domain.ticket_to_ride.board import ROUTE_POINTS, ROUTES
 from projections.handlers import Figures, ScoresOnly, SeatFigures, projector_for
 from projections.ticket_to_ride import TicketToRideProjector
 from tests.fakes.race import RACE
+from tests.usa import ROUTE_POINTS, ROUTES
 
 
 def ttr_state():

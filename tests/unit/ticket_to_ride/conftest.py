@@ -13,9 +13,9 @@ from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.randomness import Randomness, SeededRandom
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import CARD_KINDS, ROUTES, TICKETS, TRAIN_CARDS, TRAINS_PER_SEAT
 from domain.ticket_to_ride.state import PLAY, Seat, State
 from tests import playouts
+from tests.usa import CARD_KINDS, ROUTES, TICKETS, TRAIN_CARDS, TRAINS_PER_SEAT
 
 SEED = bytes(32)
 MARKET = ("red", "blue", "green", "yellow", "black")

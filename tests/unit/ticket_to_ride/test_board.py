@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.ticket_to_ride.board import (
+from tests.usa import (
     CARD_COUNTS,
     ROUTE_POINTS,
     ROUTES,
@@ -14,13 +14,12 @@ from domain.ticket_to_ride.board import (
     TWIN,
     neighbours,
 )
-from domain.ticket_to_ride.scoring import route_points
 
 
 def test_route_points_table() -> None:
-    assert {length: route_points(length) for length in range(1, 7)} == {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+    assert {length: ROUTE_POINTS[length] for length in range(1, 7)} == {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
     assert ROUTE_POINTS == {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
-    assert all(route.points == route_points(route.length) for route in ROUTES.values())
+    assert all(route.points == ROUTE_POINTS[route.length] for route in ROUTES.values())
 
 
 def test_deck_has_110_cards_12_of_each_colour_and_14_locomotives() -> None:

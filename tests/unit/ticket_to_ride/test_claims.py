@@ -6,7 +6,7 @@ import pytest
 
 from domain.core.errors import IllegalMove
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import ROUTES
+from tests.usa import ROUTES
 
 from .conftest import kinds, play, refused, table
 

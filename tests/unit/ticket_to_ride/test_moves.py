@@ -43,7 +43,7 @@ def test_malformed_moves_are_refused_with_a_sentence(move: Any, code: str) -> No
 
 
 def test_zero_counts_are_dropped_from_a_payment() -> None:
-    command = parse_move({"type": "claim_route", "route": "Denver|Omaha", "cards": {"pink": 4, "red": 0}})
+    command = parse_move(DECIDER.board, {"type": "claim_route", "route": "Denver|Omaha", "cards": {"pink": 4, "red": 0}})
     assert dict(command.cards) == {"pink": 4}  # type: ignore[union-attr]
 
 

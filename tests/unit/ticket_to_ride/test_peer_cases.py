@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import ROUTES, TICKETS
 from domain.ticket_to_ride.scoring import connected, longest_path
 from domain.ticket_to_ride.state import OPENING, PLAY
+from tests.usa import ROUTES, TICKETS
 
 from .conftest import table
 

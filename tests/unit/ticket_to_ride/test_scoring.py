@@ -7,9 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import ROUTES
 from domain.ticket_to_ride.scoring import longest_path, winners_of
 from domain.ticket_to_ride.state import OVER, State
+from tests.usa import ROUTES
 
 from .conftest import kinds, of_kind, play, table
 

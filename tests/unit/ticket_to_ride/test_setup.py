@@ -10,8 +10,8 @@ from domain.core.errors import IllegalMove, NotYourTurn
 from domain.core.events import PUBLIC
 from domain.core.randomness import RANDOM_KEY
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import TICKETS, TRAIN_CARDS
 from domain.ticket_to_ride.state import OPENING, PLAY
+from tests.usa import TICKETS, TRAIN_CARDS
 
 from .conftest import kinds, new_game, of_kind, play, refused
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.core.errors import IllegalMove
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import TICKETS
+from tests.usa import TICKETS
 
 from .conftest import kinds, play, refused, table
 

@@ -10,8 +10,8 @@ from domain.core.errors import GameOver, IllegalMove, NotYourTurn
 from domain.core.events import PUBLIC
 from domain.core.randomness import SeededRandom
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.board import TICKETS
 from domain.ticket_to_ride.state import OVER, State
+from tests.usa import TICKETS
 
 from .conftest import SEED, kinds, of_kind, opened, play, refused, table
 
