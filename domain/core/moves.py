@@ -93,7 +93,7 @@ class Field:
                 self.items.check(item, f"{path}[{index}]", kind)
         for key, item in value.items() if self.type == "object" else ():
             if self.keys is not None:
-                self.keys.check(key, f"{path} key", kind)
+                self.keys.check(key, f"{path}.{key}", kind)
             if self.values is not None:
                 self.values.check(item, f"{path}.{key}", kind)
 
