@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from domain.core.errors import MalformedMove
@@ -66,7 +67,7 @@ class Field:
             schema["items"] = self.items.schema()
         if self.keys is not None and self.keys.enum is not None:
             # Spelt as properties, not `propertyNames` (which OpenAPI 3.0 lacks).
-            value = (self.values or Field("value", "string", "")).schema()
+            value = self.values.schema() if self.values is not None else {}
             schema["properties"] = {key: value for key in self.keys.enum}
             schema["additionalProperties"] = False
         elif self.values is not None:
@@ -195,20 +196,23 @@ class Moves:
 
     types: tuple[MoveType, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_name", {t.name: t for t in self.types})
-        object.__setattr__(self, "_by_event", {t.event: t for t in self.types if t.event})
+    @cached_property
+    def by_name(self) -> dict[str, MoveType]:
+        return {t.name: t for t in self.types}
+
+    @cached_property
+    def by_event(self) -> dict[str, MoveType]:
+        return {t.event: t for t in self.types if t.event}
 
     def parse(self, move: Any) -> Any:
         """The typed command of `move`, or `MalformedMove` naming what is wrong."""
         if not isinstance(move, Mapping):
             raise MalformedMove("not_an_object", "A move must be a JSON object with a \"type\" field.")
         kind = move.get("type")
-        by_name: dict[str, MoveType] = self._by_name  # type: ignore[attr-defined]
-        if not isinstance(kind, str) or kind not in by_name:
+        if not isinstance(kind, str) or kind not in self.by_name:
             raise MalformedMove("unknown_move_type", f"Unknown move type {kind!r}; a move is one of: "
-                                f"{', '.join(by_name)}.", "type")
-        return by_name[kind].parse(move)
+                                f"{', '.join(self.by_name)}.", "type")
+        return self.by_name[kind].parse(move)
 
     def schemas(self) -> dict[str, dict[str, Any]]:
         """Each move type's JSON Schema, by type."""
@@ -216,5 +220,5 @@ class Moves:
 
     def move_of(self, event: Event) -> dict[str, Any] | None:
         """The move that caused `event` when it is the first event of a seat's move."""
-        move_type: MoveType | None = self._by_event.get(event.kind)  # type: ignore[attr-defined]
+        move_type = self.by_event.get(event.kind)
         return move_type.move_of(event) if move_type is not None else None
