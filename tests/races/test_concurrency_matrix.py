@@ -85,7 +85,7 @@ def volley_problems(sent: list[Sent], if_match: bool) -> list[str]:
     return problems
 
 
-def run_matrix_cell(server: LiveServer, stored: Caboose, keys: str, if_match: str, seats: str, volleys: int, width: int) -> None:
+def check_matrix_cell(server: LiveServer, stored: Caboose, keys: str, if_match: str, seats: str, volleys: int, width: int) -> None:
     client = server.client()
     sent: list[Sent] = []
     games: list[Game] = []
@@ -114,7 +114,7 @@ def run_matrix_cell(server: LiveServer, stored: Caboose, keys: str, if_match: st
 @pytest.mark.parametrize("if_match", IF_MATCH)
 @pytest.mark.parametrize("keys", KEYS)
 def test_every_acknowledged_move_is_stored_as_its_own(server: LiveServer, stored: Caboose, keys: str, if_match: str, seats: str) -> None:
-    run_matrix_cell(server, stored, keys, if_match, seats, volleys=4, width=8 if seats == "one-seat" else 3)
+    check_matrix_cell(server, stored, keys, if_match, seats, volleys=4, width=8 if seats == "one-seat" else 3)
 
 
 @pytest.mark.slow
@@ -124,4 +124,4 @@ def test_every_acknowledged_move_is_stored_as_its_own(server: LiveServer, stored
 @pytest.mark.parametrize("keys", KEYS)
 def test_every_acknowledged_move_is_stored_as_its_own_at_length(server: LiveServer, stored: Caboose, keys: str, if_match: str,
                                                                   seats: str) -> None:
-    run_matrix_cell(server, stored, keys, if_match, seats, volleys=40, width=20 if seats == "one-seat" else 7)
+    check_matrix_cell(server, stored, keys, if_match, seats, volleys=40, width=20 if seats == "one-seat" else 7)
