@@ -14,16 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 import uuid
 from collections import Counter
 from pathlib import Path
@@ -37,19 +32,14 @@ sys.path.insert(0, str(ROOT))
 from service.application import Caboose  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from service.simulation import game_seed  # noqa: E402
+from tests.support.http import Client  # noqa: E402
+from tests.support.live_server import LiveServer  # noqa: E402
 
 
 def call(base: str, method: str, path: str, token: str | None = None, body: Any = None,
          headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    data = json.dumps(body).encode() if body is not None else None
-    auth = {"Authorization": f"Bearer {token}"} if token else {}
-    request = urllib.request.Request(base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json", **auth, **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
+    reply = Client(base, timeout=60).request(method, path, body, headers=headers, token=token)
+    return reply.status, reply.body
 
 
 def client(base: str, games: list[dict[str, Any]], moves: int, seed: int, out: Any) -> None:
@@ -76,27 +66,10 @@ def client(base: str, games: list[dict[str, Any]], moves: int, seed: int, out: A
     out.put((latencies, dict(statuses)))
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def over_http(db: str, env_extra: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
-    port = free_port()
-    env = {**os.environ, **env_extra, "CABOOSE_DB": db, "CABOOSE_BIND": f"127.0.0.1:{port}",
-           "CABOOSE_WORKERS": str(args.workers), "CABOOSE_RATE_LIMIT": "1000000/60", "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "infra" / "gunicorn.conf.py"),
-                               "--access-logfile", "/dev/null", "service.wsgi:app"], env=env, cwd=ROOT,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    server = LiveServer(db, env_extra.get("CABOOSE_DB_SCHEMA"), workers=args.workers).start()
+    base = server.base
     try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/api/v1/openapi.json", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
         games = [call(base, "POST", "/api/v1/games", body={"game": "ticket_to_ride", "players": ["a", "b", "c"],
                                                             "seed": game_seed(11, i).hex()})[1] for i in range(args.games)]
         per_client = args.moves // args.clients
@@ -111,8 +84,7 @@ def over_http(db: str, env_extra: dict[str, str], args: argparse.Namespace) -> d
         for w in workers:
             w.join()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.stop()
     latencies = sorted(x for r in results for x in r[0])
     statuses: Counter[int] = Counter()
     for _, counts in results:

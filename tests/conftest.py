@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import psycopg
 import pytest
@@ -33,10 +34,10 @@ def sqlite_app(tmp_path: object) -> Iterator[Caboose]:
     app.close()
 
 
-@pytest.fixture
-def postgres_schema() -> Iterator[str]:
-    """A fresh schema in the test PostgreSQL, upgraded as `caboose db upgrade` does; a test
-    using it fails if PostgreSQL is unreachable."""
+@contextmanager
+def fresh_schema() -> Iterator[str]:
+    """A fresh schema in the test PostgreSQL, upgraded as `caboose db upgrade` does, dropped
+    afterwards; fails if PostgreSQL is unreachable."""
     schema = f"caboose_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(POSTGRES_URL, autocommit=True, connect_timeout=5) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
@@ -46,6 +47,12 @@ def postgres_schema() -> Iterator[str]:
     finally:
         with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def postgres_schema() -> Iterator[str]:
+    with fresh_schema() as schema:
+        yield schema
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.age_of_steam import rust_belt
+from domain.age_of_steam.content import NewCity
 from domain.age_of_steam.tiles import opposite
 
 PLAIN = "plain"
@@ -95,14 +96,6 @@ CITIES: dict[str, City] = {
     for name, c, r, colour, group, number, cubes in rust_belt.CITIES
 }
 CITY_BY_NAME: dict[str, str] = {city.name: h for h, city in CITIES.items()}
-
-
-@dataclass(frozen=True)
-class NewCity:
-    letter: str
-    colour: str
-    group: str
-    die: int
 
 
 NEW_CITIES: dict[str, NewCity] = {letter: NewCity(letter, colour, group, die) for letter, colour, group, die in rust_belt.NEW_CITY_TILES}

@@ -36,6 +36,13 @@ class AgeOfSteam(Decider[State]):
         check_playable(pack.id, pack.content)
         return AgeOfSteam(pack)
 
+    moves = moves.MOVES
+    """Every move of the game, declared once (parser, JSON Schema, `move_of`)."""
+
+    @property
+    def move_schemas(self) -> dict[str, dict[str, Any]]:
+        return self.moves.schemas()
+
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         return rulings.options(requested, seats, self.pack.id if self.pack else self.default_pack)
 

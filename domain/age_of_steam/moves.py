@@ -8,7 +8,7 @@ the track, so an unknown link is an illegal move, not a malformed one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +17,7 @@ from domain.age_of_steam.state import ACTIONS_LIST
 from domain.age_of_steam.tiles import TILES
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
-from domain.core.moves import Fields, int_field, move_type, str_field
+from domain.core.moves import Field, Moves, MoveType
 
 
 @dataclass(frozen=True)
@@ -93,119 +93,81 @@ Command = (
     | UpgradeLocomotive | PassMove | PlaceProduction
 )
 
-_FIELDS: Fields = {
-    # type: (required fields, optional fields)
-    "issue_shares": (("count",), ()),
-    "bid": (("amount",), ()),
-    "drop": ((), ()),
-    "turn_order_pass": ((), ()),
-    "select_action": (("action",), ()),
-    "build": (("hex", "tile", "rotation"), ("cost",)),
-    "urbanize": (("hex", "city"), ()),
-    "end_build": ((), ()),
-    "deliver": (("city", "cube", "path"), ()),
-    "upgrade_locomotive": ((), ()),
-    "pass_move": ((), ()),
-    "place_production": (("column", "space"), ()),
-}
+def _place_production(values: Mapping[str, Any]) -> PlaceProduction:
+    column, space = values["column"], values["space"]
+    # The spaces depend on the column: a rule across two fields, so checked here.
+    if not space < COLUMN_SPACES[column]:
+        raise MalformedMove("bad_field", f"\"space\" of a place_production move: column {column} has spaces "
+                            f"0 to {COLUMN_SPACES[column] - 1}, not {space}.", "space")
+    return PlaceProduction(column, space)
 
 
-def _hex(move: Mapping[str, Any], kind: str) -> str:
-    hex_ = str_field(move, "hex", kind)
-    if hex_ not in TERRAIN:
-        raise MalformedMove("unknown_hex", f"There is no hex {hex_!r} on the Rust Belt map; hexes are named \"col,row\".")
-    return hex_
+def _deliver(values: Mapping[str, Any]) -> Deliver:
+    city = values["city"]
+    return Deliver(CITY_BY_NAME.get(city, city), values["cube"], tuple(values["path"]))
+
+
+_HEXES = tuple(sorted(TERRAIN))
+_HEX = "A hex of the Rust Belt map, named \"col,row\"."
+
+
+def _hex(description: str = _HEX) -> Field:
+    return Field("hex", "string", description, enum=_HEXES, unknown="unknown_hex")
+
+
+def _no_fields(command: type) -> Callable[[Mapping[str, Any]], Any]:
+    return lambda values: command()
+
+
+MOVES = Moves((
+    MoveType("issue_shares", "Issue shares for $5 each before the turn-order auction.", (
+        Field("count", "integer", "How many shares to issue."),
+    ), lambda v: IssueShares(v["count"]), event="SharesIssued"),
+    MoveType("bid", "Bid for turn order.", (
+        Field("amount", "integer", "The bid, in dollars."),
+    ), lambda v: Bid(v["amount"]), event="BidPlaced"),
+    MoveType("drop", "Drop out of the turn-order auction.", (), _no_fields(Drop), event="AuctionDropped"),
+    MoveType("turn_order_pass", "Use the Turn Order Pass action.", (), _no_fields(TurnOrderPass),
+             event="TurnOrderPassUsed"),
+    MoveType("select_action", "Select a special action for this turn.", (
+        Field("action", "string", "A special action.", enum=tuple(ACTIONS_LIST), unknown="unknown_action"),
+    ), lambda v: SelectAction(v["action"]), event="ActionSelected"),
+    MoveType("build", "Build or upgrade a track tile.", (
+        _hex(),
+        Field("tile", "string", "A track tile type.", enum=tuple(TILES), unknown="unknown_tile"),
+        Field("rotation", "integer", "Clockwise steps of 60 degrees, 0 to 5.", minimum=0, maximum=5),
+        Field("cost", "integer", "The cost the legal moves list, echoed: a different one is refused.",
+              optional=True, recorded=False),
+    ), lambda v: Build(v["hex"], v["tile"], v["rotation"], v["cost"]), event="TrackBuilt"),
+    MoveType("urbanize", "Place a new city (the Urbanization action).", (
+        _hex(),
+        Field("city", "string", "A new city, lettered A to H.", enum=tuple(NEW_CITIES), unknown="unknown_new_city"),
+    ), lambda v: Urbanize(v["hex"], v["city"]), event="CityUrbanized"),
+    MoveType("end_build", "End the build step.", (), _no_fields(EndBuild), event="BuildEnded"),
+    MoveType("deliver", "Move a goods cube along links to a city of its colour.", (
+        Field("city", "string", "The city or hex the cube leaves: a city's name or a hex \"col,row\".",
+              enum=tuple(sorted({*CITY_BY_NAME, *TERRAIN})), unknown="unknown_hex", recorded_as="from"),
+        Field("cube", "string", "The cube's colour.", enum=tuple(COLOURS), unknown="unknown_colour"),
+        Field("path", "array", "The link ids, as the legal moves list them.",
+              items=Field("link", "string", "A link id."), recorded_as="links"),
+    ), _deliver, event="GoodsDelivered"),
+    MoveType("upgrade_locomotive", "Upgrade the locomotive instead of a delivery.", (),
+             _no_fields(UpgradeLocomotive), event="LocomotiveUpgradedInsteadOfMove"),
+    MoveType("pass_move", "Pass a delivery.", (), _no_fields(PassMove), event="MovePassed"),
+    MoveType("place_production", "Place a goods cube drawn for Production on the goods display.", (
+        Field("column", "string", "A goods display column: L1-L6, D1-D6 or A-H.", enum=tuple(COLUMN_SPACES),
+              unknown="unknown_column"),
+        Field("space", "integer", "A space of that column, from 0.", minimum=0,
+              maximum=max(COLUMN_SPACES.values()) - 1),
+    ), _place_production, event="GoodsProduced"),
+))
+"""Every move of Age of Steam, declared once."""
 
 
 def parse_move(move: Any) -> Command:
-    kind = move_type(move, _FIELDS)
-    if kind == "issue_shares":
-        return IssueShares(int_field(move, "count", kind))
-    if kind == "bid":
-        return Bid(int_field(move, "amount", kind))
-    if kind == "select_action":
-        action = str_field(move, "action", kind)
-        if action not in ACTIONS_LIST:
-            raise MalformedMove("unknown_action", f"Unknown action {action!r}; the actions are {', '.join(ACTIONS_LIST)}.")
-        return SelectAction(action)
-    if kind == "build":
-        return _build(move)
-    if kind == "urbanize":
-        city = str_field(move, "city", kind)
-        if city not in NEW_CITIES:
-            raise MalformedMove("unknown_new_city", f"New cities are lettered A to H, not {city!r}.")
-        return Urbanize(_hex(move, kind), city)
-    if kind == "deliver":
-        return _deliver(move)
-    if kind == "place_production":
-        column = str_field(move, "column", kind)
-        if column not in COLUMN_SPACES:
-            raise MalformedMove("unknown_column", f"There is no display column {column!r}; columns are L1-L6, D1-D6 and A-H.")
-        space = int_field(move, "space", kind)
-        if not 0 <= space < COLUMN_SPACES[column]:
-            raise MalformedMove("bad_field", f"Column {column} has spaces 0 to {COLUMN_SPACES[column] - 1}, not {space}.")
-        return PlaceProduction(column, space)
-    return {
-        "drop": Drop,
-        "turn_order_pass": TurnOrderPass,
-        "end_build": EndBuild,
-        "upgrade_locomotive": UpgradeLocomotive,
-        "pass_move": PassMove,
-    }[kind]()
-
-
-def _build(move: Mapping[str, Any]) -> Build:
-    hex_ = _hex(move, "build")
-    tile = str_field(move, "tile", "build")
-    if tile not in TILES:
-        raise MalformedMove("unknown_tile", f"Unknown tile {tile!r}; the tiles are {', '.join(TILES)}.")
-    rotation = int_field(move, "rotation", "build")
-    if not 0 <= rotation < 6:
-        raise MalformedMove("bad_field", f"\"rotation\" must be 0 to 5 (clockwise steps of 60 degrees), not {rotation}.")
-    cost = int_field(move, "cost", "build") if "cost" in move else None
-    return Build(hex_, tile, rotation, cost)
-
-
-def _deliver(move: Mapping[str, Any]) -> Deliver:
-    city = str_field(move, "city", "deliver")
-    city = CITY_BY_NAME.get(city, city)
-    if city not in TERRAIN:
-        raise MalformedMove("unknown_hex", f"There is no city or hex {city!r} on the Rust Belt map.")
-    cube = str_field(move, "cube", "deliver")
-    if cube not in COLOURS:
-        raise MalformedMove("unknown_colour", f"Goods are {', '.join(COLOURS)}, not {cube!r}.")
-    path = move["path"]
-    if not isinstance(path, (list, tuple)) or not all(isinstance(p, str) for p in path):
-        raise MalformedMove("bad_field", "\"path\" must be a list of link ids, as the legal moves list them.")
-    return Deliver(city, cube, tuple(path))
+    return MOVES.parse(move)  # type: ignore[no-any-return]
 
 
 def move_of(event: Event) -> dict[str, Any] | None:
     """The move that caused `event` when it is the first event of a seat's move."""
-    data = event.data
-    kind = event.kind
-    if kind == "SharesIssued":
-        return {"type": "issue_shares", "count": data["count"]}
-    if kind == "BidPlaced":
-        return {"type": "bid", "amount": data["amount"]}
-    if kind == "AuctionDropped":
-        return {"type": "drop"}
-    if kind == "TurnOrderPassUsed":
-        return {"type": "turn_order_pass"}
-    if kind == "ActionSelected":
-        return {"type": "select_action", "action": data["action"]}
-    if kind == "TrackBuilt":
-        return {"type": "build", "hex": data["hex"], "tile": data["tile"], "rotation": data["rotation"]}
-    if kind == "CityUrbanized":
-        return {"type": "urbanize", "hex": data["hex"], "city": data["city"]}
-    if kind == "BuildEnded":
-        return {"type": "end_build"}
-    if kind == "GoodsDelivered":
-        return {"type": "deliver", "city": data["from"], "cube": data["cube"], "path": list(data["links"])}
-    if kind == "LocomotiveUpgradedInsteadOfMove":
-        return {"type": "upgrade_locomotive"}
-    if kind == "MovePassed":
-        return {"type": "pass_move"}
-    if kind == "GoodsProduced":
-        return {"type": "place_production", "column": data["column"], "space": data["space"]}
-    return None
+    return MOVES.move_of(event)

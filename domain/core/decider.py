@@ -109,7 +109,7 @@ class Decider(ABC, Generic[S]):
     # --- optional hooks, with their defaults ---------------------------------------------
 
     @property
-    def move_schemas(self) -> Mapping[str, dict[str, Any]]:
+    def move_schemas(self) -> dict[str, dict[str, Any]]:
         """Move type -> the JSON Schema of its body, published in the OpenAPI document.
         Default: none published (the moves are still checked by `decide`)."""
         return {}

@@ -23,7 +23,12 @@ class IllegalMove(RuleError):
 
 
 class MalformedMove(RuleError):
-    """A move that is not a move of this game: unknown type, missing or mistyped fields."""
+    """A move that is not a move of this game: unknown type, missing or mistyped fields.
+    `field` names the offending field (`cards.red`, `keep[1]`) where there is one."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(code, message)
+        self.field = field
 
 
 class NotYourTurn(IllegalMove):

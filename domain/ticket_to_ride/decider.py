@@ -9,6 +9,7 @@ from typing import Any
 from domain.core.content import Pack
 from domain.core.decider import Decider, Setup
 from domain.core.events import Audience, Event
+from domain.core.moves import Moves
 from domain.core.randomness import Randomness
 from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
 from domain.ticket_to_ride import options as rulings
@@ -35,8 +36,13 @@ class TicketToRide(Decider[State]):
         return TicketToRide(pack)
 
     @property
+    def moves(self) -> Moves:
+        """Every move of the game on this map, declared once (parser, JSON Schema, `move_of`)."""
+        return moves.moves_of(self.board)
+
+    @property
     def move_schemas(self) -> dict[str, dict[str, Any]]:
-        return moves.move_schemas(self.board)
+        return self.moves.schemas()
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         return rulings.options(self.board, self.pack.id if self.pack else "", requested, seats)
@@ -80,7 +86,7 @@ class TicketToRide(Decider[State]):
         return views.view(state, audience)
 
     def move_of(self, event: Event) -> dict[str, Any] | None:
-        return moves.move_of(event)
+        return self.moves.move_of(event)
 
     def invariants(self, state: State) -> list[str]:
         return invariants.invariants(self.board, state)

@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.errors import MalformedMove
 from domain.core.events import Event
-from domain.core.moves import Fields, is_int, move_type
+from domain.core.moves import Field, Moves, MoveType
 from domain.ticket_to_ride.board import Board
 
 MARKET = "market"
@@ -56,116 +55,55 @@ Command = KeepTickets | DrawFromMarket | DrawFromDeck | ClaimRoute | DrawTickets
 DrawCard = (DrawFromMarket, DrawFromDeck)
 """Both halves of a train-card draw, for `isinstance`."""
 
-_FIELDS: Fields = {
-    "keep_tickets": (("keep",), ()),
-    "draw_card": (("source",), ("slot",)),
-    "claim_route": (("route", "cards"), ()),
-    "draw_tickets": ((), ()),
-    "pass": ((), ()),
-}
+
+
+def _keep_tickets_of(event: Event) -> dict[str, Any] | None:
+    # The choice lives in the seat's secret; a redacted copy cannot say what it was.
+    choice = event.secret() if event.secrets else None
+    return {"type": "keep_tickets", "keep": list(choice["kept"])} if isinstance(choice, dict) else None
+
+
+def _draw_card(values: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
+    return DrawFromMarket(values["slot"]) if values["source"] == MARKET else DrawFromDeck()
+
+
+def declare(board: Board) -> Moves:
+    """Every move of Ticket to Ride on `board`, declared once."""
+    card = Field("kind", "string", "A card kind of this map.", enum=board.card_kinds, unknown="unknown_card")
+    return Moves((
+        MoveType("keep_tickets", "Keep some of the destination tickets you were offered.", (
+            Field("keep", "array", "The ids of the offered tickets to keep, such as \"Denver|El Paso\".",
+                  items=Field("ticket", "string", "A destination ticket id of this map.",
+                              enum=tuple(sorted(board.tickets)), unknown="unknown_ticket")),
+        ), lambda v: KeepTickets(tuple(v["keep"])), event="TicketsKept", recover=_keep_tickets_of),
+        MoveType("draw_card", "Draw a train card from the face-up market or the deck.", (
+            Field("source", "string", "Where the card comes from.", enum=(MARKET, DECK)),
+            Field("slot", "integer", f"The market slot, 0 to {board.market_size - 1}.", minimum=0,
+                  maximum=board.market_size - 1, when=("source", MARKET)),
+        ), _draw_card, event="CardDrawn"),
+        MoveType("claim_route", "Claim a route, paying for it with train cards.", (
+            Field("route", "string", "A route id of this map, such as \"Denver|Omaha\".",
+                  enum=tuple(sorted(board.routes)), unknown="unknown_route"),
+            Field("cards", "object", "The cards paid: card kind to a count of at least 1, e.g. {\"red\": 3}.",
+                  keys=card, values=Field("count", "integer", "How many cards of that kind.", minimum=1)),
+        ), lambda v: ClaimRoute(v["route"], {k: v["cards"][k] for k in board.card_kinds if k in v["cards"]}),
+            event="RouteClaimed"),
+        MoveType("draw_tickets", "Draw destination tickets to choose from.", (), lambda v: DrawTickets(),
+                 event="TicketsDrawn"),
+        MoveType("pass", "Pass: only when no other move is possible.", (), lambda v: Pass(), event="TurnPassed"),
+    ))
+
+
+_DECLARED: dict[int, tuple[Board, Moves]] = {}
+"""The moves of each board seen, by identity: a board is immutable, and bound once per pack."""
+
+
+def moves_of(board: Board) -> Moves:
+    known = _DECLARED.get(id(board))
+    if known is None or known[0] is not board:
+        known = _DECLARED[id(board)] = (board, declare(board))
+    return known[1]
 
 
 def parse_move(board: Board, move: Any) -> Command:
-    kind = move_type(move, _FIELDS)
-    if kind == "keep_tickets":
-        return _keep_tickets(move)
-    if kind == "draw_card":
-        return _draw_card(board, move)
-    if kind == "claim_route":
-        return _claim_route(board, move)
-    if kind == "draw_tickets":
-        return DrawTickets()
-    return Pass()
-
-
-def _keep_tickets(move: Mapping[str, Any]) -> KeepTickets:
-    keep = move["keep"]
-    if not isinstance(keep, (list, tuple)) or not all(isinstance(t, str) for t in keep):
-        raise MalformedMove("bad_field", "\"keep\" must be a list of ticket ids such as \"Denver|El Paso\".")
-    return KeepTickets(tuple(keep))
-
-
-def _draw_card(board: Board, move: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
-    source = move["source"]
-    slot = move.get("slot")
-    if source == DECK:
-        if slot is not None:
-            raise MalformedMove("bad_field", "A draw from the deck takes no \"slot\"; slots belong to the market.")
-        return DrawFromDeck()
-    if source != MARKET:
-        raise MalformedMove("bad_field", f"\"source\" must be \"market\" or \"deck\", not {source!r}.")
-    if "slot" not in move:
-        raise MalformedMove("missing_field", f"A draw from the market needs a \"slot\" (0 to {board.market_size - 1}).")
-    if not is_int(slot) or not 0 <= slot < board.market_size:
-        raise MalformedMove("bad_field", f"\"slot\" must be a market slot from 0 to {board.market_size - 1}, not {slot!r}.")
-    return DrawFromMarket(slot)
-
-
-def _claim_route(board: Board, move: Mapping[str, Any]) -> ClaimRoute:
-    route = move["route"]
-    if not isinstance(route, str):
-        raise MalformedMove("bad_field", "\"route\" must be a route id such as \"Denver|Omaha\".")
-    if route not in board.routes:
-        raise MalformedMove("unknown_route", f"There is no route {route!r} on this map.")
-    cards = move["cards"]
-    if not isinstance(cards, Mapping):
-        raise MalformedMove("bad_field", "\"cards\" must be an object of card kind to count, e.g. {\"red\": 3}.")
-    for card_kind, count in cards.items():
-        if card_kind not in board.card_kinds:
-            raise MalformedMove(
-                "unknown_card",
-                f"There is no card kind {card_kind!r}; the kinds are {', '.join(board.card_kinds)}.",
-            )
-        if not is_int(count) or count < 0:
-            raise MalformedMove("bad_field", f"The count of {card_kind} cards must be a whole number, not {count!r}.")
-    return ClaimRoute(route, {k: cards[k] for k in board.card_kinds if cards.get(k)})
-
-
-def move_of(event: Event) -> dict[str, Any] | None:
-    """The move that caused `event` when it is the first event of a seat's move."""
-    data = event.data
-    if event.kind == "CardDrawn":
-        if data["source"] == MARKET:
-            return {"type": "draw_card", "source": MARKET, "slot": data["slot"]}
-        return {"type": "draw_card", "source": DECK}
-    if event.kind == "RouteClaimed":
-        return {"type": "claim_route", "route": data["route"], "cards": dict(data["cards"])}
-    if event.kind == "TicketsDrawn":
-        return {"type": "draw_tickets"}
-    if event.kind == "TicketsKept":
-        # The choice lives in the seat's secret; a redacted copy cannot say what it was.
-        choice = event.secret() if event.secrets else None
-        return {"type": "keep_tickets", "keep": list(choice["kept"])} if isinstance(choice, dict) else None
-    if event.kind == "TurnPassed":
-        return {"type": "pass"}
-    return None
-
-
-def _move(type_: str, properties: dict[str, Any] | None = None, required: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {"type": {"type": "string", "enum": [type_]}, "seat": {"type": "integer", "minimum": 0}, **(properties or {})},
-        "required": ["type", *required],
-        "additionalProperties": False,
-    }
-
-
-def move_schemas(board: Board) -> dict[str, dict[str, Any]]:
-    """JSON Schema of each move on `board`, for API documents (the parser above is what
-    enforces them)."""
-    return {
-        "keep_tickets": _move("keep_tickets", {"keep": {"type": "array", "items": {"type": "string", "enum": sorted(board.tickets)},
-                                                         "minItems": 1, "maxItems": 3, "uniqueItems": True}}, ("keep",)),
-        "draw_card_market": _move("draw_card", {"source": {"type": "string", "enum": [MARKET]},
-                                                 "slot": {"type": "integer", "minimum": 0, "maximum": board.market_size - 1}},
-                                 ("source", "slot")),
-        "draw_card_deck": _move("draw_card", {"source": {"type": "string", "enum": [DECK]}}, ("source",)),
-        "claim_route": _move("claim_route", {
-            "route": {"type": "string", "enum": sorted(board.routes)},
-            "cards": {"type": "object", "properties": {k: {"type": "integer", "minimum": 1} for k in board.card_kinds},
-                      "additionalProperties": False},
-        }, ("route", "cards")),
-        "draw_tickets": _move("draw_tickets"),
-        "pass": _move("pass"),
-    }
-
+    return moves_of(board).parse(move)  # type: ignore[no-any-return]

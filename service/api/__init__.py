@@ -18,6 +18,7 @@ from service.api.notifications import notifications
 from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
 from service.api.referee import referee
+from service.api.schemas import MoveSchema, move_body_schemas
 from service.application import Caboose
 from service.input_limits import check, loads
 from service.lobby import Lobby
@@ -57,9 +58,11 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.extensions["caboose.notifier"] = notifier or Notifier(caboose, lobby.seating.engine, settings.smtp)
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    for name in rulesets.names():
-        for move_type, schema in rulesets.current(name).move_schemas.items():
-            api.spec.components.schema(f"{name}.{move_type}", schema)
+    envelope = {name: api.ma_plugin.converter.field2property(field)
+                for name, field in MoveSchema().fields.items() if name != "type"}
+    moves = {name: rulesets.current(name).move_schemas for name in rulesets.names()}
+    for component, schema in move_body_schemas(moves, envelope).items():
+        api.spec.components.schema(component, schema)
     api.register_blueprint(games)
     api.register_blueprint(notifications)
     api.register_blueprint(projections)

@@ -127,6 +127,7 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
 @games.post("/<game_id>/moves")
 @guarded(Caller.PLAYER, limit="move")
 @games.arguments(s.MoveSchema)
+@games.doc(requestBody={"required": True, "content": {"application/json": {"schema": s.MOVE_BODY}}}, parameters=s.MOVE_HEADERS)
 @games.response(201, s.EventsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
 def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:

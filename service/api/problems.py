@@ -93,6 +93,13 @@ def require_json_bodies(app: Flask) -> None:
         return None
 
 
+def _pointer(field: str | None) -> str | None:
+    """A move's field as the domain names it (`cards.red`, `keep[1]`), as a JSON Pointer."""
+    if field is None:
+        return None
+    return "/" + field.replace("[", ".").replace("]", "").replace("~", "~0").replace("/", "~1").replace(".", "/")
+
+
 def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(ValidationError)
     def invalid_body(error: ValidationError) -> Response:
@@ -109,7 +116,7 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(MalformedMove)
     def malformed_move(error: MalformedMove) -> Response:
-        return problem(400, _titles()[0], error.message, error.code)
+        return problem(400, _titles()[0], error.message, error.code, field=error.field, path=_pointer(error.field))
 
     @app.errorhandler(IllegalMove)
     def illegal_move(error: IllegalMove) -> Response:

@@ -3,6 +3,8 @@ OpenAPI document is generated from them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import INCLUDE, Schema, fields, validate
 
 VERSION_MAX = 2**31 - 1  # beyond any game's length, and within every database's integers
@@ -34,16 +36,51 @@ class JoinSchema(Strict):
 
 
 class MoveSchema(Schema):
-    """A move: its `type` and that type's own fields (see the game's move schemas), and
-    optionally the acting `seat` (a seat token acts for its own seat) and the version the
-    client saw."""
+    """The envelope of a move: optionally the acting `seat` (a seat token acts for its own
+    seat) and the version the client saw. The move itself, its `type` and that type's own
+    fields, is read by the game's parser (`domain/core/moves.py`), which refuses an unknown
+    or mistyped field by name, for the CLI as for the API; the OpenAPI document publishes each
+    move type's schema (`move_body_schemas`)."""
 
     class Meta:
-        unknown = INCLUDE
+        unknown = INCLUDE  # the move's own fields, each checked by the game's parser
 
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=64), load_default=None)
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=1, max=VERSION_MAX), load_default=None)
+
+
+MOVE_BODY = {"$ref": "#/components/schemas/Move"}
+"""The request body of POST …/moves in the OpenAPI document (see `move_body_schemas`)."""
+MOVE_HEADERS = [
+    {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
+     "description": "The ETag of the version the move was made against (`\"12\"`, a list, or `*`): "
+                    "the move is refused with 412 if the game has moved on."},
+    {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+     "description": "A retry with the same key returns the first answer and stores nothing new."},
+]
+
+
+def move_body_schemas(games: dict[str, dict[str, dict[str, Any]]], envelope: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The OpenAPI components of a move body, from each game's move schemas (by game, then
+    by move type): one per move type with the `envelope` fields added, one per game (a
+    `oneOf` discriminated by `type`), and `Move`, one of the games' moves."""
+    components: dict[str, dict[str, Any]] = {}
+    per_game = []
+    for game, schemas in games.items():
+        if not schemas:
+            continue  # a game that publishes no move schemas has no part in the document
+        mapping = {}
+        for move_type, schema in schemas.items():
+            name = f"{game}.{move_type}"
+            components[name] = {**schema, "properties": {**schema["properties"], **envelope}}
+            mapping[move_type] = f"#/components/schemas/{name}"
+        components[f"{game}.move"] = {"oneOf": [{"$ref": ref} for ref in mapping.values()],
+                                      "discriminator": {"propertyName": "type", "mapping": mapping},
+                                      "description": f"A move of {game}, by its `type`."}
+        per_game.append({"$ref": f"#/components/schemas/{game}.move"})
+    components["Move"] = {"oneOf": per_game, "description": "A move of the game's ruleset (see the game's `game` field)."}
+    return components
 
 
 class AtQuerySchema(Strict):
@@ -167,6 +204,7 @@ class ProblemSchema(Schema):
     current_version = fields.Integer()
     first_bad_version = fields.Integer(allow_none=True)
     path = fields.String(metadata={"description": "The JSON Pointer of the offending value (RFC 6901), where there is one."})
+    field = fields.String(metadata={"description": "The move's offending field, as its refusal names it (e.g. `cards.red`)."})
     address_class = fields.String(allow_none=True, metadata={"description": "Why a webhook target was refused: loopback, private…"})
 
 

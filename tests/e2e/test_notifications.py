@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from email import message_from_bytes
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -21,6 +19,7 @@ from service.notify.notifier import Backoff, Notifier
 from service.notify.senders import SIGNATURE_HEADER, SmtpSettings, signature
 from service.settings import RateLimits, Settings
 from tests.e2e.conftest import Client, serving
+from tests.support.receiver import Receiver, receiving
 
 # The receivers here listen on loopback, which webhooks may reach only when the operator
 # allows it.
@@ -48,37 +47,10 @@ class Mailbox:
         return "250 OK"
 
 
-class Receiver(ThreadingHTTPServer):
-    """A webhook receiver that fails its first `failures` requests with HTTP 500."""
-
-    def __init__(self, failures: int = 0) -> None:
-        self.received: list[tuple[dict, bytes]] = []
-        self.failures = failures
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                if receiver.failures > 0:
-                    receiver.failures -= 1
-                    self.send_response(500)
-                else:
-                    receiver.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
-                    self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        super().__init__(("127.0.0.1", 0), Handler)
-
-
 @pytest.fixture
 def receiver() -> Iterator[Receiver]:
-    server = Receiver(failures=1)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield server
-    server.shutdown()
+    with receiving(failures=1) as server:
+        yield server
 
 
 def play_opening(client: Client, base: str, tokens: dict[str, str]) -> None:

@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -26,7 +25,8 @@ from service.notify.notifier import Notifier
 from service.notify.senders import SmtpSettings
 from service.settings import RateLimits, Settings, served_url
 from tests.e2e.conftest import Client, serving
-from tests.e2e.test_notifications import LOOPBACK_ALLOWED, Receiver, free_port
+from tests.e2e.test_notifications import LOOPBACK_ALLOWED, free_port
+from tests.support.receiver import Receiver, receiving
 
 
 class RefusingMailbox:
@@ -36,10 +36,8 @@ class RefusingMailbox:
 
 @pytest.fixture
 def failing_receiver() -> Iterator[Receiver]:
-    server = Receiver(failures=10**6)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield server
-    server.shutdown()
+    with receiving(failures=10**6) as server:
+        yield server
 
 
 def race_with_subscriptions(client: Client, hook: str, email: str) -> tuple[str, dict[str, str], int]:
@@ -101,10 +99,8 @@ def test_the_every_interface_address_becomes_the_machines_name() -> None:
 
 @pytest.fixture
 def hook_receiver() -> Iterator[Receiver]:
-    server = Receiver()
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield server
-    server.shutdown()
+    with receiving() as server:
+        yield server
 
 
 def test_caboose_serve_links_to_the_replay_page_on_its_own_port(tmp_path: Path, hook_receiver: Receiver) -> None:

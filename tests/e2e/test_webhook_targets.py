@@ -5,9 +5,7 @@ connecting only to the address that was checked. The operator may allow networks
 from __future__ import annotations
 
 import ipaddress
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from flask import Flask
@@ -22,6 +20,7 @@ from service.notify.store import Subscription
 from service.notify.targets import TargetRefused, WebhookTargets, address_class
 from service.settings import RateLimits, Settings
 from tests.e2e.conftest import serving
+from tests.support.receiver import Receiver, receiving
 
 
 @pytest.mark.parametrize(("address", "expected"), [
@@ -48,30 +47,10 @@ def test_allowed_networks_open_exactly_those_addresses() -> None:
         WebhookTargets.allowing("not a network")
 
 
-class Receiver(ThreadingHTTPServer):
-    def __init__(self) -> None:
-        self.hosts: list[str] = []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.hosts.append(self.headers["Host"])
-                self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        super().__init__(("127.0.0.1", 0), Handler)
-
-
 @pytest.fixture
 def receiver() -> Iterator[Receiver]:
-    server = Receiver()
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield server
-    server.shutdown()
+    with receiving() as server:
+        yield server
 
 
 def served(tmp_path: object, allow: tuple[str, ...] = ()) -> tuple[Caboose, Notifier, Lobby, Flask]:

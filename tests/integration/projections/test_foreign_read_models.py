@@ -6,19 +6,16 @@ PostgreSQL."""
 from __future__ import annotations
 
 import shutil
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 
-from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, caught_up, mismatch, projection_for, rebuild
 from projections.store import ReadStore, read_db_url, use_read_store
 from service.application import Caboose
 from service.settings import RateLimits, Settings
-from tests.conftest import POSTGRES_URL
+from tests.conftest import POSTGRES_URL, fresh_schema
 from tests.e2e.conftest import serving
 from tests.integration.projections.conftest import everything, finished_games, unfinished_game
 
@@ -109,15 +106,8 @@ def test_read_models_that_match_are_left_alone(tmp_path: Path) -> None:
 
 @pytest.fixture
 def other_schema() -> Iterator[str]:
-    schema = f"caboose_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True, connect_timeout=5) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    upgrade_databases(Settings(db=POSTGRES_URL, schema=schema), read_db_url(POSTGRES_URL, schema))
-    try:
+    with fresh_schema() as schema:
         yield schema
-    finally:
-        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 @pytest.mark.postgres

@@ -42,9 +42,12 @@ def test_malformed_moves_are_refused_with_a_sentence(move: Any, code: str) -> No
     assert error.message.endswith(".") and len(error.message.split()) >= 4
 
 
-def test_zero_counts_are_dropped_from_a_payment() -> None:
-    command = parse_move(DECIDER.board, {"type": "claim_route", "route": "Denver|Omaha", "cards": {"pink": 4, "red": 0}})
-    assert dict(command.cards) == {"pink": 4}  # type: ignore[union-attr]
+def test_a_count_of_zero_cards_is_refused_as_the_schema_says() -> None:
+    with pytest.raises(MalformedMove) as caught:
+        parse_move(DECIDER.board, {"type": "claim_route", "route": "Denver|Omaha", "cards": {"pink": 4, "red": 0}})
+    assert (caught.value.code, caught.value.field) == ("bad_field", "cards.red")
+    assert "\"cards.red\"" in caught.value.message and "at least 1" in caught.value.message
+    assert DECIDER.move_schemas["claim_route"]["properties"]["cards"]["properties"]["red"]["minimum"] == 1
 
 
 def test_move_of_gives_back_each_seats_move() -> None:

@@ -1,0 +1,507 @@
+"""Faults, measured: what clients were told against what the store holds, on SQLite and
+PostgreSQL, under load from several client processes against gunicorn (4 workers × 4 threads).
+
+    python benchmarks/fault_suite.py [--quick] [--json] [--postgres URL]
+
+The faults:
+- kill -9 of the gunicorn master and every worker under load, then a restart on the same store;
+- a PostgreSQL outage under load: a loopback TCP proxy between the server and PostgreSQL is
+  cut and restored (the shared PostgreSQL server itself is never stopped);
+- kill -9 of `caboose simulate` mid-work: the database opens and every game audits;
+- kill -9 of a projection runner (`caboose projections follow`) mid-work: it resumes to read
+  models equal to a rebuild from zero.
+
+Clients play random legal moves in 3-seat Ticket to Ride games. Every move carries an
+Idempotency-Key (a client that retries needs one), half carry If-Match, one in ten is sent
+twice; a move that got no answer or a 503 is retried with the same key until answered.
+Afterwards every answer is checked against the stored records (tests/support/ledger.py).
+Exits 1 if any figure that must be 0 is not, or a game does not audit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.client import HTTPException
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from projections.runner import log_end  # noqa: E402
+from projections.store import ReadStore, read_db_url  # noqa: E402
+from service.application import Caboose  # noqa: E402
+from service.settings import Settings  # noqa: E402
+from tests.support.http import Client, Reply  # noqa: E402
+from tests.support.ledger import Sent, reconcile  # noqa: E402
+from tests.support.live_server import LiveServer  # noqa: E402
+from tests.support.volley import Game, Shot, new_game, send  # noqa: E402
+from tests.tcp_proxy import CuttableProxy  # noqa: E402
+
+PROBLEM_JSON = "application/problem+json"
+RETRY_GRACE = 30.0
+"""After the run's end, how long a client keeps retrying a move that got no answer yet."""
+WAIT_LIMIT = 90.0
+"""The longest any wait in this suite lasts before it gives up."""
+
+
+@dataclass(frozen=True)
+class Size:
+    games: int
+    clients: int
+    seconds: float
+    """Length of one load run."""
+    outage: float
+    """Seconds PostgreSQL stays unreachable."""
+    simulated: int
+
+
+QUICK = Size(games=6, clients=4, seconds=16, outage=8, simulated=6)
+FULL = Size(games=20, clients=8, seconds=60, outage=15, simulated=30)
+
+
+# -- the clients ------------------------------------------------------------------------------
+
+def well_formed(reply: Reply) -> bool:
+    """A server error a client can act on: a problem document, no stack trace, and for a 503
+    the Retry-After that says when to come back."""
+    return (reply.headers.get("content-type", "").startswith(PROBLEM_JSON) and isinstance(reply.body, dict)
+            and reply.body.get("status") == reply.status and "Traceback" not in json.dumps(reply.body)
+            and (reply.status != 503 or "retry-after" in reply.headers))
+
+
+def player(base: str, games: list[Game], seconds: float, index: int, out_path: str, ready: Any) -> None:
+    """Play random legal moves in `games` for `seconds` once every client is ready; write every answer.
+    Every client plays every game, so moves in one game race each other."""
+    chooser, client = random.Random(index), Client(base, timeout=10)
+    ready.wait(timeout=WAIT_LIMIT)
+    until = time.time() + seconds
+    with open(out_path, "a", encoding="utf-8") as out:
+        def note(method: str, reply: Reply | None, started: float) -> None:
+            status = reply.status if reply else 0
+            out.write(json.dumps({"answer": {"t": time.time(), "method": method, "status": status, "took": time.time() - started,
+                                             "well_formed": well_formed(reply) if reply and status >= 500 else None}}) + "\n")
+            out.flush()
+
+        def get(path: str, token: str) -> Reply | None:
+            started = time.time()
+            try:
+                reply = client.get(path, token=token)
+            except (OSError, HTTPException):
+                reply = None
+            note("GET", reply, started)
+            return reply if reply and reply.status == 200 else None
+
+        def post(game: Game, shot: Shot) -> None:
+            """Send until answered with anything but a 503 (same key each time), within bounds."""
+            pause = 0.1
+            while True:
+                started = time.time()
+                sent, reply = send(client, game, shot)
+                sent.request = index * 10_000_000 + sent.request
+                note("POST", reply, started)
+                out.write(json.dumps({"sent": sent.to_json(), "t": time.time()}) + "\n")
+                out.flush()
+                if sent.status not in (0, 503) or time.time() > until + RETRY_GRACE:
+                    return
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
+
+        games = list(games)
+        while games and time.time() < until:
+            game = chooser.choice(games)
+            summary = get(game.path, game.referee_token)
+            if summary is None:
+                time.sleep(0.1)
+                continue
+            if summary.body["status"] != "active":
+                games.remove(game)
+                continue
+            seat = chooser.choice(summary.body["active_seats"])
+            legal = get(f"{game.path}/legal-moves", game.seat_tokens[seat])
+            if legal is None or not legal.body["moves"]:
+                continue
+            move = {k: v for k, v in chooser.choice(legal.body["moves"]).items() if k != "seat"}
+            shot = Shot(seat, move, str(uuid.uuid4()), legal.body["version"] if chooser.random() < 0.5 else None)
+            post(game, shot)
+            if chooser.random() < 0.1:
+                post(game, shot)
+
+
+def first_201_since(answers: list[dict[str, Any]], moment: float) -> float | None:
+    """Seconds from `moment` until a client was next told a move was stored."""
+    times = [a["t"] for a in answers if a["method"] == "POST" and a["status"] == 201 and a["t"] >= moment]
+    return min(times) - moment if times else None
+
+
+@contextmanager
+def load(base: str, games: list[Game], size: Size, folder: Path) -> Iterator[list[Any]]:
+    """Client processes playing for `size.seconds` from the moment this yields; joined on exit."""
+    # Spawned, not forked: a forked client would hold the proxy's listening socket open.
+    spawn = multiprocessing.get_context("spawn")
+    ready = spawn.Barrier(size.clients + 1)
+    processes = [spawn.Process(target=player, args=(base, games, size.seconds, i,
+                                                    str(folder / f"client-{i}.jsonl"), ready))
+                 for i in range(size.clients)]
+    for p in processes:
+        p.start()
+    ready.wait(timeout=WAIT_LIMIT)
+    try:
+        yield processes
+    finally:
+        for p in processes:
+            p.join(timeout=size.seconds + RETRY_GRACE + WAIT_LIMIT)
+            if p.is_alive():
+                p.kill()
+
+
+def read_load(folder: Path) -> tuple[list[Sent], list[dict[str, Any]]]:
+    sent, answers = [], []
+    for path in sorted(folder.glob("client-*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            item = json.loads(line)
+            if "sent" in item:
+                sent.append(Sent.from_json(item["sent"]))
+            else:
+                answers.append(item["answer"])
+    return sent, answers
+
+
+def ledger_figures(db: str, schema: str | None, sent: list[Sent], games: list[Game]) -> dict[str, Any]:
+    app = Caboose(Settings(db=db, schema=schema))
+    try:
+        findings = reconcile(app, sent, [g.game_id for g in games])
+    finally:
+        app.close()
+    summary = findings.summary()
+    summary["games"] = len(games)
+    summary["games_audit_ok"] = len(games) - len(findings.audit_failed)
+    summary["201s"] = findings.statuses[201]
+    summary["problems"] = findings.problems[:10]
+    return summary
+
+
+# -- the faults ----------------------------------------------------------------------------------
+
+def server_kill(db: str, schema: str | None, size: Size, folder: Path) -> dict[str, Any]:
+    """kill -9 of master and workers a third of the way into the load; restart after a second."""
+    server = LiveServer(db, schema, log_path=folder / "gunicorn-kill.log").start()
+    try:
+        games = [new_game(server.client()) for _ in range(size.games)]
+        with load(server.base, games, size, folder):
+            time.sleep(size.seconds / 3)
+            server.kill()
+            killed = time.time()
+            time.sleep(1.0)
+            restarted = time.time()
+            server.start()
+            serving = time.time()
+        sent, answers = read_load(folder)
+    finally:
+        server.stop()
+    figures = ledger_figures(db, schema, sent, games)
+    figures["restart_to_serving_s"] = round(serving - restarted, 2)
+    recovered = first_201_since(answers, restarted)
+    figures["restart_to_first_201_s"] = round(recovered, 2) if recovered is not None else None
+    figures["no_answer_while_down"] = sum(1 for a in answers if a["status"] == 0 and killed <= a["t"] <= serving + 1)
+    figures["5xx"] = sum(1 for a in answers if a["status"] >= 500)  # reads too, not only moves
+    return figures
+
+
+def postgres_outage(postgres: str, schema: str, size: Size, folder: Path) -> dict[str, Any]:
+    """The link to PostgreSQL cut for `size.outage` seconds under load, then restored."""
+    host, port = postgres_address(postgres)
+    proxy = CuttableProxy((host, port))
+    try:
+        through_proxy = postgres.replace(f"{host}:{port}", f"127.0.0.1:{proxy.port}", 1)
+        server = LiveServer(through_proxy, schema, log_path=folder / "gunicorn-outage.log").start()
+        try:
+            games = [new_game(server.client()) for _ in range(size.games)]
+            with load(server.base, games, size, folder):
+                time.sleep(size.seconds / 4)
+                proxy.cut()
+                cut = time.time()
+                time.sleep(size.outage)
+                proxy.restore()
+                restored = time.time()
+            sent, answers = read_load(folder)
+            log = server.log()
+        finally:
+            server.stop()
+    finally:
+        proxy.cut()
+    figures = ledger_figures(postgres, schema, sent, games)
+    # Requests in flight at any moment while the link was cut, whenever their answer came.
+    during = [a for a in answers if a["t"] - a["took"] <= restored and a["t"] >= cut]
+    errors = [a for a in answers if a["status"] >= 500]
+    recovered = first_201_since(answers, restored)
+    figures.update({
+        "outage_s": size.outage,
+        "requests_during_outage": len(during),
+        "longest_wait_during_outage_s": round(max((a["took"] for a in during), default=0.0), 2),
+        "503_during_outage": sum(1 for a in during if a["status"] == 503),
+        "503_well_formed": sum(1 for a in errors if a["status"] == 503 and a["well_formed"]),
+        "500_or_other_5xx": sum(1 for a in errors if a["status"] != 503),
+        "5xx_not_a_problem_document": sum(1 for a in errors if not a["well_formed"]),
+        "no_answer_during_outage": sum(1 for a in during if a["status"] == 0),
+        "restore_to_first_201_s": round(recovered, 2) if recovered is not None else None,
+        "tracebacks_in_server_log": log.count("Traceback"),
+    })
+    return figures
+
+
+def postgres_address(url: str) -> tuple[str, int]:
+    parsed = urlparse(url)
+    return parsed.hostname or "127.0.0.1", parsed.port or 5432
+
+
+def caboose_cli() -> list[str]:
+    """The `caboose` command installed beside this Python."""
+    return [str(Path(sys.executable).parent / "caboose")]
+
+
+def wait_for(condition: Any, what: str) -> None:
+    started = time.monotonic()
+    while not condition():
+        if time.monotonic() - started > WAIT_LIMIT:
+            raise TimeoutError(f"gave up waiting for {what} after {WAIT_LIMIT} s")
+        time.sleep(0.05)
+
+
+def simulate_kill(db: str, schema: str | None, size: Size, env: dict[str, str]) -> dict[str, Any]:
+    """kill -9 of `caboose simulate` once it has stored a few hundred events."""
+    subprocess.run([*caboose_cli(), "db", "upgrade", "--db", db], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    app = Caboose(Settings(db=db, schema=schema))
+    try:
+        process = subprocess.Popen([*caboose_cli(), "simulate", "ticket_to_ride", "--games", str(size.simulated),
+                                    "--players", "3", "--no-check", "--db", db], env=env, cwd=ROOT,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            wait_for(lambda: len(app.game_ids()) > size.simulated // 2 or process.poll() is not None, "the simulation to store games")
+        finally:
+            finished_first = process.poll() is not None
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
+        games = app.game_ids()
+        audited = [app.audit(g).ok for g in games]
+        finished = sum(1 for g in games if app.summary(g)["status"] == "finished")
+        return {"games_stored": len(games), "finished": finished, "games_audit_ok": sum(audited),
+                "killed_mid_work": not finished_first, "events": log_end(app)}
+    finally:
+        app.close()
+
+
+def runner_kill(db: str, schema: str | None, env: dict[str, str], rebuilt_read_db: str) -> dict[str, Any]:
+    """kill -9 of `caboose projections follow` mid-work; `follow --once` resumes it; the read
+    models then equal a rebuild from zero into another database."""
+    app = Caboose(Settings(db=db, schema=schema))
+    read_db = read_db_url(db, schema, env={})
+    store = ReadStore(read_db)
+    try:
+        end = log_end(app)
+        process = subprocess.Popen([*caboose_cli(), "projections", "follow", "--poll", "--batch", "5", "--interval", "0.01",
+                                    "--db", db, "--read-db", read_db], env=env, cwd=ROOT,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            wait_for(lambda: (store.max_tracking_id(app.name) or 0) >= min(50, end // 3) or process.poll() is not None,
+                     "the runner to start")
+        finally:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
+        at_kill = store.max_tracking_id(app.name) or 0
+        resumed = subprocess.run([*caboose_cli(), "projections", "follow", "--once", "--db", db, "--read-db", read_db],
+                                 env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        subprocess.run([*caboose_cli(), "db", "upgrade", "--db", db, "--read-db", rebuilt_read_db], env=env, cwd=ROOT,
+                       check=True, capture_output=True, timeout=120)
+        rebuilt = subprocess.run([*caboose_cli(), "projections", "rebuild", "--db", db, "--read-db", rebuilt_read_db],
+                                 env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        fresh = ReadStore(rebuilt_read_db)
+        try:
+            games = app.game_ids()
+            equal = sum(1 for g in games if store.rows_of(g) == fresh.rows_of(g))
+        finally:
+            fresh.close()
+        return {"log_end": end, "tracked_at_kill": at_kill, "killed_mid_work": 0 < at_kill < end,
+                "resumed_ok": resumed.returncode == 0, "rebuild_ok": rebuilt.returncode == 0,
+                "tracked_after_resume": store.max_tracking_id(app.name) or 0,
+                "games": len(games), "games_equal_to_rebuild": equal,
+                **({"resume_error": resumed.stderr[-500:]} if resumed.returncode else {})}
+    finally:
+        store.close()
+        app.close()
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+def new_schema(postgres: str, prefix: str) -> str:
+    schema = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(postgres, autocommit=True, connect_timeout=5) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    return schema
+
+
+def drop_schemas(postgres: str, schemas: list[str]) -> None:
+    with psycopg.connect(postgres, autocommit=True, connect_timeout=5) as conn:
+        for schema in schemas:
+            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+def timed(fault: Any, *args: Any) -> dict[str, Any]:
+    """One fault's figures and how long it took; a fault that could not be run says why."""
+    started = time.monotonic()
+    try:
+        figures = fault(*args)
+    except Exception as error:  # a broken fault is reported with the others, not lost
+        figures = {"error": f"{type(error).__name__}: {error}"}
+    return {**figures, "seconds": round(time.monotonic() - started, 1)}
+
+
+def run(size: Size, postgres: str, keep: bool = False) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    base_env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    schemas: list[str] = []
+    folder = Path(tempfile.mkdtemp(prefix="caboose-faults-"))
+    try:
+        def phase(name: str) -> Path:
+            path = folder / name
+            path.mkdir()
+            return path
+
+        sqlite = f"sqlite:///{folder}/faults.sqlite"
+        sqlite_cli = f"sqlite:///{folder}/simulated.sqlite"
+        report["sqlite"] = {
+            "server_kill": timed(server_kill, sqlite, None, size, phase("sqlite-kill")),
+            "simulate_kill": timed(simulate_kill, sqlite_cli, None, size, base_env),
+            "runner_kill": timed(runner_kill, sqlite_cli, None, base_env, f"sqlite:///{folder}/rebuilt.projections.sqlite"),
+        }
+        try:
+            for what in ("kill", "outage", "cli", "rebuilt"):
+                schemas.append(new_schema(postgres, f"caboose_faults_{what}"))
+            kill_schema, outage_schema, cli_schema, rebuilt_schema = schemas
+            pg_env = {**base_env, "CABOOSE_DB_SCHEMA": cli_schema}
+            report["postgresql"] = {
+                "server_kill": timed(server_kill, postgres, kill_schema, size, phase("pg-kill")),
+                "outage": timed(postgres_outage, postgres, outage_schema, size, phase("pg-outage")),
+                "simulate_kill": timed(simulate_kill, postgres, cli_schema, size, pg_env),
+                "runner_kill": timed(runner_kill, postgres, cli_schema, pg_env, f"{postgres}?schema={rebuilt_schema}"),
+            }
+        finally:
+            drop_schemas(postgres, schemas)
+    finally:
+        if keep:
+            report["kept"] = str(folder)
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+    return report
+
+
+MUST_BE_ZERO = ("acknowledged_but_missing", "acknowledged_to_several", "stored_without_2xx", "duplicate_versions")
+
+
+def failures(report: dict[str, Any]) -> list[str]:
+    found = []
+    for store, faults in report.items():
+        for fault, figures in faults.items():
+            where = f"{store} {fault}"
+            if "error" in figures:
+                found.append(f"{where}: could not be run: {figures['error']}")
+                continue
+            found += [f"{where}: {k} = {figures[k]}" for k in MUST_BE_ZERO if figures.get(k)]
+            if fault == "server_kill" and figures["5xx"]:
+                found.append(f"{where}: {figures['5xx']} answers were 5xx")
+            if fault == "outage" and (figures["500_or_other_5xx"] or figures["5xx_not_a_problem_document"]):
+                found.append(f"{where}: {figures['500_or_other_5xx']} 5xx other than 503, "
+                             f"{figures['5xx_not_a_problem_document']} 5xx without a problem document")
+            if fault == "outage" and not figures["503_during_outage"]:
+                found.append(f"{where}: no 503 while PostgreSQL was unreachable (the longest wait for an answer was "
+                             f"{figures['longest_wait_during_outage_s']} s)")
+            if fault in ("server_kill", "outage") and not figures["moves_stored"]:
+                found.append(f"{where}: no move was stored: the load never ran")
+            if fault in ("simulate_kill", "runner_kill") and not figures["killed_mid_work"]:
+                found.append(f"{where}: the kill did not land mid-work")
+            if fault == "outage" and figures["restore_to_first_201_s"] is None:
+                found.append(f"{where}: no move was stored after PostgreSQL came back")
+            if "games_audit_ok" in figures and figures["games_audit_ok"] != figures.get("games", figures.get("games_stored")):
+                found.append(f"{where}: only {figures['games_audit_ok']} games audit OK")
+            if fault == "runner_kill" and (figures["games_equal_to_rebuild"] != figures["games"] or not figures["resumed_ok"]):
+                found.append(f"{where}: {figures['games_equal_to_rebuild']} of {figures['games']} games equal a rebuild")
+    return found
+
+
+def table(report: dict[str, Any]) -> str:
+    rows = [
+        ("move requests sent (retries included)", "server_kill", "requests"), ("201s", "server_kill", "201s"),
+        ("moves stored", "server_kill", "moves_stored"), ("acknowledged but missing", "server_kill", "acknowledged_but_missing"),
+        ("one move acknowledged to several", "server_kill", "acknowledged_to_several"),
+        ("stored without 2xx", "server_kill", "stored_without_2xx"), ("duplicate versions", "server_kill", "duplicate_versions"),
+        ("5xx", "server_kill", "5xx"), ("restart to serving (s)", "server_kill", "restart_to_serving_s"),
+        ("restart to first 201 (s)", "server_kill", "restart_to_first_201_s"),
+        ("no answer while the server was down", "server_kill", "no_answer_while_down"),
+        ("games audit OK after kill -9", "server_kill", "games_audit_ok"), ("games", "server_kill", "games"),
+        ("outage: requests sent", "outage", "requests"), ("outage: 201s", "outage", "201s"),
+        ("outage: moves stored", "outage", "moves_stored"),
+        ("outage: acknowledged but missing", "outage", "acknowledged_but_missing"),
+        ("outage: one move acknowledged to several", "outage", "acknowledged_to_several"),
+        ("outage: stored without 2xx", "outage", "stored_without_2xx"), ("outage: duplicate versions", "outage", "duplicate_versions"),
+        ("outage: 503s during the outage", "outage", "503_during_outage"), ("outage: 503s well formed", "outage", "503_well_formed"),
+        ("outage: 500s / other 5xx", "outage", "500_or_other_5xx"),
+        ("outage: 5xx without problem doc", "outage", "5xx_not_a_problem_document"),
+        ("outage: requests in flight during the outage", "outage", "requests_during_outage"),
+        ("outage: no answer within 10 s", "outage", "no_answer_during_outage"),
+        ("outage: longest wait for an answer (s)", "outage", "longest_wait_during_outage_s"),
+        ("outage: restore to first 201 (s)", "outage", "restore_to_first_201_s"),
+        ("outage: games audit OK", "outage", "games_audit_ok"),
+        ("simulate kill -9: games audit OK", "simulate_kill", "games_audit_ok"),
+        ("simulate kill -9: games stored", "simulate_kill", "games_stored"),
+        ("runner kill -9: games equal to rebuild", "runner_kill", "games_equal_to_rebuild"),
+        ("runner kill -9: games", "runner_kill", "games"),
+        ("runner kill -9: tracked at kill / log end", "runner_kill", "tracked_at_kill"),
+    ]
+    stores = list(report)
+    lines = [f"{'':46}" + "".join(f"{s:>12}" for s in stores)]
+    for label, fault, key in rows:
+        cells = [report[s].get(fault, {}).get(key, "n/a") for s in stores]
+        lines.append(f"{label:46}" + "".join(f"{'n/a' if c is None else str(c):>12}" for c in cells))
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--postgres", default=os.environ.get("CABOOSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"))
+    parser.add_argument("--quick", action="store_true", help="A short run (about a minute and a half).")
+    parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
+    parser.add_argument("--keep", action="store_true", help="Keep the databases, server logs and client logs.")
+    args = parser.parse_args()
+    size = QUICK if args.quick else FULL
+    report = run(size, args.postgres, args.keep)
+    kept = report.pop("kept", None)
+    found = failures(report)
+    if args.json:
+        print(json.dumps({"size": size.__dict__, "report": report, "failures": found}, indent=2))
+    else:
+        print(table(report))
+        print("\n".join(["", "FAILED:", *found] if found else ["", "all promises kept"]))
+    if kept:
+        print(f"kept in {kept}", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""A small HTTP client on the standard library, for tests and benchmarks against a server
+on loopback. It never raises for an HTTP status: every answer, 5xx included, is a `Reply`;
+a body that is not JSON (a proxy's or a crashed worker's page) is kept as text."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: Any
+
+
+def _body(raw: bytes) -> Any:
+    try:
+        return json.loads(raw or b"null")
+    except ValueError:
+        return raw.decode("utf-8", "replace")
+
+
+@dataclass
+class Client:
+    base: str
+    timeout: float = 30.0
+
+    def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
+                headers: dict[str, str] | None = None, token: str | None = None) -> Reply:
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        auth = {"Authorization": f"Bearer {token}"} if token else {}
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json", **auth, **(headers or {})})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return Reply(response.status, {k.lower(): v for k, v in response.headers.items()}, _body(response.read()))
+        except urllib.error.HTTPError as error:
+            return Reply(error.code, {k.lower(): v for k, v in error.headers.items()}, _body(error.read()))
+
+    def get(self, path: str, **kwargs: Any) -> Reply:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> Reply:
+        return self.request("POST", path, body, **kwargs)
