@@ -1,5 +1,5 @@
-"""The house rules that a machine can check: ruff is clean, and the rules never import
-infrastructure."""
+"""The house rules that a machine can check: ruff is clean, the rules type-check and never
+import infrastructure."""
 
 from __future__ import annotations
 
@@ -15,6 +15,14 @@ INFRASTRUCTURE = ("flask", "sqlalchemy", "eventsourcing", "psycopg", "service", 
 def test_ruff_is_clean() -> None:
     ruff = Path(sys.executable).parent / "ruff"
     result = subprocess.run([str(ruff), "check", str(ROOT)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_the_domain_type_checks() -> None:
+    """Type hints are checked, not only written: mypy runs clean on the rules."""
+    mypy = Path(sys.executable).parent / "mypy"
+    result = subprocess.run([str(mypy), "--config-file", str(ROOT / "pyproject.toml"), str(ROOT / "domain")],
+                            capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout[-3000:]
 
 

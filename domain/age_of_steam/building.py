@@ -92,7 +92,7 @@ def _configs(hex_: str, old: Placed | None, net: Network, seat: int, stock: dict
         return out
     if old is None:
         return [config for config in _NEW_TRACK if stock.get(config[0], 0)]
-    old_paths: tuple[Path, ...] = tuple(segments_on(hex_, old))  # type: ignore[arg-type]
+    old_paths: tuple[Path, ...] = tuple(segments_on(hex_, old))
     out = list(_UPGRADES.get(old_paths[0], ())) if len(old_paths) == 1 else []
     used = {e for p in old_paths for e in p}
     for index, seg in enumerate(old_paths):

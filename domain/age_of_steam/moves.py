@@ -165,7 +165,7 @@ MOVES = Moves((
 
 
 def parse_move(move: Any) -> Command:
-    return MOVES.parse(move)  # type: ignore[no-any-return]
+    return MOVES.parse(move)
 
 
 def move_of(event: Event) -> dict[str, Any] | None:

@@ -39,7 +39,7 @@ def decode(hint: Any, data: Any) -> Any:
     if origin in (Union, types.UnionType):
         inner = [a for a in args if a is not type(None)]
         return decode(inner[0] if len(inner) == 1 else _member(inner, data), data)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = _hints(hint)
         return hint(**{name: decode(hints[name], data[name]) for name in data})
     if origin is tuple:
@@ -59,7 +59,7 @@ def decode(hint: Any, data: Any) -> Any:
 def _member(members: list[Any], data: Any) -> Any:
     """The member of a union `data` was encoded from."""
     fitting = [m for m in members if _fits(m, data)]
-    classes = [m for m in fitting if dataclasses.is_dataclass(m)]
+    classes = [m for m in fitting if isinstance(m, type) and dataclasses.is_dataclass(m)]
     if len(classes) > 1:
         raise TypeError(
             f"cannot tell which of {', '.join(c.__name__ for c in classes)} the keys {sorted(data)} encode; "

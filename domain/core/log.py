@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from domain.core import registry
 from domain.core.decider import Decider, Move, Setup
@@ -112,7 +112,7 @@ def joined(state: Any, seat: int, name: str) -> Any:
     if not isinstance(seats, tuple) or not 0 <= seat < len(seats) or not hasattr(seats[seat], "name") \
             or not dataclasses.is_dataclass(seats[seat]):
         return state
-    renamed = dataclasses.replace(seats[seat], name=name)  # type: ignore[type-var]
+    renamed = dataclasses.replace(seats[seat], name=name)
     return dataclasses.replace(state, seats=(*seats[:seat], renamed, *seats[seat + 1:]))
 
 
@@ -168,7 +168,10 @@ class History:
             raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
         event = to_event(record)
         rewinds = event.kind in REWIND_KINDS
-        state = restored(self.at(event.data.get("to_version")), self.state) if rewinds else apply(self.decider, self.state, event)
+        if rewinds:  # `at` refuses a missing or malformed version
+            state = restored(self.at(cast(int, event.data.get("to_version"))), self.state)
+        else:
+            state = apply(self.decider, self.state, event)
         self._states.append(state)
         return state
 

@@ -8,12 +8,12 @@ and raise on any change; `evolve` builds new ones.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 T = TypeVar("T")
 
 
-class FrozenDict(dict):  # type: ignore[type-arg]
+class FrozenDict(dict):
     """A dict that refuses to be changed. It is still a dict for reading, comparing and
     encoding; `dict(d)` or `{**d, k: v}` gives a changed copy."""
 
@@ -22,7 +22,7 @@ class FrozenDict(dict):  # type: ignore[type-arg]
     def _refuse(self, *_: Any, **__: Any) -> NoReturn:
         raise TypeError("a game state cannot be changed in place; evolve builds a new one")
 
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenDict, (dict(self),))
@@ -37,7 +37,8 @@ class FrozenDict(dict):  # type: ignore[type-arg]
 def frozen(value: T) -> T:
     """`value` with every plain dict in it (at any depth of dicts) made a `FrozenDict`."""
     if type(value) is dict:
-        return FrozenDict({k: frozen(v) for k, v in value.items()})  # type: ignore[return-value]
+        mapping = cast(dict[Any, Any], value)
+        return cast(T, FrozenDict({k: frozen(v) for k, v in mapping.items()}))
     return value
 
 

@@ -106,4 +106,4 @@ def moves_of(board: Board) -> Moves:
 
 
 def parse_move(board: Board, move: Any) -> Command:
-    return moves_of(board).parse(move)  # type: ignore[no-any-return]
+    return moves_of(board).parse(move)
