@@ -1,8 +1,8 @@
 """The game's view at a run of versions, for stepping through a replay.
 
 `GET /api/v1/games/{id}/state?at=N` answers one version per request: the page would need a
-request per step, and the API's per-token rate limit (120 a minute by default) would stop
-anyone holding an arrow key. Here one request folds a run of versions once, from the
+request per step, and the read limit per client and game (`CABOOSE_RATE_LIMIT_READ`) would
+stop anyone holding an arrow key through a long game. Here one request folds a run of versions once, from the
 state at the first (a snapshot plus at most a snapshot interval of events), and returns
 each version's view.
 
