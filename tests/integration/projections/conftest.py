@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from projections import store as store_module
 from projections.models import TrackingRow
+from projections.runner import rebuild
 from projections.store import ReadStore, read_store_for, rows_of
 from service.application import Caboose
 from service.settings import Settings
@@ -73,3 +74,13 @@ def everything(store: ReadStore) -> dict[str, Any]:
         ids = sorted(session.scalars(select(GameRow.game_id)))
         tracked = {row.application_name: row.notification_id for row in session.scalars(select(TrackingRow))}
         return {"tracked": tracked, "games": {game_id: rows_of(session, game_id) for game_id in ids}}
+
+
+def fresh(app: Caboose) -> dict:
+    """What a rebuild from zero gives, in a database of its own."""
+    scratch = ReadStore("sqlite://")
+    try:
+        rebuild(app, scratch)
+        return everything(scratch)
+    finally:
+        scratch.close()

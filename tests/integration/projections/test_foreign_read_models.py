@@ -11,25 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from projections.runner import PollingRunner, caught_up, mismatch, projection_for, rebuild
+from projections.runner import PollingRunner, caught_up, mismatch, projection_for
 from projections.store import ReadStore, read_db_url, use_read_store
 from service.application import Caboose
 from service.settings import RateLimits, Settings
 from tests.conftest import POSTGRES_URL, fresh_schema
 from tests.e2e.conftest import serving
-from tests.integration.projections.conftest import everything, finished_games, unfinished_game
+from tests.integration.projections.conftest import everything, finished_games, fresh, unfinished_game
 
 UNLIMITED = RateLimits.every("1000000/minute")
-
-
-def fresh(app: Caboose) -> dict:
-    """What a rebuild from zero gives, in a database of its own."""
-    scratch = ReadStore("sqlite://")
-    try:
-        rebuild(app, scratch)
-        return everything(scratch)
-    finally:
-        scratch.close()
 
 
 def sqlite_store(folder: Path, games: int, moves: int, seed: int) -> tuple[str, list[str]]:

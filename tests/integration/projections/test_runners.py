@@ -16,24 +16,14 @@ import pytest
 
 from projections import handlers
 from projections.projector import APPLICATION, OutOfStep, step_of
-from projections.runner import PollingRunner, library_runner, log_end, projection_for, rebuild
+from projections.runner import PollingRunner, library_runner, log_end, projection_for
 from projections.store import ReadStore, read_db_url
 from service.application import Caboose
 from service.settings import Settings
 from tests.conftest import POSTGRES_URL
-from tests.integration.projections.conftest import everything, finished_games, play_random, unfinished_game
+from tests.integration.projections.conftest import everything, finished_games, fresh, play_random, unfinished_game
 
 CABOOSE = str(Path(sys.executable).with_name("caboose"))
-
-
-def fresh(app: Caboose) -> dict:
-    """What a rebuild from zero gives, in a database of its own."""
-    scratch = ReadStore("sqlite://")
-    try:
-        rebuild(app, scratch)
-        return everything(scratch)
-    finally:
-        scratch.close()
 
 
 def test_a_runner_catches_up_and_equals_a_rebuild(app: Caboose, store: ReadStore) -> None:
