@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.state import State
-from domain.core.events import Event
+from domain.core.events import Event, Untyped
 
 
 class Steps:
@@ -17,6 +17,6 @@ class Steps:
         self.events: list[Event] = []
 
     def emit(self, kind: str, data: dict[str, Any], automatic: bool = True) -> None:
-        event = Event(kind, data, (), automatic)
+        event = Untyped(kind, data, automatic=automatic)
         self.events.append(event)
         self.state = evolve(self.state, event)

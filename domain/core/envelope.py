@@ -8,11 +8,15 @@ Both hash alike, because the hash is taken over the digest form.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.core.canonical import canonical, sha256_hex
+from domain.core.codec import encode
 from domain.core.errors import RecordError
-from domain.core.events import Audience, Event, Secret
+from domain.core.events import Audience, Event, Secret, Untyped
+
+if TYPE_CHECKING:
+    from domain.core.catalogue import Catalogue
 
 GENESIS_HASH = "0" * 64
 FIELDS = ("game_id", "version", "time", "actor", "command_id", "kind", "data", "secrets", "prev_hash", "hash")
@@ -63,7 +67,7 @@ def seal(
         "actor": SYSTEM if event.automatic else actor,
         "command_id": command_id,
         "kind": event.kind,
-        "data": event.data,
+        "data": encode(event.data),  # a plain copy: a record is plain JSON, free to change
         "secrets": [{"to": list(s.to), "salt": new_salt(), "value": s.value} for s in event.secrets],
         "prev_hash": prev_hash,
     }
@@ -71,14 +75,14 @@ def seal(
     return record
 
 
-def to_event(record: dict[str, Any]) -> Event:
-    """The domain event a full record holds (a redacted secret's value is None)."""
-    return Event(
-        kind=record["kind"],
-        data=record["data"],
-        secrets=tuple(Secret(tuple(s["to"]), s.get("value")) for s in record["secrets"]),
-        automatic=record["actor"] == SYSTEM,
-    )
+def to_event(record: dict[str, Any], catalogue: Catalogue | None = None) -> Event:
+    """The typed event a full record holds (a redacted secret's value is None): of its kind
+    in `catalogue`, `Untyped` when the catalogue does not declare it."""
+    secrets = tuple(Secret(tuple(s["to"]), s.get("value")) for s in record["secrets"])
+    automatic = record["actor"] == SYSTEM
+    if catalogue is None:
+        return Untyped(record["kind"], record["data"], secrets=secrets, automatic=automatic)
+    return catalogue.event(record["kind"], record["data"], secrets, automatic)
 
 
 def redact(record: dict[str, Any], audience: Audience) -> dict[str, Any]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from domain.core.codec import encode
+from domain.core.state import Frozen
 
 
 @dataclass(frozen=True)
@@ -14,18 +17,64 @@ class Secret:
     value: Any
 
 
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened. `automatic` events are the game's own steps (refills,
-    scoring) and are stored with actor `system` even inside a seat's move."""
+@dataclass(frozen=True, kw_only=True)
+class Event(Frozen):
+    """One thing that happened: the base of every event kind.
 
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    A kind is a frozen dataclass subclass whose class name is its `kind` and whose own
+    fields are the record's public `data`; what only some seats may read goes in `secrets`.
+    `automatic` events are the game's own steps (refills, scoring) and are stored with actor
+    `system` even inside a seat's move. Kinds are declared in a `Catalogue`
+    (`domain/core/catalogue.py`), which turns a stored record back into its kind.
+
+    A field whose default is None is left out of `data` while it is None, so an optional
+    field reads in the record as an absent key (`FORMAT.md`), not as `null`. Like a game
+    state, an event is immutable in fact: its mappings are `FrozenDict`s.
+    """
+
     secrets: tuple[Secret, ...] = ()
     automatic: bool = False
 
+    kind: ClassVar[str] = "Event"
+    BASE_FIELDS: ClassVar[frozenset[str]] = frozenset({"secrets", "automatic"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" not in cls.__dict__:
+            cls.kind = cls.__name__
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The public fields as the record's `data` (plain JSON)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name in Event.BASE_FIELDS:
+                continue
+            value = getattr(self, f.name)
+            if value is None and f.default is None:
+                continue
+            out[f.name] = encode(value)
+        return out
+
     def secret(self, index: int = 0) -> Any:
         return self.secrets[index].value
+
+
+@dataclass(frozen=True)
+class Untyped(Event):
+    """An event of a kind no catalogue declares: what a record of an unknown kind reads as,
+    so an auditor can name it. A game's `evolve` refuses it (`UnknownKind`)."""
+
+    name: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    @property  # type: ignore[override]
+    def kind(self) -> str:  # type: ignore[override]
+        return self.name
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.fields
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from domain.core import registry
 from domain.core.decider import Decider, Move, Setup
 from domain.core.envelope import to_event
 from domain.core.errors import GameOver, NotYourTurn, RecordError
-from domain.core.events import Event
+from domain.core.events import Event, Untyped
 from domain.core.randomness import Randomness
 
 GAME_CREATED = "GameCreated"
@@ -46,7 +46,7 @@ CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> Event:
     # A game played with a content pack pins it: id, version and sha256 (`domain/core/registry.py`).
     pack = decider.pack
-    return Event(
+    return Untyped(
         GAME_CREATED,
         {
             "game": decider.name,
@@ -62,7 +62,7 @@ def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed
 
 
 def seed_revealed(seed: bytes) -> Event:
-    return Event(SEED_REVEALED, {"seed": seed.hex()}, automatic=True)
+    return Untyped(SEED_REVEALED, {"seed": seed.hex()}, automatic=True)
 
 
 def setup_of(created: dict[str, Any]) -> Setup:

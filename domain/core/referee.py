@@ -46,7 +46,7 @@ from domain.core import log
 from domain.core.decider import Decider
 from domain.core.envelope import actor_seat, group_by_command, record_hash, to_event
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Event
+from domain.core.events import Event, Untyped
 from domain.core.randomness import outcomes_in
 
 REFEREE_PREFIX = "referee:"
@@ -191,7 +191,7 @@ def _rewind(situation: Situation, actor: str, action: Rewind) -> list[Event]:
         raise IllegalMove("bad_rewind", f"A rewind goes back: to_version must be below the current version {situation.version}.")
     _check_quiet(situation, to_version, "rewind")
     dispute = _cited_dispute(situation, action.dispute)
-    return [Event(log.GAME_REWOUND, {"to_version": to_version, "reason": reason, "referee": referee, "dispute": dispute})]
+    return [Untyped(log.GAME_REWOUND, {"to_version": to_version, "reason": reason, "referee": referee, "dispute": dispute})]
 
 
 def _request_takeback(situation: Situation, actor: str, action: RequestTakeback) -> list[Event]:
@@ -210,7 +210,7 @@ def _request_takeback(situation: Situation, actor: str, action: RequestTakeback)
         raise IllegalMove("takeback_after_draw",
                           "That move drew or revealed something (a card, a die, a hidden choice); only a referee may rewind it.")
     first, last = move[0]["version"], move[-1]["version"]
-    return [Event(log.TAKEBACK_REQUESTED, {"seat": seat, "to_version": first - 1, "move": [first, last]})]
+    return [Untyped(log.TAKEBACK_REQUESTED, {"seat": seat, "to_version": first - 1, "move": [first, last]})]
 
 
 def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -> list[Event]:
@@ -232,11 +232,11 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
         raise IllegalMove("already_answered", f"Seat {by} has already answered this takeback.")
     if not action.accept:
         reason = _text(action.reason, "reason", MAX_REASON, required=False)
-        return [Event(log.TAKEBACK_REFUSED, {"seat": seat, "by": actor, "reason": reason})]
-    events = [Event(log.TAKEBACK_ACCEPTED, {"seat": seat, "by": actor})]
+        return [Untyped(log.TAKEBACK_REFUSED, {"seat": seat, "by": actor, "reason": reason})]
+    events = [Untyped(log.TAKEBACK_ACCEPTED, {"seat": seat, "by": actor})]
     others = set(range(_seats(situation))) - {seat}
     if by is None or others <= answered | {by}:
-        events.append(Event(log.MOVE_TAKEN_BACK, {"seat": seat, "to_version": request["data"]["to_version"]}, automatic=True))
+        events.append(Untyped(log.MOVE_TAKEN_BACK, {"seat": seat, "to_version": request["data"]["to_version"]}, automatic=True))
     return events
 
 
@@ -247,7 +247,7 @@ def _raise_dispute(situation: Situation, actor: str, action: RaiseDispute) -> li
         raise IllegalMove("bad_version", f"There is no event {version} yet; the game is at version {situation.version}.")
     raised_by = _text(action.raised_by, "raised_by", 64)
     claim = _text(action.claim, "claim", MAX_TEXT)
-    return [Event(log.DISPUTE_RAISED, {"version": version, "raised_by": raised_by, "claim": claim, "referee": referee})]
+    return [Untyped(log.DISPUTE_RAISED, {"version": version, "raised_by": raised_by, "claim": claim, "referee": referee})]
 
 
 def _make_ruling(situation: Situation, actor: str, action: MakeRuling) -> list[Event]:
@@ -256,7 +256,7 @@ def _make_ruling(situation: Situation, actor: str, action: MakeRuling) -> list[E
     text = _text(action.text, "text", MAX_TEXT)
     if action.outcome not in OUTCOMES:
         raise MalformedMove("bad_field", f"`outcome` must be one of {', '.join(OUTCOMES)}.")
-    return [Event(log.RULING_MADE, {"dispute": dispute, "text": text, "outcome": action.outcome, "referee": referee})]
+    return [Untyped(log.RULING_MADE, {"dispute": dispute, "text": text, "outcome": action.outcome, "referee": referee})]
 
 
 def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
@@ -276,7 +276,7 @@ def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
             "reason": reason, "referee": referee, "dispute": dispute}
     # The game judges whether it can apply this adjustment now; nothing is kept.
     log.adjusted(situation.decider, situation.state, data)
-    return [Event(log.ADJUSTMENT_MADE, data)]
+    return [Untyped(log.ADJUSTMENT_MADE, data)]
 
 
 def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event]:
@@ -290,7 +290,7 @@ def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event
         value = getattr(action, name)
         if not isinstance(value, str) or not re.fullmatch(r"[0-9a-f]{64}", value):
             raise MalformedMove("bad_field", f"`{name}` must be 64 lowercase hex digits.")
-    return [Event(log.FORKED_FROM, {"origin": action.origin, "at_version": action.at_version, "origin_hash": action.origin_hash,
+    return [Untyped(log.FORKED_FROM, {"origin": action.origin, "at_version": action.at_version, "origin_hash": action.origin_hash,
                                     "seed_commitment": action.seed_commitment, "seed_source": action.seed_source,
                                     "reason": reason, "referee": referee})]
 
@@ -302,7 +302,7 @@ def _join_seat(situation: Situation, actor: str, action: JoinSeat) -> list[Event
     name = _text(action.name, "name", 64)
     if any(r["kind"] == log.SEAT_JOINED and r["data"]["seat"] == seat for r in situation.records):
         raise IllegalMove("seat_taken", f"Seat {seat} has been joined already.")
-    return [Event(log.SEAT_JOINED, {"seat": seat, "name": name})]
+    return [Untyped(log.SEAT_JOINED, {"seat": seat, "name": name})]
 
 
 # -- forks --------------------------------------------------------------------------------

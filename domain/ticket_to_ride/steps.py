@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.events import Event, Secret
+from domain.core.events import Event, Secret, Untyped
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.state import State
@@ -19,6 +19,6 @@ class Steps:
         self.events: list[Event] = []
 
     def emit(self, kind: str, data: dict[str, Any], *secrets: Secret, automatic: bool = True) -> None:
-        event = Event(kind, data, tuple(secrets), automatic)
+        event = Untyped(kind, data, secrets=tuple(secrets), automatic=automatic)
         self.events.append(event)
         self.state = evolve(self.board, self.state, event)

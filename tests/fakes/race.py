@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.decider import Decider
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Audience, Event, Secret
+from domain.core.events import Audience, Event, Secret, Untyped
 from domain.core.randomness import Randomness, rolled
 
 
@@ -60,9 +60,10 @@ class Race(Decider[RaceState]):
         events = []
         for s in range(state.seats):
             number = rng.randbelow(100)
-            events.append(Event("SecretDealt", {"seat": s}, (Secret((s,), {"number": number + 1, **rolled(100, number)}),), True))
+            dealt = Secret((s,), {"number": number + 1, **rolled(100, number)})
+            events.append(Untyped("SecretDealt", {"seat": s}, secrets=(dealt,), automatic=True))
         first = rng.randbelow(state.seats)
-        return [*events, Event("FirstSeatRolled", {"seat": first, **rolled(state.seats, first)}, automatic=True)]
+        return [*events, Untyped("FirstSeatRolled", {"seat": first, **rolled(state.seats, first)}, automatic=True)]
 
     def evolve(self, state: RaceState, event: Event) -> RaceState:
         if event.kind == "SecretDealt":
@@ -86,9 +87,9 @@ class Race(Decider[RaceState]):
         if not 1 <= by <= 3:
             raise IllegalMove("bad_step", f"You may advance by 1, 2 or 3, not {by}.")
         counter = min(state.goal, state.counter + by)
-        events = [Event("CounterAdvanced", {"seat": seat, "by": by, "counter": counter})]
+        events = [Untyped("CounterAdvanced", {"seat": seat, "by": by, "counter": counter})]
         if counter == state.goal:
-            events.append(Event("RaceWon", {"seat": seat}, automatic=True))
+            events.append(Untyped("RaceWon", {"seat": seat}, automatic=True))
         return events
 
     def active_seats(self, state: RaceState) -> frozenset[int]:

@@ -15,7 +15,7 @@ from typing import Any
 from domain.core.content import Pack, Reader
 from domain.core.decider import Decider, Setup
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Audience, Event
+from domain.core.events import Audience, Event, Untyped
 from domain.core.randomness import Randomness, rolled
 
 
@@ -81,7 +81,7 @@ class Pebbles(Decider[PebblesState]):
 
     def setup(self, state: PebblesState, rng: Randomness) -> list[Event]:
         first = rng.randbelow(state.seats)
-        return [Event("FirstSeatRolled", {"seat": first, **rolled(state.seats, first)}, automatic=True)]
+        return [Untyped("FirstSeatRolled", {"seat": first, **rolled(state.seats, first)}, automatic=True)]
 
     def evolve(self, state: PebblesState, event: Event) -> PebblesState:
         data = event.data
@@ -105,10 +105,10 @@ class Pebbles(Decider[PebblesState]):
         if not 1 <= count <= most:
             raise IllegalMove("too_many_pebbles", f"You may take 1 to {most} pebbles, not {count}.")
         left = state.left - count
-        events = [Event("PebblesTaken", {"seat": seat, "count": count, "left": left})]
+        events = [Untyped("PebblesTaken", {"seat": seat, "count": count, "left": left})]
         if left == 0:
             scores = {str(s): int(s == seat) for s in range(state.seats)}
-            events.append(Event("GameEnded", {"scores": scores, "winners": [seat]}, automatic=True))
+            events.append(Untyped("GameEnded", {"scores": scores, "winners": [seat]}, automatic=True))
         return events
 
     def active_seats(self, state: PebblesState) -> frozenset[int]:

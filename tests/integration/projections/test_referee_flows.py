@@ -14,6 +14,7 @@ from domain import games
 from domain.core import log, registry
 from domain.core.envelope import group_by_command
 from domain.core.errors import IllegalMove, MalformedMove, RuleError
+from domain.core.events import Untyped
 from projections.runner import caught_up
 from projections.store import ReadStore
 from service import referee as desk
@@ -189,12 +190,11 @@ class RaceV2(Race):
         return super().decide(state, seat, move, rng)
 
     def _advance(self, state: RaceState, seat: int, by: int) -> list[Any]:
-        from domain.core.events import Event
 
         counter = min(state.goal, state.counter + by)
-        events = [Event("CounterAdvanced", {"seat": seat, "by": by, "counter": counter})]
+        events = [Untyped("CounterAdvanced", {"seat": seat, "by": by, "counter": counter})]
         if counter == state.goal:
-            events.append(Event("RaceWon", {"seat": seat}, automatic=True))
+            events.append(Untyped("RaceWon", {"seat": seat}, automatic=True))
         return events
 
     def legal_moves(self, state: RaceState, seat: int) -> list[dict[str, Any]]:

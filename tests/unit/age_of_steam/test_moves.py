@@ -6,7 +6,7 @@ import pytest
 
 from domain.age_of_steam import DECIDER
 from domain.core.errors import MalformedMove
-from domain.core.events import Event
+from domain.core.events import Untyped
 
 from .helpers import refused, table
 
@@ -50,4 +50,4 @@ def test_malformed_moves(move: object, code: str) -> None:
     ],
 )
 def test_move_of(kind: str, data: dict[str, object], move: dict[str, object] | None) -> None:
-    assert DECIDER.move_of(Event(kind, data)) == move
+    assert DECIDER.move_of(Untyped(kind, data)) == move

@@ -8,6 +8,7 @@ import pytest
 from domain.age_of_steam import DECIDER
 from domain.age_of_steam.state import ACTIONS, AUCTION, BUILD, SHARES
 from domain.core.errors import IllegalMove, MalformedMove, NotYourTurn
+from domain.core.events import Untyped
 
 from .helpers import kinds, of_kind, play, refused, table
 
@@ -126,9 +127,8 @@ def test_the_turn_order_holder_of_last_turn_gets_the_pass() -> None:
     assert state.turn_order_pass is None
     # At the next turn the holder's pass is ready for the auction.
     from domain.age_of_steam.evolve import evolve
-    from domain.core.events import Event
 
-    after = evolve(state, Event("TurnBegan", {"turn": 2, "last_turn": 10}))
+    after = evolve(state, Untyped("TurnBegan", {"turn": 2, "last_turn": 10}))
     assert after.turn_order_pass == 1 and after.actions == {}
 
 

@@ -13,7 +13,7 @@ from domain.core.audit import audit
 from domain.core.decider import Setup
 from domain.core.envelope import seal, seat_actor, verify_chain
 from domain.core.errors import IllegalMove, MalformedMove, RecordError
-from domain.core.events import Event
+from domain.core.events import Event, Untyped
 from domain.core.randomness import SeededRandom, commitment
 from domain.core.state import replace
 from domain.ticket_to_ride import DECIDER as TTR
@@ -219,7 +219,7 @@ def test_disputes_rulings_and_adjustments() -> None:
 def test_ticket_to_ride_adjustments() -> None:
     state = TTR.initial_state(Setup(("a", "b"), TTR.options({}, 2)))
     length = ROUTES["Denver|Omaha"].length
-    claimed = TTR.evolve(state, Event("RouteClaimed", {"seat": 1, "route": "Denver|Omaha", "cards": {},
+    claimed = TTR.evolve(state, Untyped("RouteClaimed", {"seat": 1, "route": "Denver|Omaha", "cards": {},
                                                        "trains_left": 45 - length, "points": ROUTE_POINTS[length]}))
     after = log.adjusted(TTR, claimed, {"seat": 1, "kind": "vp", "amount": -3})
     assert after.seats[1].score == ROUTE_POINTS[length] - 3 and TTR.invariants(after) == []
@@ -256,7 +256,7 @@ def test_history_refuses_gaps_and_bad_rewinds() -> None:
     with pytest.raises(RecordError):
         history.at(5)
     with pytest.raises(RecordError):
-        log.apply(RACE, history.state, Event(log.GAME_REWOUND, {"to_version": 1}))
+        log.apply(RACE, history.state, Untyped(log.GAME_REWOUND, {"to_version": 1}))
 
 
 def test_a_fork_copies_the_history_under_a_new_id() -> None:
@@ -297,7 +297,7 @@ def test_a_seat_joins_once_under_its_own_name() -> None:
 
 def test_a_joined_name_is_the_seat_name_in_the_state() -> None:
     state = TTR.initial_state(Setup(("Ann", "open seat 1"), TTR.options({}, 2)))
-    after = log.apply(TTR, state, Event(log.SEAT_JOINED, {"seat": 1, "name": "Bo"}))
+    after = log.apply(TTR, state, Untyped(log.SEAT_JOINED, {"seat": 1, "name": "Bo"}))
     assert [s.name for s in after.seats] == ["Ann", "Bo"] and after.seats[1] == replace(state.seats[1], name="Bo")
     race = RACE.initial_state(Setup(("a", "b"), RACE.options({"goal": 5}, 2)))
-    assert log.apply(RACE, race, Event(log.SEAT_JOINED, {"seat": 1, "name": "Bo"})) == race
+    assert log.apply(RACE, race, Untyped(log.SEAT_JOINED, {"seat": 1, "name": "Bo"})) == race
