@@ -221,7 +221,7 @@ class GameProjection(Projection[SqlView]):
         live = self._live(batch, game_id, version - 1)
         if live is None:
             return
-        event = to_event(record)
+        event = to_event(record, live.decider.catalogue)
         kind = event.kind
         before = live.figures
         if kind in log.REWIND_KINDS:

@@ -96,7 +96,7 @@ class Game(Aggregate):
     @event("Recorded")
     def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
         self._note(record, rng_position, request_digest)
-        self.state = log.apply(self.decider, self.state, to_event(record))
+        self.state = log.apply(self.decider, self.state, to_event(record, self.decider.catalogue))
         self._pace(record["time"])
 
     def _note(self, record: dict[str, Any], rng_position: int, request_digest: str | None) -> None:
@@ -212,6 +212,6 @@ class Game(Aggregate):
         """A seat left open at creation joined: from here on it goes by the joined name, in
         the game state (`log.apply`) and among the seats."""
         self._note(record, rng_position, None)
-        self.state = log.apply(self.decider, self.state, to_event(record))
+        self.state = log.apply(self.decider, self.state, to_event(record, self.decider.catalogue))
         self.seats = log.seat_names(self.seats, record["data"])
         self._pace(record["time"])

@@ -72,7 +72,7 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         move = decider.playout_choice(state, seat, moves, chooser)
         move = chooser.choice(moves) if move is None else move
         for record in app.play(game_id, seat, move, expected_version=version):
-            state, version = log.apply(decider, state, to_event(record)), record["version"]
+            state, version = log.apply(decider, state, to_event(record, decider.catalogue)), record["version"]
         if checker:
             checker.catch_up()
     if not decider.is_over(state):
@@ -97,7 +97,7 @@ class _Checker:
             if self.replayed is None:
                 self.replayed = log.replay([record])
             else:
-                state = log.apply(self.replayed.decider, self.replayed.state, to_event(record))
+                state = log.apply(self.replayed.decider, self.replayed.state, to_event(record, self.replayed.decider.catalogue))
                 self.replayed = log.Replay(self.replayed.decider, self.replayed.created, state, record["version"])
             self.version = record["version"]
             self._check_event(record)

@@ -193,19 +193,20 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
         state = history.state
         try:
             if first["kind"] == log.GAME_CREATED:
-                expected = [to_event(first), *decider.setup(state, rng)]
+                expected = [to_event(first, decider.catalogue), *decider.setup(state, rng)]
             elif (action := referee.action_of(first)) is not None:
                 situation = referee.Situation(records[: first["version"] - 1], decider, state)
                 expected = referee.judge(situation, first["actor"], action)
                 actions += 1
             elif (seat := actor_seat(first["actor"])) is not None:
-                move = decider.move_of(to_event(first))
+                move = decider.move_of(to_event(first, decider.catalogue))
                 if move is None:
                     raise RuleError("not_a_move", f"a seat's command cannot start with {first['kind']}")
                 # Only a revealed seed is expected in the record: a held one is still secret.
                 expected = log.play(decider, state, seat, move, rng, revealed)
                 commands += 1
-            elif referee.referee_of(first["actor"]) is not None and (move := decider.move_of(to_event(first))) is not None:
+            elif referee.referee_of(first["actor"]) is not None \
+                    and (move := decider.move_of(to_event(first, decider.catalogue))) is not None:
                 own = seeded is not None and first["version"] >= own_from
                 expected, entered = _entered_for_a_seat(decider, state, move, group, seed, seeded.position if own else None)  # type: ignore[union-attr]
                 seeded = entered if isinstance(entered, SeededRandom) else seeded
@@ -260,7 +261,7 @@ def _outcomes(group: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _compare(expected: list[Event], group: list[dict[str, Any]]) -> tuple[int, str] | None:
     for event, record in zip(expected, group, strict=False):
-        stored = to_event(record)
+        stored = to_event(record)  # compared as stored: kind, data and secrets as written
         if event.kind != stored.kind:
             return record["version"], f"the rules produce {event.kind} here, the record has {stored.kind}"
         if canonical(event.data) != canonical(stored.data):

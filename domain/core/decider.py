@@ -21,9 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from domain.core.catalogue import Catalogue
 from domain.core.content import Pack, Schema
 from domain.core.errors import IllegalMove
 from domain.core.events import Audience, Event
+from domain.core.kinds import CORE
 from domain.core.randomness import Randomness
 
 S = TypeVar("S")
@@ -107,6 +109,14 @@ class Decider(ABC, Generic[S]):
         """The move a seat's first event of a command records (for re-adjudication)."""
 
     # --- optional hooks, with their defaults ---------------------------------------------
+
+    events: ClassVar[Catalogue] = Catalogue()
+    """The game's own event kinds. `evolve` sees only these and the core's (`catalogue`)."""
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """Every kind a record of this game may hold: the core's and the game's own."""
+        return CORE + self.events
 
     @property
     def move_schemas(self) -> dict[str, dict[str, Any]]:

@@ -166,7 +166,7 @@ class History:
         """Fold the next record; returns the state after it."""
         if record.get("version") != self.version + 1:
             raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
-        event = to_event(record)
+        event = to_event(record, self.decider.catalogue)
         rewinds = event.kind in REWIND_KINDS
         if rewinds:  # `at` refuses a missing or malformed version
             state = restored(self.at(cast(int, event.data.get("to_version"))), self.state)

@@ -233,7 +233,7 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
     if not action.accept:
         reason = _text(action.reason, "reason", MAX_REASON, required=False)
         return [Untyped(log.TAKEBACK_REFUSED, {"seat": seat, "by": actor, "reason": reason})]
-    events = [Untyped(log.TAKEBACK_ACCEPTED, {"seat": seat, "by": actor})]
+    events: list[Event] = [Untyped(log.TAKEBACK_ACCEPTED, {"seat": seat, "by": actor})]
     others = set(range(_seats(situation))) - {seat}
     if by is None or others <= answered | {by}:
         events.append(Untyped(log.MOVE_TAKEN_BACK, {"seat": seat, "to_version": request["data"]["to_version"]}, automatic=True))
@@ -436,7 +436,7 @@ def _answers(situation: Situation, request: dict[str, Any]) -> set[int]:
 def _draws_or_reveals(decider: Decider[Any], record: dict[str, Any]) -> bool:
     if record["secrets"] or any(True for _ in outcomes_in([record["data"]])):
         return True
-    return decider.reveals(to_event(record))
+    return decider.reveals(to_event(record, decider.catalogue))
 
 
 def _seats(situation: Situation) -> int:

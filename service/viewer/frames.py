@@ -39,7 +39,7 @@ def views(caboose: Caboose, game_id: str, audience: Audience, first: int, last: 
     if last == first:
         return out
     for record in caboose.records(game_id, after=first, upto=last):
-        event = to_event(record)
+        event = to_event(record, decider.catalogue)
         if event.kind in log.REWIND_KINDS:
             state = caboose.game(game_id, event.data["to_version"]).state
         else:
