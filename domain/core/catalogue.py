@@ -17,7 +17,7 @@ from typing import Any, Union
 
 from domain.core.codec import decode
 from domain.core.errors import RecordError
-from domain.core.events import Event, Secret, Untyped
+from domain.core.events import Event, Secret, Untyped, record_key
 
 
 class UnknownKind(RecordError):
@@ -34,6 +34,7 @@ class Catalogue:
     def __init__(self, *kinds: type[Event], name: str = "") -> None:
         self.name = name
         self.kinds: dict[str, type[Event]] = {}
+        self._sums: dict[int, tuple[Catalogue, Catalogue]] = {}
         for kind in kinds:
             self._add(kind)
 
@@ -45,9 +46,14 @@ class Catalogue:
         self.kinds[kind.kind] = kind
 
     def __add__(self, other: Catalogue) -> Catalogue:
+        # Every record read asks for a game's catalogue (the core's plus its own): join once.
+        known = self._sums.get(id(other))
+        if known is not None and known[0] is other:
+            return known[1]
         joined = Catalogue(*self.kinds.values(), name=other.name or self.name)
         for kind in other.kinds.values():
             joined._add(kind)
+        self._sums[id(other)] = (other, joined)
         return joined
 
     def __contains__(self, kind: object) -> bool:
@@ -64,12 +70,12 @@ class Catalogue:
         cls = self.kinds.get(kind)
         if cls is None:
             return Untyped(kind, dict(data), secrets=tuple(secrets), automatic=automatic)
-        hints = _hints(cls)
-        unknown = set(data) - set(hints) - Event.BASE_FIELDS
+        hints, names = _hints(cls), _names(cls)
+        unknown = set(data) - set(names)
         if unknown:
             raise RecordError("bad_event_data", f"{kind} has no field {', '.join(sorted(unknown))}", None)
         try:
-            values = {name: decode(hints[name], value) for name, value in data.items()}
+            values = {names[key]: decode(hints[names[key]], value) for key, value in data.items()}
             return cls(**values, secrets=tuple(secrets), automatic=automatic)
         except (TypeError, ValueError, KeyError) as exc:
             raise RecordError("bad_event_data", f"{kind}: {exc}", None) from exc
@@ -86,9 +92,9 @@ class Catalogue:
             prop = json_schema(hints[f.name])
             if meaning := f.metadata.get("meaning"):
                 prop = {**prop, "description": meaning}
-            properties[f.name] = prop
+            properties[record_key(f)] = prop
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                required.append(f.name)
+                required.append(record_key(f))
         return {"title": kind, "description": meaning_of(cls), "type": "object", "properties": properties,
                 "required": required, "additionalProperties": False}
 
@@ -134,5 +140,19 @@ def json_schema(hint: Any) -> dict[str, Any]:
     raise TypeError(f"no JSON Schema for {hint!r}")
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+_NAMES: dict[type, dict[str, str]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    # Every record read back asks for its kind's hints: resolve them once per class.
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _names(cls: type) -> dict[str, str]:
+    """A kind's record keys -> its field names."""
+    if cls not in _NAMES:
+        _NAMES[cls] = {record_key(f): f.name for f in dataclasses.fields(cls) if f.name not in Event.BASE_FIELDS}
+    return _NAMES[cls]
