@@ -89,7 +89,10 @@ class Catalogue:
         for f in dataclasses.fields(cls):
             if f.name in Event.BASE_FIELDS:
                 continue
-            prop = json_schema(hints[f.name])
+            hint = hints[f.name]
+            if f.default is None:  # left out of `data` while None, so never recorded as null
+                hint = _without_none(hint)
+            prop = json_schema(hint)
             if meaning := f.metadata.get("meaning"):
                 prop = {**prop, "description": meaning}
             properties[record_key(f)] = prop
@@ -142,6 +145,12 @@ def json_schema(hint: Any) -> dict[str, Any]:
 
 _HINTS: dict[type, dict[str, Any]] = {}
 _NAMES: dict[type, dict[str, str]] = {}
+
+
+def _without_none(hint: Any) -> Any:
+    """`X` of `X | None` (a wider union is left as it is)."""
+    members = [a for a in typing.get_args(hint) if a is not type(None)]
+    return members[0] if len(members) == 1 else hint
 
 
 def _hints(cls: type) -> dict[str, Any]:

@@ -78,7 +78,7 @@ class SeedRevealed(Event):
 class SeatJoined(Event):
     """A seat left open at creation was taken by whoever held its invite."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat taken, from 0."))
     name: str = field(metadata=means("The name the seat goes by from here on."))
 
 
@@ -89,7 +89,7 @@ class GameRewound(Event):
     The random stream is not rewound: later draws continue the generator where it stood."""
 
     to_version: int = field(metadata=means("The version whose state the game returns to; it ends a command."))
-    reason: str
+    reason: str = field(metadata=means("Why, in the referee's words."))
     referee: str = field(metadata=means("The referee's name (the actor is referee:NAME)."))
     dispute: int | None = field(metadata=means("The DisputeRaised version this rewind settles, or null."))
 
@@ -98,7 +98,7 @@ class GameRewound(Event):
 class TakebackRequested(Event):
     """A seat asked to take back its own last move."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat asking, whose move it was."))
     to_version: int = field(metadata=means("The version just before the move, which the game would return to."))
     move: tuple[int, int] = field(metadata=means("The first and last versions of the move."))
 
@@ -124,7 +124,7 @@ class TakebackRefused(Event):
 class MoveTakenBack(Event):
     """Everyone accepted: the move is taken back, and the state is the state at `to_version`."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat whose move it was."))
     to_version: int = field(metadata=means("The version just before the move taken back."))
 
 
@@ -144,8 +144,8 @@ class RulingMade(Event):
 
     dispute: int = field(metadata=means("The version of the DisputeRaised ruled on."))
     text: str = field(metadata=means("The ruling in words."))
-    outcome: Outcome
-    referee: str
+    outcome: Outcome = field(metadata=means("upheld (an action may follow), dismissed or withdrawn."))
+    referee: str = field(metadata=means("The referee who ruled."))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,13 +153,13 @@ class AdjustmentMade(Event):
     """A referee changed the game through its own `adjust` rule: points, cash, income, or a
     piece put back."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat adjusted."))
     adjusted: Adjusted = field(metadata=means(
         "What is adjusted: vp, cash, income, or a piece put back.", key="kind"))
     amount: int = field(metadata=means("How much, either way (0 for a piece)."))
     detail: dict[str, Any] = field(metadata=means("What the game needs besides, e.g. {\"route\": ...} for a piece."))
-    reason: str
-    referee: str
+    reason: str = field(metadata=means("Why, in the referee's words."))
+    referee: str = field(metadata=means("The referee who adjusted."))
     dispute: int | None = field(metadata=means("The DisputeRaised version this settles, or null."))
 
 
@@ -173,8 +173,8 @@ class ForkedFrom(Event):
     origin_hash: str = field(metadata=means("The hash of the origin's record at_version."))
     seed_commitment: str = field(metadata=means("SHA-256 of the fork's own new seed."))
     seed_source: str = field(metadata=means("Who chose the fork's seed: server or client."))
-    reason: str
-    referee: str
+    reason: str = field(metadata=means("Why, in the referee's words."))
+    referee: str = field(metadata=means("The referee who forked."))
 
 
 CORE = Catalogue(GameCreated, SeedRevealed, SeatJoined, GameRewound, TakebackRequested, TakebackAccepted,

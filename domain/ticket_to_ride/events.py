@@ -29,7 +29,7 @@ class TrainCardsShuffled(Event):
 class CardsDealt(Event):
     """A seat was dealt its starting hand from the top of the deck; the cards are its secret."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
     count: int = field(metadata=means("How many cards were dealt."))
 
 
@@ -52,7 +52,7 @@ class TicketsShuffled(Event):
 class TicketsDealt(Event):
     """A seat was dealt its opening tickets from the top of the ticket deck; which ones is its secret."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
     count: int = field(metadata=means("How many tickets it was dealt."))
 
 
@@ -60,7 +60,7 @@ class TicketsDealt(Event):
 class FirstPlayerChosen(Event):
     """The seat to play first was drawn at random."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
     random: Roll = field(metadata=means("The draw that chose it (a number below the seat count)."))
 
 
@@ -73,7 +73,7 @@ class TicketsKept(Event):
 
     In the sealed opening even how many stays hidden until every seat has chosen."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
     kept: int | None = field(default=None, metadata=means("How many it kept; absent in the opening."))
     returned: int | None = field(default=None, metadata=means(
         "How many went back under the ticket deck; absent in the opening."))
@@ -91,7 +91,7 @@ class TicketChoicesRevealed(Event):
 class TicketsDrawn(Event):
     """A seat drew destination tickets to choose from; which ones is its secret."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
     count: int = field(metadata=means("How many it drew (fewer when the ticket deck runs short)."))
 
 
@@ -102,15 +102,15 @@ class TicketsDrawn(Event):
 class TurnStarted(Event):
     """A seat's turn began."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
 
 
 @dataclass(frozen=True, kw_only=True)
 class CardDrawn(Event):
     """A seat drew a train card from the face-up market or from the deck (then the card is its secret)."""
 
-    seat: int
-    source: Literal["market", "deck"]
+    seat: int = field(metadata=means("The seat, from 0."))
+    source: Literal["market", "deck"] = field(metadata=means("Where the card came from."))
     slot: int | None = field(default=None, metadata=means("The market slot taken from; only from the market."))
     card: str | None = field(default=None, metadata=means("The card kind taken; only from the market."))
 
@@ -142,7 +142,7 @@ class DiscardsShuffled(Event):
 class RouteClaimed(Event):
     """A seat claimed a route, paying train cards from its hand and placing its trains."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
     route: str = field(metadata=means("The route's id: its two cities, and #lane for a double, e.g. Denver|Omaha or Dallas|Houston#1."))
     cards: dict[str, int] = field(metadata=means("The cards paid: card kind to how many."))
     trains_left: int = field(metadata=means("The seat's trains after placing this route."))
@@ -153,7 +153,7 @@ class RouteClaimed(Event):
 class TurnPassed(Event):
     """A seat passed, having no other legal move."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
 
 
 # --- the end -------------------------------------------------------------------------------
@@ -163,8 +163,8 @@ class TurnPassed(Event):
 class FinalRoundBegan(Event):
     """A seat ended its turn with few enough trains: every seat, it included, has one more turn."""
 
-    seat: int
-    trains_left: int
+    seat: int = field(metadata=means("The seat, from 0."))
+    trains_left: int = field(metadata=means("The seat's trains left."))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -178,9 +178,9 @@ class PlayStalled(Event):
 class TicketScored(Event):
     """A seat's destination ticket was scored: its points if completed, as many lost if not."""
 
-    seat: int
+    seat: int = field(metadata=means("The seat, from 0."))
     ticket: str = field(metadata=means("The ticket's id, its two cities, e.g. Denver|El Paso."))
-    completed: bool
+    completed: bool = field(metadata=means("Whether the seat's routes join the ticket's two cities."))
     points: int = field(metadata=means("The points gained (negative when lost)."))
 
 
