@@ -70,12 +70,15 @@ class Catalogue:
         cls = self.kinds.get(kind)
         if cls is None:
             return Untyped(kind, dict(data), secrets=tuple(secrets), automatic=automatic)
-        hints, names = _hints(cls), _names(cls)
-        unknown = set(data) - set(names)
+        readers = _readers(cls)
+        unknown = data.keys() - readers.keys()
         if unknown:
             raise RecordError("bad_event_data", f"{kind} has no field {', '.join(sorted(unknown))}", None)
         try:
-            values = {names[key]: decode(hints[names[key]], value) for key, value in data.items()}
+            values = {}
+            for key, value in data.items():
+                name, hint = readers[key]
+                values[name] = value if hint is None else decode(hint, value)
             return cls(**values, secrets=tuple(secrets), automatic=automatic)
         except (TypeError, ValueError, KeyError) as exc:
             raise RecordError("bad_event_data", f"{kind}: {exc}", None) from exc
@@ -144,24 +147,38 @@ def json_schema(hint: Any) -> dict[str, Any]:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
-_NAMES: dict[type, dict[str, str]] = {}
+_READERS: dict[type, dict[str, tuple[str, Any]]] = {}
+_AS_STORED = (int, str, bool, float, Any)
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _readers(cls: type) -> dict[str, tuple[str, Any]]:
+    """A kind's record keys -> its field names and the hint to decode the value with (None
+    where the stored JSON already is the value). Every record read back asks: worked out
+    once per kind."""
+    if cls not in _READERS:
+        hints = _hints(cls)
+        _READERS[cls] = {record_key(f): (f.name, None if _as_stored(hints[f.name]) else hints[f.name])
+                         for f in dataclasses.fields(cls) if f.name not in Event.BASE_FIELDS}
+    return _READERS[cls]
+
+
+def _as_stored(hint: Any) -> bool:
+    """Whether a value typed `hint` reads back as its JSON (mappings are frozen by the event)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in _AS_STORED or hint is type(None) or origin is typing.Literal:
+        return True
+    if origin in (Union, types.UnionType):
+        return all(_as_stored(a) for a in args)
+    return origin is dict and args[0] is str and _as_stored(args[1])
 
 
 def _without_none(hint: Any) -> Any:
     """`X` of `X | None` (a wider union is left as it is)."""
     members = [a for a in typing.get_args(hint) if a is not type(None)]
     return members[0] if len(members) == 1 else hint
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    # Every record read back asks for its kind's hints: resolve them once per class.
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
-
-
-def _names(cls: type) -> dict[str, str]:
-    """A kind's record keys -> its field names."""
-    if cls not in _NAMES:
-        _NAMES[cls] = {record_key(f): f.name for f in dataclasses.fields(cls) if f.name not in Event.BASE_FIELDS}
-    return _NAMES[cls]
