@@ -40,7 +40,8 @@ def published(deciders: Iterable[Decider[Any]]) -> dict[str, Any]:
     each core kind (`core.GameCreated`), of each game's own kinds (`ticket_to_ride.RouteClaimed`)
     and each move (`ticket_to_ride.move.claim_route`); per game, a record's `kind` and `data`
     (`ticket_to_ride.record`) and a move (`ticket_to_ride.move`) as a `oneOf`. Under `games`:
-    which kinds and moves each game has, as references into `$defs`."""
+    which kinds and moves each game has, as references into `$defs`, and whether it declares
+    kinds of its own (a game that does not yet records its own kinds untyped)."""
     defs: dict[str, Any] = {f"core.{kind.kind}": CORE.schema(kind.kind) for kind in CORE}
     listing: dict[str, Any] = {}
     for decider in sorted(deciders, key=lambda d: d.name):

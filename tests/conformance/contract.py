@@ -18,6 +18,7 @@ from typing import Any
 
 import jsonschema
 
+from cli.catalogue import published
 from domain import games
 from domain.core import log
 from domain.core.codec import decode, encode
@@ -239,8 +240,6 @@ def check_projections(decider: Decider[Any], game: playouts.Playout,
 def published_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
     """The published catalogue (`caboose catalogue --json`) of every game here: its `$defs`,
     and per game which kinds and moves it has."""
-    from cli.catalogue import published
-
     document = published(deciders().values())
     jsonschema.Draft202012Validator.check_schema(document)
     return document["$defs"], document["games"]
