@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from domain.core import log
+from domain.core.audit import audit
 from domain.core.catalogue import UnknownKind
 from domain.core.decider import Setup
 from domain.core.errors import IllegalMove, RecordError
@@ -35,6 +36,7 @@ from domain.ticket_to_ride import DECIDER as TTR
 from domain.ticket_to_ride import evolve as ttr_evolve
 from domain.ticket_to_ride.events import EVENTS, TurnStarted
 from tests.fakes.race import RACE, CounterAdvanced
+from tests.forgery import reseal
 
 RECORDS = Path(__file__).resolve().parents[2] / "fixtures" / "records"
 
@@ -115,3 +117,16 @@ def test_every_kind_is_frozen_keyword_only_and_means_something() -> None:
             assert params.frozen, kind.kind
             assert all(f.kw_only for f in dataclasses.fields(kind)), kind.kind
             assert catalogue.schema(kind.kind)["description"], f"{kind.kind} has no meaning"
+
+
+def test_a_record_whose_data_does_not_fit_its_kind_is_refused_naming_the_event(sqlite_app: Any) -> None:
+    bad = _records("ticket_to_ride_finished.jsonl")
+    claim = next(r for r in bad if r["kind"] == "RouteClaimed")
+    claim["data"]["colour"] = "red"
+    with pytest.raises(RecordError, match=f"event {claim['version']}: RouteClaimed has no field colour") as refused:
+        log.replay(bad)
+    assert refused.value.version == claim["version"]
+    report = audit(reseal(bad))
+    assert not report.ok and report.first_problem["version"] == claim["version"]
+    with pytest.raises(RecordError, match="RouteClaimed has no field colour"):
+        sqlite_app.import_record(reseal(bad))
