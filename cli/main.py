@@ -311,6 +311,7 @@ def notify(interval: float, once: bool, db: str | None) -> None:
 
 
 # Command groups kept in their own modules (they import this one, hence at the end).
+from cli.catalogue import catalogue_cli  # noqa: E402
 from cli.content import content_cli, content_option  # noqa: E402
 from cli.db import db_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
@@ -322,6 +323,7 @@ cli.add_command(referee_cli)
 cli.add_command(takeback_cli)
 cli.add_command(bulk_cli)
 cli.add_command(content_cli)
+cli.add_command(catalogue_cli)
 
 if __name__ == "__main__":
     cli()

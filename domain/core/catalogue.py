@@ -17,7 +17,7 @@ from typing import Any, Union
 
 from domain.core.codec import decode
 from domain.core.errors import RecordError
-from domain.core.events import Event, Secret, Untyped
+from domain.core.events import Event, Secret, Untyped, record_key
 
 
 class UnknownKind(RecordError):
@@ -34,6 +34,7 @@ class Catalogue:
     def __init__(self, *kinds: type[Event], name: str = "") -> None:
         self.name = name
         self.kinds: dict[str, type[Event]] = {}
+        self._sums: dict[int, tuple[Catalogue, Catalogue]] = {}
         for kind in kinds:
             self._add(kind)
 
@@ -45,9 +46,14 @@ class Catalogue:
         self.kinds[kind.kind] = kind
 
     def __add__(self, other: Catalogue) -> Catalogue:
+        # Every record read asks for a game's catalogue (the core's plus its own): join once.
+        known = self._sums.get(id(other))
+        if known is not None and known[0] is other:
+            return known[1]
         joined = Catalogue(*self.kinds.values(), name=other.name or self.name)
         for kind in other.kinds.values():
             joined._add(kind)
+        self._sums[id(other)] = (other, joined)
         return joined
 
     def __contains__(self, kind: object) -> bool:
@@ -64,12 +70,15 @@ class Catalogue:
         cls = self.kinds.get(kind)
         if cls is None:
             return Untyped(kind, dict(data), secrets=tuple(secrets), automatic=automatic)
-        hints = _hints(cls)
-        unknown = set(data) - set(hints) - Event.BASE_FIELDS
+        readers = _readers(cls)
+        unknown = data.keys() - readers.keys()
         if unknown:
             raise RecordError("bad_event_data", f"{kind} has no field {', '.join(sorted(unknown))}", None)
         try:
-            values = {name: decode(hints[name], value) for name, value in data.items()}
+            values = {}
+            for key, value in data.items():
+                name, hint = readers[key]
+                values[name] = value if hint is None else decode(hint, value)
             return cls(**values, secrets=tuple(secrets), automatic=automatic)
         except (TypeError, ValueError, KeyError) as exc:
             raise RecordError("bad_event_data", f"{kind}: {exc}", None) from exc
@@ -83,12 +92,15 @@ class Catalogue:
         for f in dataclasses.fields(cls):
             if f.name in Event.BASE_FIELDS:
                 continue
-            prop = json_schema(hints[f.name])
+            hint = hints[f.name]
+            if f.default is None:  # left out of `data` while None, so never recorded as null
+                hint = _without_none(hint)
+            prop = json_schema(hint)
             if meaning := f.metadata.get("meaning"):
                 prop = {**prop, "description": meaning}
-            properties[f.name] = prop
+            properties[record_key(f)] = prop
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                required.append(f.name)
+                required.append(record_key(f))
         return {"title": kind, "description": meaning_of(cls), "type": "object", "properties": properties,
                 "required": required, "additionalProperties": False}
 
@@ -134,5 +146,39 @@ def json_schema(hint: Any) -> dict[str, Any]:
     raise TypeError(f"no JSON Schema for {hint!r}")
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+_READERS: dict[type, dict[str, tuple[str, Any]]] = {}
+_AS_STORED = (int, str, bool, float, Any)
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _readers(cls: type) -> dict[str, tuple[str, Any]]:
+    """A kind's record keys -> its field names and the hint to decode the value with (None
+    where the stored JSON already is the value). Every record read back asks: worked out
+    once per kind."""
+    if cls not in _READERS:
+        hints = _hints(cls)
+        _READERS[cls] = {record_key(f): (f.name, None if _as_stored(hints[f.name]) else hints[f.name])
+                         for f in dataclasses.fields(cls) if f.name not in Event.BASE_FIELDS}
+    return _READERS[cls]
+
+
+def _as_stored(hint: Any) -> bool:
+    """Whether a value typed `hint` reads back as its JSON (mappings are frozen by the event)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in _AS_STORED or hint is type(None) or origin is typing.Literal:
+        return True
+    if origin in (Union, types.UnionType):
+        return all(_as_stored(a) for a in args)
+    return origin is dict and args[0] is str and _as_stored(args[1])
+
+
+def _without_none(hint: Any) -> Any:
+    """`X` of `X | None` (a wider union is left as it is)."""
+    members = [a for a in typing.get_args(hint) if a is not type(None)]
+    return members[0] if len(members) == 1 else hint

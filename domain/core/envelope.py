@@ -77,12 +77,17 @@ def seal(
 
 def to_event(record: dict[str, Any], catalogue: Catalogue | None = None) -> Event:
     """The typed event a full record holds (a redacted secret's value is None): of its kind
-    in `catalogue`, `Untyped` when the catalogue does not declare it."""
+    in `catalogue`, `Untyped` when the catalogue does not declare it. Data that does not fit
+    its kind is a `RecordError` naming the event."""
     secrets = tuple(Secret(tuple(s["to"]), s.get("value")) for s in record["secrets"])
     automatic = record["actor"] == SYSTEM
     if catalogue is None:
         return Untyped(record["kind"], record["data"], secrets=secrets, automatic=automatic)
-    return catalogue.event(record["kind"], record["data"], secrets, automatic)
+    try:
+        return catalogue.event(record["kind"], record["data"], secrets, automatic)
+    except RecordError as error:  # name the event whose data does not fit its kind
+        version = record.get("version")
+        raise RecordError(error.code, f"event {version}: {error.message}", version) from None
 
 
 def redact(record: dict[str, Any], audience: Audience) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from typing import Any, ClassVar
 
 from domain.core.codec import encode
@@ -28,8 +28,11 @@ class Event(Frozen):
     (`domain/core/catalogue.py`), which turns a stored record back into its kind.
 
     A field whose default is None is left out of `data` while it is None, so an optional
-    field reads in the record as an absent key (`FORMAT.md`), not as `null`. Like a game
-    state, an event is immutable in fact: its mappings are `FrozenDict`s.
+    field reads in the record as an absent key (`FORMAT.md`), not as `null`; a field typed
+    `X | None` without a default is always recorded, as `null` when None. A field's meaning
+    and, where the record's word cannot be a Python name (`from`, or `kind`, which names the
+    event itself), its key in the record are its metadata: `field(metadata=means(...))`.
+    Like a game state, an event is immutable in fact: its mappings are `FrozenDict`s.
     """
 
     secrets: tuple[Secret, ...] = ()
@@ -53,11 +56,22 @@ class Event(Frozen):
             value = getattr(self, f.name)
             if value is None and f.default is None:
                 continue
-            out[f.name] = encode(value)
+            out[record_key(f)] = encode(value)
         return out
 
     def secret(self, index: int = 0) -> Any:
         return self.secrets[index].value
+
+
+def means(meaning: str, *, key: str | None = None) -> dict[str, str]:
+    """A kind's field metadata: what the field means (published in the catalogue) and,
+    when it is not the field's name, the key the record holds it under."""
+    return {"meaning": meaning} if key is None else {"meaning": meaning, "key": key}
+
+
+def record_key(f: Field[Any]) -> str:
+    """The key of field `f` in a record's `data`."""
+    return str(f.metadata.get("key", f.name))
 
 
 @dataclass(frozen=True)

@@ -10,59 +10,77 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from domain.core import registry
 from domain.core.decider import Decider, Move, Setup
 from domain.core.envelope import to_event
 from domain.core.errors import GameOver, NotYourTurn, RecordError
-from domain.core.events import Event, Untyped
+from domain.core.events import Event
+from domain.core.kinds import (
+    NOTES,
+    REWINDS,
+    AdjustmentMade,
+    DisputeRaised,
+    ForkedFrom,
+    GameCreated,
+    GameRewound,
+    MoveTakenBack,
+    PinnedPack,
+    RulingMade,
+    SeatJoined,
+    SeatName,
+    SeedRevealed,
+    TakebackAccepted,
+    TakebackRefused,
+    TakebackRequested,
+)
 from domain.core.randomness import Randomness
 
-GAME_CREATED = "GameCreated"
-SEED_REVEALED = "SeedRevealed"
+GAME_CREATED = GameCreated.kind
+SEED_REVEALED = SeedRevealed.kind
 GAME_ENDED = "GameEnded"
-"""The last rules event of a finished game, so a verifier without the rules sees the end."""
-# Referee tools and takebacks (built and judged in `domain/core/referee.py`).
-GAME_REWOUND = "GameRewound"
-MOVE_TAKEN_BACK = "MoveTakenBack"
-TAKEBACK_REQUESTED = "TakebackRequested"
-TAKEBACK_ACCEPTED = "TakebackAccepted"
-TAKEBACK_REFUSED = "TakebackRefused"
-DISPUTE_RAISED = "DisputeRaised"
-RULING_MADE = "RulingMade"
-ADJUSTMENT_MADE = "AdjustmentMade"
-FORKED_FROM = "ForkedFrom"
+"""The last rules event of a finished game, so a verifier without the rules sees the end
+(each game declares its own, with its own fields)."""
+# Referee tools and takebacks (built and judged in `domain/core/referee.py`). The kinds are
+# the classes of `domain/core/kinds.py`; these names are their `kind`, for code that reads
+# stored records.
+GAME_REWOUND = GameRewound.kind
+MOVE_TAKEN_BACK = MoveTakenBack.kind
+TAKEBACK_REQUESTED = TakebackRequested.kind
+TAKEBACK_ACCEPTED = TakebackAccepted.kind
+TAKEBACK_REFUSED = TakebackRefused.kind
+DISPUTE_RAISED = DisputeRaised.kind
+RULING_MADE = RulingMade.kind
+ADJUSTMENT_MADE = AdjustmentMade.kind
+FORKED_FROM = ForkedFrom.kind
 # A seat left open at creation, taken by whoever held its invite (`JoinSeat` in referee.py).
-SEAT_JOINED = "SeatJoined"
-REWIND_KINDS = frozenset({GAME_REWOUND, MOVE_TAKEN_BACK})
+SEAT_JOINED = SeatJoined.kind
+REWIND_KINDS = frozenset(kind.kind for kind in REWINDS)
 """After these the state is the state at an earlier version, `data.to_version`."""
-NOTE_KINDS = frozenset({TAKEBACK_REQUESTED, TAKEBACK_ACCEPTED, TAKEBACK_REFUSED, DISPUTE_RAISED, RULING_MADE, FORKED_FROM})
+NOTE_KINDS = frozenset(kind.kind for kind in NOTES)
 """Recorded for the history; they leave the game state as it is."""
 REFEREE_KINDS = REWIND_KINDS | NOTE_KINDS | {ADJUSTMENT_MADE}
 CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 
 
-def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> Event:
+def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> GameCreated:
     # A game played with a content pack pins it: id, version and sha256 (`domain/core/registry.py`).
     pack = decider.pack
-    return Untyped(
-        GAME_CREATED,
-        {
-            "game": decider.name,
-            "ruleset_version": decider.ruleset_version,
-            "seats": [{"seat": i, "name": name} for i, name in enumerate(setup.seats)],
-            "options": dict(setup.options),
-            "seed_commitment": seed_commitment,
-            "seed_source": seed_source,
-            **({"content": pack.pinned} if pack is not None else {}),
-        },
+    return GameCreated(
+        game=decider.name,
+        ruleset_version=decider.ruleset_version,
+        seats=tuple(SeatName(i, name) for i, name in enumerate(setup.seats)),
+        options=dict(setup.options),
+        seed_commitment=seed_commitment,
+        seed_source=seed_source,
+        content=PinnedPack(**pack.pinned) if pack is not None else None,
         automatic=True,
     )
 
 
-def seed_revealed(seed: bytes) -> Event:
-    return Untyped(SEED_REVEALED, {"seed": seed.hex()}, automatic=True)
+def seed_revealed(seed: bytes) -> SeedRevealed:
+    return SeedRevealed(seed=seed.hex(), automatic=True)
 
 
 def setup_of(created: dict[str, Any]) -> Setup:
@@ -93,14 +111,15 @@ def play(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Randomne
 
 def apply(decider: Decider[Any], state: Any, event: Event) -> Any:
     """The game state after one event of any kind but a rewind, whose state is an earlier
-    version's (`History` folds those)."""
-    if event.kind == SEAT_JOINED:
-        return joined(state, event.data["seat"], event.data["name"])
-    if event.kind in CORE_KINDS:
+    version's (`History` folds those). The core's kinds are handled here, so a game's
+    `evolve` sees only its own."""
+    if isinstance(event, SeatJoined):
+        return joined(state, event.seat, event.name)
+    if isinstance(event, (GameCreated, SeedRevealed, *NOTES)):
         return state
-    if event.kind == ADJUSTMENT_MADE:
+    if isinstance(event, AdjustmentMade):
         return adjusted(decider, state, event.data)
-    if event.kind in REWIND_KINDS:
+    if isinstance(event, REWINDS):
         raise RecordError("rewind_needs_history", f"{event.kind} restores an earlier state; fold the record with History", None)
     return decider.evolve(state, event)
 
@@ -167,11 +186,9 @@ class History:
         if record.get("version") != self.version + 1:
             raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
         event = to_event(record, self.decider.catalogue)
-        rewinds = event.kind in REWIND_KINDS
-        if rewinds:  # `at` refuses a missing or malformed version
-            state = restored(self.at(cast(int, event.data.get("to_version"))), self.state)
-        else:
-            state = apply(self.decider, self.state, event)
+        # A rewind restores an earlier version's state (`at` refuses a version it does not have).
+        state = restored(self.at(event.to_version), self.state) if isinstance(event, REWINDS) \
+            else apply(self.decider, self.state, event)
         self._states.append(state)
         return state
 

@@ -40,18 +40,32 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast, get_args
 
 from domain.core import log
 from domain.core.decider import Decider
 from domain.core.envelope import actor_seat, group_by_command, record_hash, to_event
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Event, Untyped
+from domain.core.events import Event
+from domain.core.kinds import (
+    Adjusted,
+    AdjustmentMade,
+    DisputeRaised,
+    ForkedFrom,
+    GameRewound,
+    MoveTakenBack,
+    Outcome,
+    RulingMade,
+    SeatJoined,
+    TakebackAccepted,
+    TakebackRefused,
+    TakebackRequested,
+)
 from domain.core.randomness import outcomes_in
 
 REFEREE_PREFIX = "referee:"
-OUTCOMES = ("upheld", "dismissed", "withdrawn")
-ADJUSTMENT_KINDS = ("vp", "cash", "income", "piece")
+OUTCOMES = get_args(Outcome)
+ADJUSTMENT_KINDS = get_args(Adjusted)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}$")
 MAX_REASON = 500
 MAX_TEXT = 5000
@@ -191,7 +205,7 @@ def _rewind(situation: Situation, actor: str, action: Rewind) -> list[Event]:
         raise IllegalMove("bad_rewind", f"A rewind goes back: to_version must be below the current version {situation.version}.")
     _check_quiet(situation, to_version, "rewind")
     dispute = _cited_dispute(situation, action.dispute)
-    return [Untyped(log.GAME_REWOUND, {"to_version": to_version, "reason": reason, "referee": referee, "dispute": dispute})]
+    return [GameRewound(to_version=to_version, reason=reason, referee=referee, dispute=dispute)]
 
 
 def _request_takeback(situation: Situation, actor: str, action: RequestTakeback) -> list[Event]:
@@ -210,7 +224,7 @@ def _request_takeback(situation: Situation, actor: str, action: RequestTakeback)
         raise IllegalMove("takeback_after_draw",
                           "That move drew or revealed something (a card, a die, a hidden choice); only a referee may rewind it.")
     first, last = move[0]["version"], move[-1]["version"]
-    return [Untyped(log.TAKEBACK_REQUESTED, {"seat": seat, "to_version": first - 1, "move": [first, last]})]
+    return [TakebackRequested(seat=seat, to_version=first - 1, move=(first, last))]
 
 
 def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -> list[Event]:
@@ -232,11 +246,11 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
         raise IllegalMove("already_answered", f"Seat {by} has already answered this takeback.")
     if not action.accept:
         reason = _text(action.reason, "reason", MAX_REASON, required=False)
-        return [Untyped(log.TAKEBACK_REFUSED, {"seat": seat, "by": actor, "reason": reason})]
-    events: list[Event] = [Untyped(log.TAKEBACK_ACCEPTED, {"seat": seat, "by": actor})]
+        return [TakebackRefused(seat=seat, by=actor, reason=reason)]
+    events: list[Event] = [TakebackAccepted(seat=seat, by=actor)]
     others = set(range(_seats(situation))) - {seat}
     if by is None or others <= answered | {by}:
-        events.append(Untyped(log.MOVE_TAKEN_BACK, {"seat": seat, "to_version": request["data"]["to_version"]}, automatic=True))
+        events.append(MoveTakenBack(seat=seat, to_version=request["data"]["to_version"], automatic=True))
     return events
 
 
@@ -247,16 +261,16 @@ def _raise_dispute(situation: Situation, actor: str, action: RaiseDispute) -> li
         raise IllegalMove("bad_version", f"There is no event {version} yet; the game is at version {situation.version}.")
     raised_by = _text(action.raised_by, "raised_by", 64)
     claim = _text(action.claim, "claim", MAX_TEXT)
-    return [Untyped(log.DISPUTE_RAISED, {"version": version, "raised_by": raised_by, "claim": claim, "referee": referee})]
+    return [DisputeRaised(version=version, raised_by=raised_by, claim=claim, referee=referee)]
 
 
 def _make_ruling(situation: Situation, actor: str, action: MakeRuling) -> list[Event]:
     referee = _require_referee(actor)
-    dispute = _open_dispute(situation, action.dispute, required=True)
+    dispute = cast(int, _open_dispute(situation, action.dispute, required=True))  # required: never None
     text = _text(action.text, "text", MAX_TEXT)
     if action.outcome not in OUTCOMES:
         raise MalformedMove("bad_field", f"`outcome` must be one of {', '.join(OUTCOMES)}.")
-    return [Untyped(log.RULING_MADE, {"dispute": dispute, "text": text, "outcome": action.outcome, "referee": referee})]
+    return [RulingMade(dispute=dispute, text=text, outcome=cast(Outcome, action.outcome), referee=referee)]
 
 
 def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
@@ -272,11 +286,11 @@ def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
         raise MalformedMove("bad_field", "`detail` must be a JSON object.")
     reason = _text(action.reason, "reason", MAX_REASON)
     dispute = _cited_dispute(situation, action.dispute)
-    data = {"seat": seat, "kind": action.kind, "amount": action.amount, "detail": dict(action.detail),
-            "reason": reason, "referee": referee, "dispute": dispute}
+    event = AdjustmentMade(seat=seat, adjusted=cast(Adjusted, action.kind), amount=action.amount,
+                           detail=dict(action.detail), reason=reason, referee=referee, dispute=dispute)
     # The game judges whether it can apply this adjustment now; nothing is kept.
-    log.adjusted(situation.decider, situation.state, data)
-    return [Untyped(log.ADJUSTMENT_MADE, data)]
+    log.adjusted(situation.decider, situation.state, event.data)
+    return [event]
 
 
 def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event]:
@@ -290,9 +304,8 @@ def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event
         value = getattr(action, name)
         if not isinstance(value, str) or not re.fullmatch(r"[0-9a-f]{64}", value):
             raise MalformedMove("bad_field", f"`{name}` must be 64 lowercase hex digits.")
-    return [Untyped(log.FORKED_FROM, {"origin": action.origin, "at_version": action.at_version, "origin_hash": action.origin_hash,
-                                    "seed_commitment": action.seed_commitment, "seed_source": action.seed_source,
-                                    "reason": reason, "referee": referee})]
+    return [ForkedFrom(origin=action.origin, at_version=action.at_version, origin_hash=action.origin_hash,
+                       seed_commitment=action.seed_commitment, seed_source=action.seed_source, reason=reason, referee=referee)]
 
 
 def _join_seat(situation: Situation, actor: str, action: JoinSeat) -> list[Event]:
@@ -302,7 +315,7 @@ def _join_seat(situation: Situation, actor: str, action: JoinSeat) -> list[Event
     name = _text(action.name, "name", 64)
     if any(r["kind"] == log.SEAT_JOINED and r["data"]["seat"] == seat for r in situation.records):
         raise IllegalMove("seat_taken", f"Seat {seat} has been joined already.")
-    return [Untyped(log.SEAT_JOINED, {"seat": seat, "name": name})]
+    return [SeatJoined(seat=seat, name=name)]
 
 
 # -- forks --------------------------------------------------------------------------------

@@ -5,9 +5,18 @@ is played as moves (`decide`)."""
 from __future__ import annotations
 
 from domain.core.events import Event, Secret
-from domain.core.randomness import Randomness, rolled, shuffled
+from domain.core.kinds import roll
+from domain.core.randomness import Randomness, shuffled
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.market import TURNED_UP, restock
+from domain.ticket_to_ride.events import (
+    CardsDealt,
+    FirstPlayerChosen,
+    MarketCardTurnedUp,
+    TicketsDealt,
+    TicketsShuffled,
+    TrainCardsShuffled,
+)
+from domain.ticket_to_ride.market import restock
 from domain.ticket_to_ride.state import State
 from domain.ticket_to_ride.steps import Steps
 
@@ -18,18 +27,18 @@ def setup(board: Board, state: State, rng: Randomness) -> list[Event]:
     seats = range(len(state.seats))
 
     order = rng.shuffle(state.deck)
-    steps.emit("TrainCardsShuffled", {"count": len(order)}, Secret((), shuffled(order)))
+    steps.emit(TrainCardsShuffled(count=len(order), secrets=(Secret((), shuffled(order)),), automatic=True))
     for seat in seats:
         cards = list(steps.state.deck[:board.starting_hand])
-        steps.emit("CardsDealt", {"seat": seat, "count": len(cards)}, Secret((seat,), {"cards": cards}))
-    restock(steps, rng, TURNED_UP)
+        steps.emit(CardsDealt(seat=seat, count=len(cards), secrets=(Secret((seat,), {"cards": cards}),), automatic=True))
+    restock(steps, rng, MarketCardTurnedUp)
 
     order = rng.shuffle(state.ticket_deck)
-    steps.emit("TicketsShuffled", {"count": len(order)}, Secret((), shuffled(order)))
+    steps.emit(TicketsShuffled(count=len(order), secrets=(Secret((), shuffled(order)),), automatic=True))
     for seat in seats:
         tickets = list(steps.state.ticket_deck[:board.opening_tickets])
-        steps.emit("TicketsDealt", {"seat": seat, "count": len(tickets)}, Secret((seat,), {"tickets": tickets}))
+        steps.emit(TicketsDealt(seat=seat, count=len(tickets), secrets=(Secret((seat,), {"tickets": tickets}),), automatic=True))
 
     first = rng.randbelow(len(state.seats))
-    steps.emit("FirstPlayerChosen", {"seat": first, **rolled(len(state.seats), first)})
+    steps.emit(FirstPlayerChosen(seat=first, random=roll(len(state.seats), first), automatic=True))
     return steps.events

@@ -11,6 +11,17 @@ from domain.core.errors import GameOver, NotYourTurn
 from domain.core.events import Event, Secret
 from domain.core.randomness import Randomness
 from domain.ticket_to_ride.board import LOCOMOTIVE, Board
+from domain.ticket_to_ride.events import (
+    CardDrawn,
+    FinalRoundBegan,
+    PlayStalled,
+    RouteClaimed,
+    TicketChoicesRevealed,
+    TicketsDrawn,
+    TicketsKept,
+    TurnPassed,
+    TurnStarted,
+)
 from domain.ticket_to_ride.legal import (
     active_seats,
     can_draw_second_card,
@@ -58,7 +69,7 @@ def decide(board: Board, state: State, seat: int, move: Mapping[str, Any], rng: 
         _draw_tickets(steps, seat)
     else:
         check_pass(board, state, seat)
-        steps.emit("TurnPassed", {"seat": seat}, automatic=False)
+        steps.emit(TurnPassed(seat=seat))
         _end_turn(steps, seat)
     return steps.events
 
@@ -72,26 +83,23 @@ def _keep_tickets(steps: Steps, seat: int, command: KeepTickets) -> None:
     returned = [t for t in offered if t not in command.keep]
     choice = Secret((seat,), {"kept": kept, "returned": returned})
     if state.phase != OPENING:
-        data = {"seat": seat, "kept": len(kept), "returned": len(returned)}
-        steps.emit("TicketsKept", data, choice, automatic=False)
+        steps.emit(TicketsKept(seat=seat, kept=len(kept), returned=len(returned), secrets=(choice,)))
         _end_turn(steps, seat)
         return
     # The opening is sealed: even how many tickets a seat kept stays hidden until all are in.
-    steps.emit("TicketsKept", {"seat": seat}, choice, automatic=False)
+    steps.emit(TicketsKept(seat=seat, secrets=(choice,)))
     if active_seats(steps.state):
         return
     seats = steps.state.seats
-    steps.emit(
-        "TicketChoicesRevealed",
-        {
-            "kept": {str(s): len(seats[s].tickets) for s in range(len(seats))},
-            "returned": {str(s): len(seats[s].returning) for s in range(len(seats))},
-        },
-        Secret((), {"returned": {str(s): list(seats[s].returning) for s in range(len(seats))}}),
-    )
+    steps.emit(TicketChoicesRevealed(
+        kept={str(s): len(seats[s].tickets) for s in range(len(seats))},
+        returned={str(s): len(seats[s].returning) for s in range(len(seats))},
+        secrets=(Secret((), {"returned": {str(s): list(seats[s].returning) for s in range(len(seats))}}),),
+        automatic=True,
+    ))
     first = steps.state.first_player
     assert first is not None
-    steps.emit("TurnStarted", {"seat": first})
+    steps.emit(TurnStarted(seat=first, automatic=True))
 
 
 def _draw_from_market(steps: Steps, seat: int, slot: int, rng: Randomness) -> None:
@@ -99,7 +107,7 @@ def _draw_from_market(steps: Steps, seat: int, slot: int, rng: Randomness) -> No
     check_market_draw(state, slot)
     card = state.market[slot]
     first = state.cards_drawn == 0
-    steps.emit("CardDrawn", {"seat": seat, "source": MARKET, "slot": slot, "card": card}, automatic=False)
+    steps.emit(CardDrawn(seat=seat, source=MARKET, slot=slot, card=card))
     restock(steps, rng)
     # A face-up locomotive can only be a first card, and then it is the whole draw.
     _after_card(steps, seat, draw_over=not first or card == LOCOMOTIVE)
@@ -109,7 +117,7 @@ def _draw_from_deck(steps: Steps, seat: int, rng: Randomness) -> None:
     state = steps.state
     check_deck_draw(state)
     first = state.cards_drawn == 0
-    steps.emit("CardDrawn", {"seat": seat, "source": DECK}, Secret((seat,), {"card": state.deck[0]}), automatic=False)
+    steps.emit(CardDrawn(seat=seat, source=DECK, secrets=(Secret((seat,), {"card": state.deck[0]}),)))
     reshuffle_if_deck_ran_out(steps, rng)
     _after_card(steps, seat, draw_over=not first)
 
@@ -124,17 +132,8 @@ def _claim_route(steps: Steps, seat: int, command: ClaimRoute, rng: Randomness) 
     state = steps.state
     check_claim(steps.board, state, seat, command)
     route = steps.board.routes[command.route]
-    steps.emit(
-        "RouteClaimed",
-        {
-            "seat": seat,
-            "route": route.id,
-            "cards": dict(command.cards),
-            "trains_left": state.seats[seat].trains - route.length,
-            "points": route_points(steps.board, route.length),
-        },
-        automatic=False,
-    )
+    steps.emit(RouteClaimed(seat=seat, route=route.id, cards=dict(command.cards),
+                            trains_left=state.seats[seat].trains - route.length, points=route_points(steps.board, route.length)))
     reshuffle_if_deck_ran_out(steps, rng)
     # Ruling 2: spent cards may be what an empty market slot was waiting for.
     restock(steps, rng)
@@ -146,9 +145,7 @@ def _draw_tickets(steps: Steps, seat: int) -> None:
     check_draw_tickets(state)
     # Ruling 3: a short ticket deck gives what it has.
     tickets = list(state.ticket_deck[:steps.board.ticket_draw])
-    steps.emit(
-        "TicketsDrawn", {"seat": seat, "count": len(tickets)}, Secret((seat,), {"tickets": tickets}), automatic=False
-    )
+    steps.emit(TicketsDrawn(seat=seat, count=len(tickets), secrets=(Secret((seat,), {"tickets": tickets}),)))
 
 
 def _end_turn(steps: Steps, seat: int) -> None:
@@ -156,13 +153,13 @@ def _end_turn(steps: Steps, seat: int) -> None:
     trains = state.seats[seat].trains
     if state.final_round_trigger is None:
         if trains <= steps.board.end_trigger_trains:
-            steps.emit("FinalRoundBegan", {"seat": seat, "trains_left": trains})
+            steps.emit(FinalRoundBegan(seat=seat, trains_left=trains, automatic=True))
     elif state.final_round_trigger == seat:
         final_scoring(steps)
         return
     if state.passes_in_a_row >= len(state.seats):
         # Every seat has passed in a row: the state can no longer change, so play stops.
-        steps.emit("PlayStalled", {"passes": state.passes_in_a_row})
+        steps.emit(PlayStalled(passes=state.passes_in_a_row, automatic=True))
         final_scoring(steps)
         return
-    steps.emit("TurnStarted", {"seat": (seat + 1) % len(state.seats)})
+    steps.emit(TurnStarted(seat=(seat + 1) % len(state.seats), automatic=True))

@@ -14,6 +14,7 @@ from domain.core.randomness import Randomness
 from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
+from domain.ticket_to_ride.events import EVENTS
 from domain.ticket_to_ride.state import OVER, Seat, State
 
 
@@ -27,6 +28,7 @@ class TicketToRide(Decider[State]):
     pack_option = "map"
     """The option that names the map's pack (recorded options always carry it)."""
     default_pack = "usa"
+    events = EVENTS
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack

@@ -1,24 +1,52 @@
 """`evolve`: the state after one event. It never validates and never draws randomness;
 card and ticket positions follow from the state, and only what the state cannot know (a
-shuffle's order, a seat's choice of tickets) is read from the event's secrets."""
+shuffle's order, a seat's choice of tickets) is read from the event's secrets.
+
+Each of the game's kinds (`events.py`) has one handler; any other event is refused with
+`UnknownKind`, so a misspelt or foreign kind is an error rather than a silently ignored
+event (the core's kinds never get here: `log.apply` handles them)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
+from domain.core.catalogue import UnknownKind
 from domain.core.events import Event
 from domain.core.randomness import RANDOM_KEY
 from domain.core.state import replace, replace_seat
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.events import (
+    CardDrawn,
+    CardsDealt,
+    DiscardsShuffled,
+    FinalRoundBegan,
+    FirstPlayerChosen,
+    GameEnded,
+    LongestPathScored,
+    MarketCardTurnedUp,
+    MarketRefilled,
+    MarketWiped,
+    PlayStalled,
+    RouteClaimed,
+    TicketChoicesRevealed,
+    TicketScored,
+    TicketsDealt,
+    TicketsDrawn,
+    TicketsKept,
+    TicketsShuffled,
+    TrainCardsShuffled,
+    TurnPassed,
+    TurnStarted,
+)
 from domain.ticket_to_ride.state import OPENING, OVER, PLAY, Seat, State
 
 
 def evolve(board: Board, state: State, event: Event) -> State:
-    apply = _APPLY.get(event.kind)
-    # Kinds that are not this game's (the service's own GameCreated, SeedRevealed...) leave
-    # the board as it is.
-    return state if apply is None else apply(board, state, event.data, event)
+    apply = _APPLY.get(type(event))
+    if apply is None:
+        raise UnknownKind(event.kind, "Ticket to Ride")
+    return apply(board, state, event)
 
 
 def _added(hand: dict[str, int], cards: Iterable[str]) -> dict[str, int]:
@@ -32,43 +60,42 @@ def _shuffle_order(event: Event) -> tuple[str, ...]:
     return tuple(event.secret()[RANDOM_KEY]["shuffle"])
 
 
-def _train_cards_shuffled(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+def _train_cards_shuffled(board: Board, state: State, event: TrainCardsShuffled) -> State:
     return replace(state, deck=_shuffle_order(event))
 
 
-def _cards_dealt(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    seat, count = data["seat"], data["count"]
-    hand = _added(state.seats[seat].hand, state.deck[:count])
-    return replace(replace_seat(state, seat, hand=hand), deck=state.deck[count:])
+def _cards_dealt(board: Board, state: State, event: CardsDealt) -> State:
+    hand = _added(state.seats[event.seat].hand, state.deck[:event.count])
+    return replace(replace_seat(state, event.seat, hand=hand), deck=state.deck[event.count:])
 
 
-def _market_card_turned_up(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+def _card_turned_up(board: Board, state: State, event: MarketCardTurnedUp | MarketRefilled) -> State:
     market = list(state.market)
-    market[data["slot"]] = state.deck[0]
+    market[event.slot] = state.deck[0]
     return replace(state, market=tuple(market), deck=state.deck[1:])
 
 
-def _market_wiped(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+def _market_wiped(board: Board, state: State, event: MarketWiped) -> State:
     wiped = tuple(card for card in state.market if card is not None)
     return replace(state, market=(None,) * len(state.market), discard=state.discard + wiped)
 
 
-def _tickets_shuffled(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+def _tickets_shuffled(board: Board, state: State, event: TicketsShuffled) -> State:
     return replace(state, ticket_deck=_shuffle_order(event))
 
 
-def _tickets_offered(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    seat, count = data["seat"], data["count"]
-    offered = state.ticket_deck[:count]
-    return replace(replace_seat(state, seat, offered=offered), ticket_deck=state.ticket_deck[count:], passes_in_a_row=0)
+def _tickets_offered(board: Board, state: State, event: TicketsDealt | TicketsDrawn) -> State:
+    offered = state.ticket_deck[:event.count]
+    return replace(replace_seat(state, event.seat, offered=offered), ticket_deck=state.ticket_deck[event.count:],
+                   passes_in_a_row=0)
 
 
-def _first_player_chosen(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    return replace(state, first_player=data["seat"], phase=OPENING)
+def _first_player_chosen(board: Board, state: State, event: FirstPlayerChosen) -> State:
+    return replace(state, first_player=event.seat, phase=OPENING)
 
 
-def _tickets_kept(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    seat = data["seat"]
+def _tickets_kept(board: Board, state: State, event: TicketsKept) -> State:
+    seat = event.seat
     kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
     tickets = state.seats[seat].tickets + kept
     if state.phase == OPENING:
@@ -77,20 +104,20 @@ def _tickets_kept(board: Board, state: State, data: dict[str, Any], event: Event
     return replace(state, ticket_deck=state.ticket_deck + returned)
 
 
-def _ticket_choices_revealed(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+def _ticket_choices_revealed(board: Board, state: State, event: TicketChoicesRevealed) -> State:
     returned = tuple(t for seat in state.seats for t in seat.returning)
     seats = tuple(replace(seat, returning=()) for seat in state.seats)
     return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned)
 
 
-def _turn_started(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    return replace(state, phase=PLAY, current=data["seat"], cards_drawn=0)
+def _turn_started(board: Board, state: State, event: TurnStarted) -> State:
+    return replace(state, phase=PLAY, current=event.seat, cards_drawn=0)
 
 
-def _card_drawn(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    seat = data["seat"]
-    if data["source"] == "market":
-        slot = data["slot"]
+def _card_drawn(board: Board, state: State, event: CardDrawn) -> State:
+    seat = event.seat
+    if event.source == "market":
+        slot = cast(int, event.slot)
         card = cast(str, state.market[slot])
         market = list(state.market)
         market[slot] = None
@@ -102,13 +129,12 @@ def _card_drawn(board: Board, state: State, data: dict[str, Any], event: Event) 
     return replace(state, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
 
 
-def _discards_shuffled(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+def _discards_shuffled(board: Board, state: State, event: DiscardsShuffled) -> State:
     return replace(state, deck=state.deck + _shuffle_order(event), discard=())
 
 
-def _route_claimed(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    seat, route = data["seat"], board.routes[data["route"]]
-    paid: dict[str, int] = data["cards"]
+def _route_claimed(board: Board, state: State, event: RouteClaimed) -> State:
+    seat, route, paid = event.seat, board.routes[event.route], event.cards
     before = state.seats[seat]
     hand = dict(before.hand)
     for kind, count in paid.items():
@@ -120,67 +146,69 @@ def _route_claimed(board: Board, state: State, data: dict[str, Any], event: Even
         hand=hand,
         trains=before.trains - route.length,
         score=before.score + board.route_points[route.length],
-        scored=(*before.scored, data["points"]),
+        scored=(*before.scored, event.points),
     )
     claims = dict(state.claims)
     claims[route.id] = seat
     return replace(state, claims=claims, discard=state.discard + spent, passes_in_a_row=0)
 
 
-def _turn_passed(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
+def _turn_passed(board: Board, state: State, event: TurnPassed) -> State:
     return replace(state, passes_in_a_row=state.passes_in_a_row + 1)
 
 
-def _final_round_began(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    return replace(state, final_round_trigger=data["seat"])
+def _final_round_began(board: Board, state: State, event: FinalRoundBegan) -> State:
+    return replace(state, final_round_trigger=event.seat)
 
 
-def _ticket_scored(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    seat, ticket = data["seat"], board.tickets[data["ticket"]]
+def _play_stalled(board: Board, state: State, event: PlayStalled) -> State:
+    # The passes are already counted; final scoring follows as events of its own.
+    return state
+
+
+def _ticket_scored(board: Board, state: State, event: TicketScored) -> State:
+    seat, ticket = event.seat, board.tickets[event.ticket]
     before = state.seats[seat]
-    points = ticket.points if data["completed"] else -ticket.points
-    return replace_seat(state, seat, score=before.score + points, scored=(*before.scored, data["points"]))
+    points = ticket.points if event.completed else -ticket.points
+    return replace_seat(state, seat, score=before.score + points, scored=(*before.scored, event.points))
 
 
-def _longest_path_scored(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    lengths = tuple(data["lengths"][str(seat)] for seat in range(len(state.seats)))
+def _longest_path_scored(board: Board, state: State, event: LongestPathScored) -> State:
+    lengths = tuple(event.lengths[str(seat)] for seat in range(len(state.seats)))
     seats: list[Seat] = list(state.seats)
-    for winner in data["winners"]:
+    for winner in event.winners:
         before = seats[winner]
         seats[winner] = replace(
-            before, score=before.score + board.longest_path_bonus, scored=(*before.scored, data["points"])
+            before, score=before.score + board.longest_path_bonus, scored=(*before.scored, event.points)
         )
     return replace(state, seats=tuple(seats), longest_paths=lengths)
 
 
-def _game_ended(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    return replace(state, phase=OVER, current=None, winners=tuple(data["winners"]))
+def _game_ended(board: Board, state: State, event: GameEnded) -> State:
+    return replace(state, phase=OVER, current=None, winners=tuple(event.winners))
 
 
-def _unchanged(board: Board, state: State, data: dict[str, Any], event: Event) -> State:
-    return state
-
-
-_APPLY: dict[str, Callable[[Board, State, dict[str, Any], Event], State]] = {
-    "TrainCardsShuffled": _train_cards_shuffled,
-    "CardsDealt": _cards_dealt,
-    "MarketCardTurnedUp": _market_card_turned_up,
-    "MarketRefilled": _market_card_turned_up,
-    "MarketWiped": _market_wiped,
-    "TicketsShuffled": _tickets_shuffled,
-    "TicketsDealt": _tickets_offered,
-    "TicketsDrawn": _tickets_offered,
-    "FirstPlayerChosen": _first_player_chosen,
-    "TicketsKept": _tickets_kept,
-    "TicketChoicesRevealed": _ticket_choices_revealed,
-    "TurnStarted": _turn_started,
-    "CardDrawn": _card_drawn,
-    "DiscardsShuffled": _discards_shuffled,
-    "RouteClaimed": _route_claimed,
-    "TurnPassed": _turn_passed,
-    "FinalRoundBegan": _final_round_began,
-    "PlayStalled": _unchanged,
-    "TicketScored": _ticket_scored,
-    "LongestPathScored": _longest_path_scored,
-    "GameEnded": _game_ended,
+_APPLY: dict[type[Event], Callable[[Board, State, Any], State]] = {
+    TrainCardsShuffled: _train_cards_shuffled,
+    CardsDealt: _cards_dealt,
+    MarketCardTurnedUp: _card_turned_up,
+    MarketRefilled: _card_turned_up,
+    MarketWiped: _market_wiped,
+    TicketsShuffled: _tickets_shuffled,
+    TicketsDealt: _tickets_offered,
+    TicketsDrawn: _tickets_offered,
+    FirstPlayerChosen: _first_player_chosen,
+    TicketsKept: _tickets_kept,
+    TicketChoicesRevealed: _ticket_choices_revealed,
+    TurnStarted: _turn_started,
+    CardDrawn: _card_drawn,
+    DiscardsShuffled: _discards_shuffled,
+    RouteClaimed: _route_claimed,
+    TurnPassed: _turn_passed,
+    FinalRoundBegan: _final_round_began,
+    PlayStalled: _play_stalled,
+    TicketScored: _ticket_scored,
+    LongestPathScored: _longest_path_scored,
+    GameEnded: _game_ended,
 }
+"""One handler per kind the game declares (`test_evolve_handles_every_declared_kind`)."""

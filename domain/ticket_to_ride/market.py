@@ -6,12 +6,13 @@ from __future__ import annotations
 from domain.core.events import Secret
 from domain.core.randomness import Randomness, shuffled
 from domain.ticket_to_ride.board import LOCOMOTIVE
+from domain.ticket_to_ride.events import DiscardsShuffled, MarketCardTurnedUp, MarketRefilled, MarketWiped
 from domain.ticket_to_ride.options import MAX_MARKET_WIPES
 from domain.ticket_to_ride.state import State
 from domain.ticket_to_ride.steps import Steps
 
-TURNED_UP = "MarketCardTurnedUp"
-REFILLED = "MarketRefilled"
+TurnedUp = type[MarketCardTurnedUp] | type[MarketRefilled]
+"""How a card comes face up: at the setup, or as a refill during play."""
 
 
 def locomotives_face_up(state: State) -> int:
@@ -24,15 +25,15 @@ def reshuffle_if_deck_ran_out(steps: Steps, rng: Randomness) -> None:
     state = steps.state
     if not state.deck and state.discard:
         order = rng.shuffle(state.discard)
-        steps.emit("DiscardsShuffled", {"count": len(order)}, Secret((), shuffled(order)))
+        steps.emit(DiscardsShuffled(count=len(order), secrets=(Secret((), shuffled(order)),), automatic=True))
 
 
-def _fill_empty_slots(steps: Steps, rng: Randomness, kind: str) -> bool:
+def _fill_empty_slots(steps: Steps, rng: Randomness, kind: TurnedUp) -> bool:
     filled = False
     for slot in range(len(steps.state.market)):
         state = steps.state
         if state.market[slot] is None and state.deck:
-            steps.emit(kind, {"slot": slot, "card": state.deck[0]})
+            steps.emit(kind(slot=slot, card=state.deck[0], automatic=True))
             reshuffle_if_deck_ran_out(steps, rng)
             filled = True
     return filled
@@ -44,7 +45,7 @@ def _wipe_can_refill(state: State) -> bool:
     return len(state.deck) + len(state.discard) >= len(state.market)
 
 
-def restock(steps: Steps, rng: Randomness, kind: str = REFILLED) -> None:
+def restock(steps: Steps, rng: Randomness, kind: TurnedUp = MarketRefilled) -> None:
     """Fill every empty slot the deck can fill, then wipe while 3+ locomotives lie face up,
     at most `MAX_MARKET_WIPES` times in a row. Only a refill can trigger a wipe: a market
     left with 3+ locomotives by the cap stays until the next refill."""
@@ -58,6 +59,6 @@ def restock(steps: Steps, rng: Randomness, kind: str = REFILLED) -> None:
     ):
         wipes += 1
         discarded = [card for card in steps.state.market if card is not None]
-        steps.emit("MarketWiped", {"discarded": discarded, "wipe": wipes})
+        steps.emit(MarketWiped(discarded=tuple(discarded), wipe=wipes, automatic=True))
         reshuffle_if_deck_ran_out(steps, rng)
         _fill_empty_slots(steps, rng, kind)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from domain.core.events import Event
 from domain.core.moves import Field, Moves, MoveType
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.events import CardDrawn, RouteClaimed, TicketsDrawn, TicketsKept, TurnPassed
 
-MARKET = "market"
-DECK = "deck"
+MARKET: Final = "market"
+DECK: Final = "deck"
 
 
 @dataclass(frozen=True)
@@ -75,22 +76,22 @@ def declare(board: Board) -> Moves:
             Field("keep", "array", "The ids of the offered tickets to keep, such as \"Denver|El Paso\".",
                   items=Field("ticket", "string", "A destination ticket id of this map.",
                               enum=tuple(sorted(board.tickets)), unknown="unknown_ticket")),
-        ), lambda v: KeepTickets(tuple(v["keep"])), event="TicketsKept", recover=_keep_tickets_of),
+        ), lambda v: KeepTickets(tuple(v["keep"])), event=TicketsKept.kind, recover=_keep_tickets_of),
         MoveType("draw_card", "Draw a train card from the face-up market or the deck.", (
             Field("source", "string", "Where the card comes from.", enum=(MARKET, DECK)),
             Field("slot", "integer", f"The market slot, 0 to {board.market_size - 1}.", minimum=0,
                   maximum=board.market_size - 1, when=("source", MARKET)),
-        ), _draw_card, event="CardDrawn"),
+        ), _draw_card, event=CardDrawn.kind),
         MoveType("claim_route", "Claim a route, paying for it with train cards.", (
             Field("route", "string", "A route id of this map, such as \"Denver|Omaha\".",
                   enum=tuple(sorted(board.routes)), unknown="unknown_route"),
             Field("cards", "object", "The cards paid: card kind to a count of at least 1, e.g. {\"red\": 3}.",
                   keys=card, values=Field("count", "integer", "How many cards of that kind.", minimum=1)),
         ), lambda v: ClaimRoute(v["route"], {k: v["cards"][k] for k in board.card_kinds if k in v["cards"]}),
-            event="RouteClaimed"),
+            event=RouteClaimed.kind),
         MoveType("draw_tickets", "Draw destination tickets to choose from.", (), lambda v: DrawTickets(),
-                 event="TicketsDrawn"),
-        MoveType("pass", "Pass: only when no other move is possible.", (), lambda v: Pass(), event="TurnPassed"),
+                 event=TicketsDrawn.kind),
+        MoveType("pass", "Pass: only when no other move is possible.", (), lambda v: Pass(), event=TurnPassed.kind),
     ))
 
 

@@ -10,15 +10,15 @@ from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.market import REFILLED, TURNED_UP
+from domain.ticket_to_ride.events import MarketCardTurnedUp, MarketRefilled
 from domain.ticket_to_ride.state import State
 
-REVEALING = frozenset({TURNED_UP, REFILLED})
+REVEALING = (MarketCardTurnedUp, MarketRefilled)
 """A card turned up from the face-down deck: the deck's top is seen by everyone."""
 
 
 def reveals(event: Event) -> bool:
-    return event.kind in REVEALING
+    return isinstance(event, REVEALING)
 
 
 def adjust(board: Board, state: State, adjustment: Mapping[str, Any]) -> State:

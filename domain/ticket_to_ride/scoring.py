@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from domain.ticket_to_ride.board import Board, Route
+from domain.ticket_to_ride.events import GameEnded, LongestPathScored, TicketScored
 from domain.ticket_to_ride.state import State
 from domain.ticket_to_ride.steps import Steps
 
@@ -85,34 +86,15 @@ def final_scoring(steps: Steps) -> None:
             ticket = steps.board.tickets[ticket_id]
             done = connected(owned[seat], ticket.a, ticket.b)
             completed[seat] += done
-            steps.emit(
-                "TicketScored",
-                {
-                    "seat": seat,
-                    "ticket": ticket_id,
-                    "completed": done,
-                    "points": ticket.points if done else -ticket.points,
-                },
-            )
+            points = ticket.points if done else -ticket.points
+            steps.emit(TicketScored(seat=seat, ticket=ticket_id, completed=done, points=points, automatic=True))
     lengths = [longest_path(owned[seat]) for seat in seats]
     longest = max(lengths)
     # Nobody holds a path when nobody has claimed a route, so nobody gets the bonus.
     holders = [seat for seat in seats if longest > 0 and lengths[seat] == longest]
-    steps.emit(
-        "LongestPathScored",
-        {
-            "lengths": {str(seat): lengths[seat] for seat in seats},
-            "longest": longest,
-            "winners": holders,
-            "points": steps.board.longest_path_bonus,
-        },
-    )
+    steps.emit(LongestPathScored(lengths={str(seat): lengths[seat] for seat in seats}, longest=longest,
+                                 winners=tuple(holders), points=steps.board.longest_path_bonus, automatic=True))
     totals = [seat.score for seat in steps.state.seats]
-    steps.emit(
-        "GameEnded",
-        {
-            "scores": {str(seat): totals[seat] for seat in seats},
-            "completed_tickets": {str(seat): completed[seat] for seat in seats},
-            "winners": winners_of(totals, completed, holders),
-        },
-    )
+    steps.emit(GameEnded(scores={str(seat): totals[seat] for seat in seats},
+                         completed_tickets={str(seat): completed[seat] for seat in seats},
+                         winners=tuple(winners_of(totals, completed, holders)), automatic=True))

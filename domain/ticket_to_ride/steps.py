@@ -4,9 +4,7 @@ and what `decide` returns always evolves to the state it reasoned about."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.core.events import Event, Secret, Untyped
+from domain.core.events import Event
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.state import State
@@ -18,7 +16,6 @@ class Steps:
         self.state = state
         self.events: list[Event] = []
 
-    def emit(self, kind: str, data: dict[str, Any], *secrets: Secret, automatic: bool = True) -> None:
-        event = Untyped(kind, data, secrets=tuple(secrets), automatic=automatic)
+    def emit(self, event: Event) -> None:
         self.events.append(event)
         self.state = evolve(self.board, self.state, event)

@@ -18,6 +18,7 @@ from typing import Any
 
 import jsonschema
 
+from cli.catalogue import published
 from domain import games
 from domain.core import log
 from domain.core.codec import decode, encode
@@ -233,3 +234,35 @@ def check_projections(decider: Decider[Any], game: playouts.Playout,
         store.close()
         app.close()
     return len(versions)
+
+
+@cache
+def published_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The published catalogue (`caboose catalogue --json`) of every game here: its `$defs`,
+    and per game which kinds and moves it has."""
+    document = published(deciders().values())
+    jsonschema.Draft202012Validator.check_schema(document)
+    return document["$defs"], document["games"]
+
+
+def check_event_published(decider: Decider[Any], kind: str, data: Any) -> None:
+    """An event's data fits the JSON Schema its kind publishes. A game that declares its own
+    kinds publishes every kind it records; one that declares none yet (its events are still
+    untyped) is checked on the core's kinds alone."""
+    defs, listing = published_schemas()
+    events = listing[decider.name]["events"]
+    if kind not in events:
+        assert not listing[decider.name]["own_events_declared"], \
+            f"{decider.name}: {kind} is recorded but not declared in the game's catalogue"
+        return
+    schema = {"$defs": defs, "$ref": events[kind]}
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+              for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
+    assert errors == [], f"{decider.name}: {kind} {data} does not fit its published schema: {errors}"
+
+
+def check_typed(decider: Decider[Any], event: Event) -> None:
+    """A game that declares its kinds produces events of those kinds, never untyped ones."""
+    if len(decider.events):
+        assert type(event) is decider.catalogue.kinds.get(event.kind), \
+            f"{decider.name}: {event.kind} is produced as {type(event).__name__}, not as the kind its catalogue declares"

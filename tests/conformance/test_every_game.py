@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from domain import games
+from tests import playouts
 from tests.conformance import contract
 from tests.fakes import pebbles_projector
 from tests.integration.projections.test_age_of_steam import expected_board as age_of_steam_board
@@ -98,6 +99,28 @@ def test_every_legal_move_validates_and_is_accepted(name: str, seats: int, index
     assert tried >= len(walk.decisions)
 
 
+@pytest.mark.parametrize(ARGS, QUICK)
+def test_every_event_fits_its_published_schema(name: str, seats: int, index: int) -> None:
+    walk = contract.walk(name, seats, index)
+    records = playouts.record_of(walk.decider, walk.game)
+    for record in records:
+        contract.check_event_published(walk.decider, record["kind"], record["data"])
+    for step in walk.steps:
+        contract.check_typed(walk.decider, step.event)
+    assert {"GameCreated", "SeedRevealed"} <= {record["kind"] for record in records}
+
+
+def test_a_field_of_the_wrong_type_does_not_fit_the_published_schema() -> None:
+    ticket_to_ride = GAMES["ticket_to_ride"]
+    good = {"seat": 0, "route": "Denver|Omaha", "cards": {"red": 4}, "trains_left": 41, "points": 7}
+    contract.check_event_published(ticket_to_ride, "RouteClaimed", good)
+    for bad in ({**good, "points": "7"}, {**good, "colour": "red"}, {k: v for k, v in good.items() if k != "seat"}):
+        with pytest.raises(AssertionError, match="does not fit its published schema"):
+            contract.check_event_published(ticket_to_ride, "RouteClaimed", bad)
+    with pytest.raises(AssertionError, match="not declared"):
+        contract.check_event_published(ticket_to_ride, "RouteClamied", good)
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_projections_equal_a_fold(name: str) -> None:
     decider = GAMES[name]
@@ -113,6 +136,8 @@ def test_many_games_meet_the_whole_contract(name: str, seats: int, index: int) -
     decider, chooser = walk.decider, random.Random(index)
     for step in walk.steps:
         contract.check_evolve(decider, step)
+        contract.check_typed(decider, step.event)
+        contract.check_event_published(decider, step.event.kind, step.event.data)
         contract.check_snapshot(decider, step.after)
         contract.check_views(decider, step.after)
     for decision in walk.decisions:

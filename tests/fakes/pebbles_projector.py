@@ -8,7 +8,7 @@ from typing import Any
 from domain.core.decider import Decider
 from domain.core.events import Event
 from projections.handlers import Figures, Projector, SeatFigures, register
-from tests.fakes.pebbles.rules import PebblesState
+from tests.fakes.pebbles.rules import GameEnded, PebblesState, PebblesTaken
 
 HEAP = "heap"
 
@@ -21,19 +21,18 @@ def board(state: PebblesState) -> dict[str, Any]:
 class PebblesProjector(Projector):
     name = "pebbles"
     sources = ("win",)
-    relevant = frozenset({"PebblesTaken", "GameEnded"})
+    relevant = frozenset({PebblesTaken.kind, GameEnded.kind})
 
     def start(self, decider: Decider[Any], state: PebblesState) -> Figures:
         seats = tuple(SeatFigures(dict.fromkeys(self.sources, 0), None, {"taken": 0}) for _ in range(state.seats))
         return Figures(board(state), seats)
 
     def apply(self, figures: Figures, event: Event, state: PebblesState) -> Figures | None:
-        data = event.data
-        if event.kind == "PebblesTaken":
-            figures = figures.with_cell(HEAP, data["left"] or None)
-            return figures.with_track(data["seat"], "taken", state.taken[data["seat"]])
-        if event.kind == "GameEnded":
-            for seat in data["winners"]:
+        if isinstance(event, PebblesTaken):
+            figures = figures.with_cell(HEAP, event.left or None)
+            return figures.with_track(event.seat, "taken", state.taken[event.seat])
+        if isinstance(event, GameEnded):
+            for seat in event.winners:
                 figures = figures.add_vp(seat, "win", 1)
             return figures
         return super().apply(figures, event, state)

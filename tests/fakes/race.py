@@ -9,13 +9,46 @@ two dataclasses, so the snapshot codec's unions are exercised too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.core.catalogue import Catalogue, UnknownKind
 from domain.core.decider import Decider
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Audience, Event, Secret, Untyped
+from domain.core.events import Audience, Event, Secret, means
+from domain.core.kinds import Roll, roll
 from domain.core.randomness import Randomness, rolled
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecretDealt(Event):
+    """A seat was dealt its secret number (the secret holds it and its draw)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class FirstSeatRolled(Event):
+    """The seat to move first was drawn at random."""
+
+    seat: int
+    random: Roll
+
+
+@dataclass(frozen=True, kw_only=True)
+class CounterAdvanced(Event):
+    """A seat advanced the shared counter."""
+
+    seat: int
+    by: int = field(metadata=means("By how much, 1 to 3."))
+    counter: int = field(metadata=means("The counter afterwards."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RaceWon(Event):
+    """A seat brought the counter to the goal and won."""
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -46,6 +79,7 @@ class Race(Decider[RaceState]):
     state_type = RaceState
     min_seats = 2
     max_seats = 4
+    events = Catalogue(SecretDealt, FirstSeatRolled, CounterAdvanced, RaceWon, name="race")
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         unknown = set(requested) - {"goal"}
@@ -57,26 +91,24 @@ class Race(Decider[RaceState]):
         return RaceState(seats=len(setup.seats), goal=setup.options["goal"])
 
     def setup(self, state: RaceState, rng: Randomness) -> list[Event]:
-        events = []
+        events: list[Event] = []
         for s in range(state.seats):
             number = rng.randbelow(100)
             dealt = Secret((s,), {"number": number + 1, **rolled(100, number)})
-            events.append(Untyped("SecretDealt", {"seat": s}, secrets=(dealt,), automatic=True))
+            events.append(SecretDealt(seat=s, secrets=(dealt,), automatic=True))
         first = rng.randbelow(state.seats)
-        return [*events, Untyped("FirstSeatRolled", {"seat": first, **rolled(state.seats, first)}, automatic=True)]
+        return [*events, FirstSeatRolled(seat=first, random=roll(state.seats, first), automatic=True)]
 
     def evolve(self, state: RaceState, event: Event) -> RaceState:
-        if event.kind == "SecretDealt":
+        if isinstance(event, SecretDealt):
             return replace(state, secrets=(*state.secrets, event.secret()["number"]))
-        if event.kind == "FirstSeatRolled":
-            return replace(state, turn=event.data["seat"])
-        if event.kind == "CounterAdvanced":
-            seat = event.data["seat"]
-            return replace(state, counter=event.data["counter"], turn=(seat + 1) % state.seats,
-                           last=Advanced(seat, event.data["by"]))
-        if event.kind == "RaceWon":
-            return replace(state, winner=event.data["seat"], turn=None, last=Won(event.data["seat"]))
-        return state
+        if isinstance(event, FirstSeatRolled):
+            return replace(state, turn=event.seat)
+        if isinstance(event, CounterAdvanced):
+            return replace(state, counter=event.counter, turn=(event.seat + 1) % state.seats, last=Advanced(event.seat, event.by))
+        if isinstance(event, RaceWon):
+            return replace(state, winner=event.seat, turn=None, last=Won(event.seat))
+        raise UnknownKind(event.kind, "race")
 
     def decide(self, state: RaceState, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
         if move.get("type") != "advance":
@@ -87,9 +119,9 @@ class Race(Decider[RaceState]):
         if not 1 <= by <= 3:
             raise IllegalMove("bad_step", f"You may advance by 1, 2 or 3, not {by}.")
         counter = min(state.goal, state.counter + by)
-        events = [Untyped("CounterAdvanced", {"seat": seat, "by": by, "counter": counter})]
+        events: list[Event] = [CounterAdvanced(seat=seat, by=by, counter=counter)]
         if counter == state.goal:
-            events.append(Untyped("RaceWon", {"seat": seat}, automatic=True))
+            events.append(RaceWon(seat=seat, automatic=True))
         return events
 
     def active_seats(self, state: RaceState) -> frozenset[int]:
@@ -110,7 +142,7 @@ class Race(Decider[RaceState]):
                 "seats": [{"seat": s, **({"secret": n} if audience.sees((s,)) else {})} for s, n in enumerate(state.secrets)]}
 
     def move_of(self, event: Event) -> dict[str, Any] | None:
-        return {"type": "advance", "by": event.data["by"]} if event.kind == "CounterAdvanced" else None
+        return {"type": "advance", "by": event.by} if isinstance(event, CounterAdvanced) else None
 
     def invariants(self, state: RaceState) -> list[str]:
         return [] if 0 <= state.counter <= state.goal else [f"counter {state.counter} out of range"]

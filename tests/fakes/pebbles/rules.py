@@ -3,20 +3,23 @@ whoever takes the last pebble wins. The heap's size and the most a seat may take
 from the game's content pack. The setup rolls for the first seat, so the record has a
 random outcome for the audit to check.
 
-Only the required members of the game contract are written: every optional hook keeps
-its default, which is part of what the toy shows."""
+Only the required members of the game contract and its event kinds (the `events`
+catalogue every game declares) are written: every other optional hook keeps its default,
+which is part of what the toy shows."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.core.catalogue import Catalogue, UnknownKind
 from domain.core.content import Pack, Reader
 from domain.core.decider import Decider, Setup
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Audience, Event, Untyped
-from domain.core.randomness import Randomness, rolled
+from domain.core.events import Audience, Event, means
+from domain.core.kinds import Roll, roll
+from domain.core.randomness import Randomness
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,31 @@ class HeapSchema:
         return Heap(entry.integer("pebbles", 1, 99), entry.integer("most_taken", 1, 9))
 
 
+@dataclass(frozen=True, kw_only=True)
+class FirstSeatRolled(Event):
+    """The seat to take first was drawn at random."""
+
+    seat: int
+    random: Roll
+
+
+@dataclass(frozen=True, kw_only=True)
+class PebblesTaken(Event):
+    """A seat took pebbles from the heap."""
+
+    seat: int
+    count: int = field(metadata=means("How many it took."))
+    left: int = field(metadata=means("How many are left on the heap."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    """The last pebble was taken: its taker wins."""
+
+    scores: dict[str, int]
+    winners: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class PebblesState:
     seats: int
@@ -58,6 +86,7 @@ class Pebbles(Decider[PebblesState]):
     content_schema = HeapSchema()
     pack_option = "heap"
     default_pack = "small"
+    events = Catalogue(FirstSeatRolled, PebblesTaken, GameEnded, name="pebbles")
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack
@@ -81,19 +110,18 @@ class Pebbles(Decider[PebblesState]):
 
     def setup(self, state: PebblesState, rng: Randomness) -> list[Event]:
         first = rng.randbelow(state.seats)
-        return [Untyped("FirstSeatRolled", {"seat": first, **rolled(state.seats, first)}, automatic=True)]
+        return [FirstSeatRolled(seat=first, random=roll(state.seats, first), automatic=True)]
 
     def evolve(self, state: PebblesState, event: Event) -> PebblesState:
-        data = event.data
-        if event.kind == "FirstSeatRolled":
-            return replace(state, turn=data["seat"])
-        if event.kind == "PebblesTaken":
-            seat = data["seat"]
-            taken = tuple(n + data["count"] if s == seat else n for s, n in enumerate(state.taken))
-            return replace(state, left=data["left"], taken=taken, turn=(seat + 1) % state.seats)
-        if event.kind == "GameEnded":
-            return replace(state, turn=None, winner=data["winners"][0])
-        raise ValueError(f"pebbles has no event {event.kind!r}")
+        if isinstance(event, FirstSeatRolled):
+            return replace(state, turn=event.seat)
+        if isinstance(event, PebblesTaken):
+            seat = event.seat
+            taken = tuple(n + event.count if s == seat else n for s, n in enumerate(state.taken))
+            return replace(state, left=event.left, taken=taken, turn=(seat + 1) % state.seats)
+        if isinstance(event, GameEnded):
+            return replace(state, turn=None, winner=event.winners[0])
+        raise UnknownKind(event.kind, "pebbles")
 
     def decide(self, state: PebblesState, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
         if move.get("type") != "take":
@@ -105,10 +133,10 @@ class Pebbles(Decider[PebblesState]):
         if not 1 <= count <= most:
             raise IllegalMove("too_many_pebbles", f"You may take 1 to {most} pebbles, not {count}.")
         left = state.left - count
-        events = [Untyped("PebblesTaken", {"seat": seat, "count": count, "left": left})]
+        events: list[Event] = [PebblesTaken(seat=seat, count=count, left=left)]
         if left == 0:
             scores = {str(s): int(s == seat) for s in range(state.seats)}
-            events.append(Untyped("GameEnded", {"scores": scores, "winners": [seat]}, automatic=True))
+            events.append(GameEnded(scores=scores, winners=(seat,), automatic=True))
         return events
 
     def active_seats(self, state: PebblesState) -> frozenset[int]:
@@ -130,7 +158,7 @@ class Pebbles(Decider[PebblesState]):
                 "seats": [{"seat": s, "taken": n} for s, n in enumerate(state.taken)]}
 
     def move_of(self, event: Event) -> dict[str, Any] | None:
-        return {"type": "take", "count": event.data["count"]} if event.kind == "PebblesTaken" else None
+        return {"type": "take", "count": event.count} if isinstance(event, PebblesTaken) else None
 
 
 RULES = Pebbles()

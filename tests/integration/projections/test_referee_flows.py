@@ -14,13 +14,12 @@ from domain import games
 from domain.core import log, registry
 from domain.core.envelope import group_by_command
 from domain.core.errors import IllegalMove, MalformedMove, RuleError
-from domain.core.events import Untyped
 from projections.runner import caught_up
 from projections.store import ReadStore
 from service import referee as desk
 from service.application import Caboose
 from service.errors import GameNotFound, VersionConflict
-from tests.fakes.race import Race, RaceState
+from tests.fakes.race import CounterAdvanced, Race, RaceState, RaceWon
 from tests.integration.projections.conftest import play_random, unfinished_game
 
 
@@ -192,9 +191,9 @@ class RaceV2(Race):
     def _advance(self, state: RaceState, seat: int, by: int) -> list[Any]:
 
         counter = min(state.goal, state.counter + by)
-        events = [Untyped("CounterAdvanced", {"seat": seat, "by": by, "counter": counter})]
+        events: list[Any] = [CounterAdvanced(seat=seat, by=by, counter=counter)]
         if counter == state.goal:
-            events.append(Untyped("RaceWon", {"seat": seat}, automatic=True))
+            events.append(RaceWon(seat=seat, automatic=True))
         return events
 
     def legal_moves(self, state: RaceState, seat: int) -> list[dict[str, Any]]:

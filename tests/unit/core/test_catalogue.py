@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
 from domain.core.catalogue import Catalogue
 from domain.core.envelope import seal, to_event
 from domain.core.errors import RecordError
-from domain.core.events import Event, Secret, Untyped
+from domain.core.events import Event, Secret, Untyped, means
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,3 +72,23 @@ def test_the_schema_comes_from_the_dataclass() -> None:
     assert schema["required"] == ["seat", "route", "cards"]
     assert schema["properties"]["cards"] == {"type": "object", "additionalProperties": {"type": "integer"}}
     assert schema["additionalProperties"] is False
+
+
+def test_an_optional_field_publishes_its_type_without_null_and_a_keyed_field_its_record_key() -> None:
+    assert CATALOGUE.schema("RouteClaimed")["properties"]["slot"] == {"type": "integer"}
+
+    @dataclass(frozen=True, kw_only=True)
+    class Moved(Event):
+        """A piece moved."""
+
+        origin: str = field(metadata=means("Where it came from.", key="from"))
+        cited: int | None = None
+
+    moved = Moved(origin="Denver")
+    assert moved.data == {"from": "Denver"}
+    assert Catalogue(Moved).event("Moved", {"from": "Denver"}) == moved
+    schema = Catalogue(Moved).schema("Moved")
+    assert schema["properties"]["from"] == {"type": "string", "description": "Where it came from."}
+    assert schema["required"] == ["from"] and "origin" not in schema["properties"]
+    with pytest.raises(RecordError, match="Moved has no field origin"):
+        Catalogue(Moved).event("Moved", {"origin": "Denver"})

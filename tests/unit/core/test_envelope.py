@@ -10,13 +10,14 @@ import pytest
 
 from domain.core.envelope import GENESIS_HASH, digest, group_by_command, redact, seal, verify_chain
 from domain.core.errors import RecordError
-from domain.core.events import PUBLIC, REFEREE, Audience, Secret, Untyped
+from domain.core.events import PUBLIC, REFEREE, Audience, Secret
+from domain.ticket_to_ride.events import CardDrawn
 
 
 def chain(n: int = 4) -> list[dict]:
     records, prev, salts = [], GENESIS_HASH, iter(f"{i:032x}" for i in range(100))
     for version in range(1, n + 1):
-        event = Untyped("CardDrawn", {"seat": version % 2, "source": "deck"}, secrets=(Secret((version % 2,), {"card": "red"}),))
+        event = CardDrawn(seat=version % 2, source="deck", secrets=(Secret((version % 2,), {"card": "red"}),))
         record = seal(game_id="g", version=version, time="2026-01-01T00:00:00Z", actor=f"seat:{version % 2}",
                       command_id=f"c{version}", event=event, prev_hash=prev, new_salt=lambda: next(salts))
         records.append(record)

@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,17 @@ from domain import games
 from domain.core import registry
 from domain.core.decider import Decider, Setup
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Audience, Event, Untyped
+from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
 
 ROOT = Path(__file__).resolve().parents[3]
 HOOKS = ("invariants", "playout_choice", "adjust", "reveals", "move_schemas", "content_schema", "pack_option",
          "default_pack", "pack", "with_pack")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flipped(Event):
+    """The coin was flipped."""
 
 
 class Coin(Decider[int]):
@@ -47,7 +53,7 @@ class Coin(Decider[int]):
         return 1
 
     def decide(self, state: int, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
-        return [Untyped("Flipped", {})]
+        return [Flipped()]
 
     def active_seats(self, state: int) -> frozenset[int]:
         return frozenset() if state else frozenset({0})
@@ -103,7 +109,7 @@ def test_every_optional_hook_has_its_declared_default() -> None:
     assert Coin.missing() == []
     assert coin.invariants(0) == []
     assert coin.playout_choice(0, 0, [{"type": "flip"}], random.Random(1)) is None
-    assert coin.reveals(Untyped("Flipped", {})) is False
+    assert coin.reveals(Flipped()) is False
     assert coin.move_schemas == {}
     assert (coin.content_schema, coin.pack) == (None, None)
     with pytest.raises(IllegalMove) as refused:

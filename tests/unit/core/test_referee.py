@@ -13,10 +13,12 @@ from domain.core.audit import audit
 from domain.core.decider import Setup
 from domain.core.envelope import seal, seat_actor, verify_chain
 from domain.core.errors import IllegalMove, MalformedMove, RecordError
-from domain.core.events import Event, Untyped
+from domain.core.events import Event
+from domain.core.kinds import GameRewound, SeatJoined
 from domain.core.randomness import SeededRandom, commitment
 from domain.core.state import replace
 from domain.ticket_to_ride import DECIDER as TTR
+from domain.ticket_to_ride.events import RouteClaimed
 from tests.fakes.race import RACE
 from tests.forgery import reseal
 from tests.usa import ROUTE_POINTS, ROUTES
@@ -189,7 +191,8 @@ def test_a_move_that_drew_or_revealed_cannot_be_taken_back() -> None:
             "secrets": [{"to": [0], "salt": "00", "value": {"card": "red"}}], "actor": "seat:0"}
     turned_up = {**draw, "kind": "MarketRefilled", "data": {"slot": 1, "card": "red"}, "secrets": [], "actor": "system"}
     rolled = {**draw, "kind": "Rolled", "data": {"random": {"below": 6, "value": 2}}, "secrets": []}
-    claim = {**draw, "kind": "RouteClaimed", "data": {"seat": 0}, "secrets": []}
+    claim = {**draw, "kind": "RouteClaimed", "data": {"seat": 0, "route": "Denver|Omaha", "cards": {"red": 4}, "trains_left": 41,
+                                                      "points": 7}, "secrets": []}
     assert referee._draws_or_reveals(TTR, draw) and referee._draws_or_reveals(TTR, turned_up)
     assert referee._draws_or_reveals(RACE, rolled) and not referee._draws_or_reveals(TTR, claim)
 
@@ -219,8 +222,8 @@ def test_disputes_rulings_and_adjustments() -> None:
 def test_ticket_to_ride_adjustments() -> None:
     state = TTR.initial_state(Setup(("a", "b"), TTR.options({}, 2)))
     length = ROUTES["Denver|Omaha"].length
-    claimed = TTR.evolve(state, Untyped("RouteClaimed", {"seat": 1, "route": "Denver|Omaha", "cards": {},
-                                                       "trains_left": 45 - length, "points": ROUTE_POINTS[length]}))
+    claimed = TTR.evolve(state, RouteClaimed(seat=1, route="Denver|Omaha", cards={}, trains_left=45 - length,
+                                             points=ROUTE_POINTS[length]))
     after = log.adjusted(TTR, claimed, {"seat": 1, "kind": "vp", "amount": -3})
     assert after.seats[1].score == ROUTE_POINTS[length] - 3 and TTR.invariants(after) == []
     back = log.adjusted(TTR, claimed, {"seat": 1, "kind": "piece", "amount": 0, "detail": {"route": "Denver|Omaha"}})
@@ -256,7 +259,7 @@ def test_history_refuses_gaps_and_bad_rewinds() -> None:
     with pytest.raises(RecordError):
         history.at(5)
     with pytest.raises(RecordError):
-        log.apply(RACE, history.state, Untyped(log.GAME_REWOUND, {"to_version": 1}))
+        log.apply(RACE, history.state, GameRewound(to_version=1, reason="r", referee="ref", dispute=None))
 
 
 def test_a_fork_copies_the_history_under_a_new_id() -> None:
@@ -297,7 +300,7 @@ def test_a_seat_joins_once_under_its_own_name() -> None:
 
 def test_a_joined_name_is_the_seat_name_in_the_state() -> None:
     state = TTR.initial_state(Setup(("Ann", "open seat 1"), TTR.options({}, 2)))
-    after = log.apply(TTR, state, Untyped(log.SEAT_JOINED, {"seat": 1, "name": "Bo"}))
+    after = log.apply(TTR, state, SeatJoined(seat=1, name="Bo"))
     assert [s.name for s in after.seats] == ["Ann", "Bo"] and after.seats[1] == replace(state.seats[1], name="Bo")
     race = RACE.initial_state(Setup(("a", "b"), RACE.options({"goal": 5}, 2)))
-    assert log.apply(RACE, race, Untyped(log.SEAT_JOINED, {"seat": 1, "name": "Bo"})) == race
+    assert log.apply(RACE, race, SeatJoined(seat=1, name="Bo")) == race

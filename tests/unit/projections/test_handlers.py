@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from domain.core import log
 from domain.core.decider import Setup
-from domain.core.events import Event, Untyped
+from domain.core.events import Event
+from domain.core.kinds import AdjustmentMade
 from domain.ticket_to_ride import DECIDER as TTR
+from domain.ticket_to_ride.events import CardDrawn, LongestPathScored, RouteClaimed, TicketScored
 from projections.handlers import Figures, ScoresOnly, SeatFigures, projector_for
 from projections.ticket_to_ride import TicketToRideProjector
-from tests.fakes.race import RACE
+from tests.fakes.race import RACE, CounterAdvanced, RaceWon
 from tests.usa import ROUTE_POINTS, ROUTES
 
 
@@ -19,8 +21,12 @@ def ttr_state():
 
 def claim(seat: int, route: str) -> Event:
     length = ROUTES[route].length
-    return Untyped("RouteClaimed", {"seat": seat, "route": route, "cards": {}, "trains_left": 45 - length,
-                                  "points": ROUTE_POINTS[length]})
+    return RouteClaimed(seat=seat, route=route, cards={}, trains_left=45 - length, points=ROUTE_POINTS[length])
+
+
+def adjustment(data: dict) -> AdjustmentMade:
+    return AdjustmentMade(seat=data["seat"], adjusted=data["kind"], amount=data["amount"], detail=data["detail"],
+                          reason="r", referee="ref", dispute=None)
 
 
 def test_ticket_to_ride_figures_follow_claims_tickets_and_the_longest_path() -> None:
@@ -36,10 +42,10 @@ def test_ticket_to_ride_figures_follow_claims_tickets_and_the_longest_path() -> 
     assert after is not None and after.board == {"Denver|Omaha": 1}
     assert after.seats[1].by_source["routes"] == ROUTE_POINTS[4] and after.seats[1].tracks["trains"] == 41
     assert start.board == {} and start.seats[1].vp == 0  # the figures before are untouched
-    scored = projector.apply(after, Untyped("TicketScored", {"seat": 1, "ticket": "x", "completed": False, "points": -8}), state)
-    longest = projector.apply(scored, Untyped("LongestPathScored", {"lengths": {}, "winners": [0, 1], "points": 10}), state)
+    scored = projector.apply(after, TicketScored(seat=1, ticket="x", completed=False, points=-8), state)
+    longest = projector.apply(scored, LongestPathScored(lengths={}, longest=0, winners=(0, 1), points=10), state)
     assert [s.vp for s in longest.seats] == [10, ROUTE_POINTS[4] - 8 + 10, 0]
-    assert projector.apply(longest, Untyped("CardDrawn", {"seat": 0, "source": "deck"}), state) is None
+    assert projector.apply(longest, CardDrawn(seat=0, source="deck"), state) is None
 
 
 def test_adjustments_show_as_their_own_source_and_a_piece_put_back_frees_the_route() -> None:
@@ -47,11 +53,11 @@ def test_adjustments_show_as_their_own_source_and_a_piece_put_back_frees_the_rou
     state = TTR.evolve(ttr_state(), claim(0, "Denver|Omaha"))
     figures = projector.apply(projector.start(TTR, ttr_state()), claim(0, "Denver|Omaha"), state)
     bonus = {"seat": 2, "kind": "vp", "amount": 4, "detail": {}}
-    figures = projector.apply(figures, Untyped(log.ADJUSTMENT_MADE, bonus), log.adjusted(TTR, state, bonus))
+    figures = projector.apply(figures, adjustment(bonus), log.adjusted(TTR, state, bonus))
     assert figures.seats[2].by_source["adjustment"] == 4 and figures.seats[2].vp == 4
     piece = {"seat": 0, "kind": "piece", "amount": 0, "detail": {"route": "Denver|Omaha"}}
     back = log.adjusted(TTR, state, piece)
-    figures = projector.apply(figures, Untyped(log.ADJUSTMENT_MADE, piece), back)
+    figures = projector.apply(figures, adjustment(piece), back)
     assert figures.board == {} and figures.seats[0].vp == 0 and figures.seats[0].tracks["trains"] == 45
     assert projector.kinds() is not None and log.ADJUSTMENT_MADE in projector.kinds()
 
@@ -62,9 +68,9 @@ def test_games_without_a_projector_get_their_scores() -> None:
     state = RACE.initial_state(Setup(("a", "b"), {"goal": 3}))
     figures = projector.start(RACE, state)
     assert [s.vp for s in figures.seats] == [0, 0]
-    won = RACE.evolve(state, Untyped("RaceWon", {"seat": 1}))
-    assert [s.vp for s in projector.apply(figures, Untyped("RaceWon", {"seat": 1}), won).seats] == [0, 1]
-    assert projector.apply(figures, Untyped("CounterAdvanced", {"seat": 0, "by": 1, "counter": 1}), state) is None
+    won = RACE.evolve(state, RaceWon(seat=1))
+    assert [s.vp for s in projector.apply(figures, RaceWon(seat=1), won).seats] == [0, 1]
+    assert projector.apply(figures, CounterAdvanced(seat=0, by=1, counter=1), state) is None
 
 
 def test_figures_helpers_copy_on_write() -> None:
