@@ -17,7 +17,7 @@ from typing import Any, Union
 
 from domain.core.codec import decode
 from domain.core.errors import RecordError
-from domain.core.events import Event, Secret, Untyped
+from domain.core.events import Event, Secret, Untyped, record_key
 
 
 class UnknownKind(RecordError):
@@ -65,11 +65,12 @@ class Catalogue:
         if cls is None:
             return Untyped(kind, dict(data), secrets=tuple(secrets), automatic=automatic)
         hints = _hints(cls)
-        unknown = set(data) - set(hints) - Event.BASE_FIELDS
+        names = {record_key(f): f.name for f in dataclasses.fields(cls) if f.name not in Event.BASE_FIELDS}
+        unknown = set(data) - set(names)
         if unknown:
             raise RecordError("bad_event_data", f"{kind} has no field {', '.join(sorted(unknown))}", None)
         try:
-            values = {name: decode(hints[name], value) for name, value in data.items()}
+            values = {names[key]: decode(hints[names[key]], value) for key, value in data.items()}
             return cls(**values, secrets=tuple(secrets), automatic=automatic)
         except (TypeError, ValueError, KeyError) as exc:
             raise RecordError("bad_event_data", f"{kind}: {exc}", None) from exc
@@ -86,9 +87,9 @@ class Catalogue:
             prop = json_schema(hints[f.name])
             if meaning := f.metadata.get("meaning"):
                 prop = {**prop, "description": meaning}
-            properties[f.name] = prop
+            properties[record_key(f)] = prop
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                required.append(f.name)
+                required.append(record_key(f))
         return {"title": kind, "description": meaning_of(cls), "type": "object", "properties": properties,
                 "required": required, "additionalProperties": False}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from typing import Any, ClassVar
 
 from domain.core.codec import encode
@@ -28,7 +28,9 @@ class Event(Frozen):
     (`domain/core/catalogue.py`), which turns a stored record back into its kind.
 
     A field whose default is None is left out of `data` while it is None, so an optional
-    field reads in the record as an absent key (`FORMAT.md`), not as `null`. Like a game
+    field reads in the record as an absent key (`FORMAT.md`), not as `null`. A record key
+    Python cannot name a field (`from`, or `kind`, which names the event itself) is declared
+    as `field(metadata={"key": "from"})` on a field of another name (`record_key`). Like a game
     state, an event is immutable in fact: its mappings are `FrozenDict`s.
     """
 
@@ -53,11 +55,16 @@ class Event(Frozen):
             value = getattr(self, f.name)
             if value is None and f.default is None:
                 continue
-            out[f.name] = encode(value)
+            out[record_key(f)] = encode(value)
         return out
 
     def secret(self, index: int = 0) -> Any:
         return self.secrets[index].value
+
+
+def record_key(f: Field[Any]) -> str:
+    """The key of field `f` in a record's `data`: its name unless it declares another."""
+    return str(f.metadata.get("key", f.name))
 
 
 @dataclass(frozen=True)
