@@ -1,7 +1,7 @@
 """Age of Steam (Rust Belt map): the rules of `docs/rules/age_of_steam.md` as a decider.
 
 Read in this order: `rust_belt` and `board` (the map and the printed constants), `tiles` (the
-136-tile mix and its geometry), `options` (the project's rulings as recorded values), `state`,
+136-tile mix and its geometry), `options` (the project's rulings as recorded values), `state`, `events` (every kind recorded),
 `moves` (what clients send), `track` (links, one placement's rules, ownership), `building`
 (the placements a build step may list), `goods` (the bag and deliveries), `legal` (who may act,
 the checks, the legal moves), `decide` with `flow` and `steps` (events applied as they are

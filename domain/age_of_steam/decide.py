@@ -10,6 +10,21 @@ from typing import Any
 
 from domain.age_of_steam import flow
 from domain.age_of_steam.board import NEW_CITIES, TOWNS, place_name
+from domain.age_of_steam.events import (
+    ActionSelected,
+    AuctionDropped,
+    BidPlaced,
+    BuildEnded,
+    CityUrbanized,
+    GoodsDelivered,
+    GoodsProduced,
+    LocomotiveUpgradedInsteadOfMove,
+    MovePassed,
+    SharesIssued,
+    TrackAbandoned,
+    TrackBuilt,
+    TurnOrderPassUsed,
+)
 from domain.age_of_steam.legal import (
     active_seats,
     check_action,
@@ -62,18 +77,14 @@ def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) ->
     steps = Steps(state)
     if isinstance(command, IssueShares):
         check_shares(state, seat, command.count)
-        steps.emit(
-            "SharesIssued",
-            {"seat": seat, "count": command.count, "total": state.seats[seat].shares + command.count},
-            automatic=False,
-        )
+        steps.moved(SharesIssued(seat=seat, count=command.count, total=state.seats[seat].shares + command.count))
         if not steps.state.queue:
             flow.begin_auction(steps)
     elif isinstance(command, (Bid, Drop, TurnOrderPass)):
         _auction(steps, seat, command)
     elif isinstance(command, SelectAction):
         check_action(state, command.action)
-        steps.emit("ActionSelected", {"seat": seat, "action": command.action}, automatic=False)
+        steps.moved(ActionSelected(seat=seat, action=command.action))
         flow.after_action(steps, seat, command.action)
     elif isinstance(command, Build):
         _build(steps, seat, command)
@@ -85,8 +96,7 @@ def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) ->
         _move_goods(steps, seat, command, rng)
     elif isinstance(command, PlaceProduction):
         check_production(state, command)
-        data = {"seat": seat, "cube": state.production[0], "column": command.column, "space": command.space}
-        steps.emit("GoodsProduced", data, automatic=False)
+        steps.moved(GoodsProduced(seat=seat, cube=state.production[0], column=command.column, space=command.space))
         if not steps.state.queue:
             flow.goods_growth(steps, rng)
     return steps.events
@@ -98,14 +108,14 @@ def _auction(steps: Steps, seat: int, command: Bid | Drop | TurnOrderPass) -> No
     assert auction is not None
     if isinstance(command, Bid):
         check_bid(state, seat, command.amount)
-        steps.emit("BidPlaced", {"seat": seat, "amount": command.amount}, automatic=False)
+        steps.moved(BidPlaced(seat=seat, amount=command.amount))
     elif isinstance(command, TurnOrderPass):
         check_turn_order_pass(state, seat)
-        steps.emit("TurnOrderPassUsed", {"seat": seat}, automatic=False)
+        steps.moved(TurnOrderPassUsed(seat=seat))
     else:
         # The first to drop out takes the last place, the next the place before it.
         place = len(auction.bidders)
-        steps.emit("AuctionDropped", {"seat": seat, "place": place, "bid": auction.bids[seat]}, automatic=False)
+        steps.moved(AuctionDropped(seat=seat, place=place, bid=auction.bids[seat]))
     flow.after_bidding(steps)
 
 
@@ -113,30 +123,26 @@ def _build(steps: Steps, seat: int, command: Build) -> None:
     state = steps.state
     placement = check_build(state, seat, command)
     after, claimed = apply_placement(state.board, state.new_cities, placement, seat)
-    taken = [
-        [hex_, index]
+    taken = tuple(
+        (hex_, index)
         for hex_ in claimed
         for index, owner in enumerate(after[hex_].owners)
         if owner == seat and state.board[hex_].owners[index] is None
-    ]
-    steps.emit(
-        "TrackBuilt",
-        {
-            "seat": seat,
-            "hex": command.hex,
-            "place": place_name(command.hex, state.new_cities),
-            "tile": command.tile,
-            "rotation": command.rotation,
-            "cost": placement.cost,
-            "kind": placement.kind,
-            "owners": list(after[command.hex].owners),
-            "disc": placement.placed.disc,
-            "disc_delta": placement.disc_delta,
-            "returned": placement.returned,
-            "taken": taken,
-        },
-        automatic=False,
     )
+    steps.moved(TrackBuilt(
+        seat=seat,
+        hex=command.hex,
+        place=place_name(command.hex, state.new_cities),
+        tile=command.tile,
+        rotation=command.rotation,
+        cost=placement.cost,
+        placement=placement.kind,
+        owners=after[command.hex].owners,
+        disc=placement.placed.disc,
+        disc_delta=placement.disc_delta,
+        returned=placement.returned,
+        taken=taken,
+    ))
 
 
 def _urbanize(steps: Steps, seat: int, command: Urbanize) -> None:
@@ -144,36 +150,29 @@ def _urbanize(steps: Steps, seat: int, command: Urbanize) -> None:
     check_urbanize(state, seat, command)
     old = state.board.get(command.hex)
     _, _, claimed = urbanize(state.board, state.new_cities, command.hex, command.city, seat)
-    steps.emit(
-        "CityUrbanized",
-        {
-            "seat": seat,
-            "hex": command.hex,
-            "town": TOWNS[command.hex],
-            "city": command.city,
-            "colour": NEW_CITIES[command.city].colour,
-            "returned": old.tile if old is not None else None,
-            "claimed": claimed,
-        },
-        automatic=False,
-    )
+    steps.moved(CityUrbanized(
+        seat=seat,
+        hex=command.hex,
+        town=TOWNS[command.hex],
+        city=command.city,
+        colour=NEW_CITIES[command.city].colour,
+        returned=old.tile if old is not None else None,
+        claimed=tuple(claimed),
+    ))
 
 
 def _end_build(steps: Steps, seat: int) -> None:
     build = steps.state.build
     assert build is not None
-    steps.emit("BuildEnded", {"seat": seat, "placed": len(build.placed)}, automatic=False)
+    steps.moved(BuildEnded(seat=seat, placed=len(build.placed)))
     state = steps.state
     lost = abandoned(state.board, state.new_cities, seat, build.at_risk)
     if lost:
-        steps.emit(
-            "TrackAbandoned",
-            {
-                "seat": seat,
-                "links": [link.id for link in lost],
-                "segments": [[hex_, index] for link in lost for hex_, index in link.segments],
-            },
-        )
+        steps.emit(TrackAbandoned(
+            seat=seat,
+            links=tuple(link.id for link in lost),
+            segments=tuple((hex_, index) for link in lost for hex_, index in link.segments),
+        ))
     flow.after_build_turn(steps)
 
 
@@ -182,29 +181,22 @@ def _move_goods(steps: Steps, seat: int, command: Deliver | UpgradeLocomotive | 
     round_ = 1 if len(state.queue) > len(state.order) else 2
     if isinstance(command, Deliver):
         route = check_deliver(state, seat, command)
-        steps.emit(
-            "GoodsDelivered",
-            {
-                "seat": seat,
-                "round": round_,
-                "cube": command.cube,
-                "from": route.source,
-                "to": route.destination,
-                "stops": list(route.stops),
-                "places": [place_name(stop, state.new_cities) for stop in route.stops],
-                "links": [link.id for link in route.links],
-                "owners": [link.owner for link in route.links],
-                "income": {str(owner): gained for owner, gained in sorted(route.income().items())},
-            },
-            automatic=False,
-        )
+        steps.moved(GoodsDelivered(
+            seat=seat,
+            round=round_,
+            cube=command.cube,
+            source=route.source,
+            to=route.destination,
+            stops=tuple(route.stops),
+            places=tuple(place_name(stop, state.new_cities) for stop in route.stops),
+            links=tuple(link.id for link in route.links),
+            owners=tuple(link.owner for link in route.links),
+            income={str(owner): gained for owner, gained in sorted(route.income().items())},
+        ))
     elif isinstance(command, UpgradeLocomotive):
         check_upgrade(state, seat)
         before = state.seats[seat].locomotive
-        steps.emit(
-            "LocomotiveUpgradedInsteadOfMove", {"seat": seat, "round": round_, "before": before, "after": before + 1},
-            automatic=False,
-        )
+        steps.moved(LocomotiveUpgradedInsteadOfMove(seat=seat, round=round_, before=before, after=before + 1))
     else:
-        steps.emit("MovePassed", {"seat": seat, "round": round_}, automatic=False)
+        steps.moved(MovePassed(seat=seat, round=round_))
     flow.after_move(steps, rng)

@@ -9,6 +9,7 @@ from typing import Any
 from domain.age_of_steam import decide, evolve, invariants, legal, moves, playout, views
 from domain.age_of_steam import options as rulings
 from domain.age_of_steam.content import SCHEMA, check_playable
+from domain.age_of_steam.events import EVENTS
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.content import Pack
@@ -35,6 +36,9 @@ class AgeOfSteam(Decider[State]):
     def with_pack(self, pack: Pack) -> AgeOfSteam:
         check_playable(pack.id, pack.content)
         return AgeOfSteam(pack)
+
+    events = EVENTS
+    """Every event kind the game records, each a dataclass (`events.py`)."""
 
     moves = moves.MOVES
     """Every move of the game, declared once (parser, JSON Schema, `move_of`)."""

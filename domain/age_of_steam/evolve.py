@@ -7,20 +7,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.age_of_steam import events
 from domain.age_of_steam.board import COLUMN_SPACES, SHARE_PRICE
 from domain.age_of_steam.goods import colour_at
 from domain.age_of_steam.state import AUCTION, OVER, Auction, BuildTurn, Placed, State
 from domain.age_of_steam.track import owned_refs, unown, urbanize
+from domain.core.catalogue import UnknownKind
 from domain.core.events import Event
-from domain.core.randomness import RANDOM_KEY
 from domain.core.state import replace, replace_seat
 
 
 def evolve(state: State, event: Event) -> State:
-    apply = _APPLY.get(event.kind)
-    # Kinds that are not this game's (the service's own GameCreated, SeedRevealed...) leave
-    # the board as it is.
-    return state if apply is None else apply(state, event.data)
+    apply = _APPLY.get(type(event))
+    if apply is None:
+        # The core folds its own kinds (creation, the seed's reveal, rewinds) itself, so a
+        # kind reaching here that Age of Steam does not declare is a mistake, not a no-op.
+        raise UnknownKind(event.kind, "Age of Steam")
+    return apply(state, event)
 
 
 def _pay(state: State, seat: int, amount: int) -> State:
@@ -54,10 +57,9 @@ def _set_space(display: dict[str, tuple[str | None, ...]], column: str, space: i
     return out
 
 
-def _drawn(state: State, data: dict[str, Any]) -> tuple[str, dict[str, int]]:
+def _drawn(state: State, outcome: events.Outcome) -> tuple[str, dict[str, int]]:
     # The colour follows from the bag and the stored index; the event's `cube` says the same
     # for readers.
-    outcome = data[RANDOM_KEY]
     colour = colour_at(state.bag, outcome["value"])
     return colour, _take_from_bag(state.bag, colour)
 
@@ -65,42 +67,42 @@ def _drawn(state: State, data: dict[str, Any]) -> tuple[str, dict[str, int]]:
 # --- setup ------------------------------------------------------------------------------
 
 
-def _unchanged(state: State, data: dict[str, Any]) -> State:
+def _unchanged(state: State, event: events.OrderDieRolled | events.GrowthDieRolled | events.TurnEnded | events.TieBreakRolled) -> State:
     return state
 
 
-def _player_order_set(state: State, data: dict[str, Any]) -> State:
-    return replace(state, order=tuple(data["order"]))
+def _player_order_set(state: State, event: events.PlayerOrderSet) -> State:
+    return replace(state, order=tuple(event.order))
 
 
-def _starting_capital(state: State, data: dict[str, Any]) -> State:
-    seat = data["seat"]
-    state = replace_seat(state, seat, shares=state.seats[seat].shares + data["shares"])
-    return _pay(state, seat, -data["cash"])
+def _starting_capital(state: State, event: events.StartingCapitalTaken) -> State:
+    seat = event.seat
+    state = replace_seat(state, seat, shares=state.seats[seat].shares + event.shares)
+    return _pay(state, seat, -event.cash)
 
 
-def _display_cube_drawn(state: State, data: dict[str, Any]) -> State:
-    colour, bag = _drawn(state, data)
-    return replace(state, bag=bag, display=_set_space(state.display, data["column"], data["space"], colour))
+def _display_cube_drawn(state: State, event: events.DisplayCubeDrawn) -> State:
+    colour, bag = _drawn(state, event.random)
+    return replace(state, bag=bag, display=_set_space(state.display, event.column, event.space, colour))
 
 
-def _city_cube_drawn(state: State, data: dict[str, Any]) -> State:
-    colour, bag = _drawn(state, data)
-    return replace(state, bag=bag, cubes=_add_cube(state.cubes, data["hex"], colour))
+def _city_cube_drawn(state: State, event: events.CityCubeDrawn) -> State:
+    colour, bag = _drawn(state, event.random)
+    return replace(state, bag=bag, cubes=_add_cube(state.cubes, event.hex, colour))
 
 
 # --- turn and phases --------------------------------------------------------------------
 
 
-def _turn_began(state: State, data: dict[str, Any]) -> State:
+def _turn_began(state: State, event: events.TurnBegan) -> State:
     holder = state.actions.get("turn_order")
     if holder is not None and state.seats[holder].eliminated:
         holder = None
-    return replace(state, turn=data["turn"], actions={}, turn_order_pass=holder, loco_upgraded=frozenset(), build=None)
+    return replace(state, turn=event.turn, actions={}, turn_order_pass=holder, loco_upgraded=frozenset(), build=None)
 
 
-def _phase_began(state: State, data: dict[str, Any]) -> State:
-    phase, queue = data["phase"], tuple(data["queue"])
+def _phase_began(state: State, event: events.PhaseBegan) -> State:
+    phase, queue = event.phase, tuple(event.queue)
     state = replace(state, phase=phase, queue=queue)
     if phase == AUCTION:
         order = state.order
@@ -120,8 +122,8 @@ def _phase_began(state: State, data: dict[str, Any]) -> State:
 # --- shares and the auction -------------------------------------------------------------
 
 
-def _shares_issued(state: State, data: dict[str, Any]) -> State:
-    seat, count = data["seat"], data["count"]
+def _shares_issued(state: State, event: events.SharesIssued) -> State:
+    seat, count = event.seat, event.count
     state = replace_seat(state, seat, shares=state.seats[seat].shares + count)
     return _pop(_pay(state, seat, -SHARE_PRICE * count), seat)
 
@@ -140,61 +142,61 @@ def _next_bidder(auction: Auction, after: int) -> int | None:
     return None
 
 
-def _bid_placed(state: State, data: dict[str, Any]) -> State:
+def _bid_placed(state: State, event: events.BidPlaced) -> State:
     auction = state.auction
     assert auction is not None
-    seat, amount = data["seat"], data["amount"]
+    seat, amount = event.seat, event.amount
     bids = dict(auction.bids)
     bids[seat] = amount
     auction = replace(auction, high=amount, high_bidder=seat, bids=bids)
     return replace(state, auction=replace(auction, current=_next_bidder(auction, seat)))
 
 
-def _auction_dropped(state: State, data: dict[str, Any]) -> State:
+def _auction_dropped(state: State, event: events.AuctionDropped) -> State:
     auction = state.auction
     assert auction is not None
-    seat = data["seat"]
+    seat = event.seat
     auction = replace(
         auction, bidders=tuple(s for s in auction.bidders if s != seat), dropped=(*auction.dropped, seat)
     )
     return replace(state, auction=replace(auction, current=_next_bidder(auction, seat)))
 
 
-def _turn_order_pass_used(state: State, data: dict[str, Any]) -> State:
+def _turn_order_pass_used(state: State, event: events.TurnOrderPassUsed) -> State:
     auction = state.auction
     assert auction is not None
     auction = replace(auction, pass_holder=None)
-    return replace(state, turn_order_pass=None, auction=replace(auction, current=_next_bidder(auction, data["seat"])))
+    return replace(state, turn_order_pass=None, auction=replace(auction, current=_next_bidder(auction, event.seat)))
 
 
-def _auction_settled(state: State, data: dict[str, Any]) -> State:
-    for key, amount in data["payments"].items():
+def _auction_settled(state: State, event: events.AuctionSettled) -> State:
+    for key, amount in event.payments.items():
         state = _pay(state, int(key), amount)
-    return replace(state, order=tuple(data["order"]), auction=None)
+    return replace(state, order=tuple(event.order), auction=None)
 
 
 # --- actions and track ------------------------------------------------------------------
 
 
-def _action_selected(state: State, data: dict[str, Any]) -> State:
+def _action_selected(state: State, event: events.ActionSelected) -> State:
     actions = dict(state.actions)
-    actions[data["action"]] = data["seat"]
-    return _pop(replace(state, actions=actions), data["seat"])
+    actions[event.action] = event.seat
+    return _pop(replace(state, actions=actions), event.seat)
 
 
-def _locomotive_increased(state: State, data: dict[str, Any]) -> State:
-    return replace_seat(state, data["seat"], locomotive=data["after"])
+def _locomotive_increased(state: State, event: events.LocomotiveIncreased) -> State:
+    return replace_seat(state, event.seat, locomotive=event.after)
 
 
-def _build_turn_began(state: State, data: dict[str, Any]) -> State:
-    at_risk = tuple((port, length) for port, length in data["at_risk"])
-    return replace(state, build=BuildTurn(data["seat"], data["limit"], at_risk=at_risk))
+def _build_turn_began(state: State, event: events.BuildTurnBegan) -> State:
+    at_risk = tuple((port, length) for port, length in event.at_risk)
+    return replace(state, build=BuildTurn(event.seat, event.limit, at_risk=at_risk))
 
 
-def _city_urbanized(state: State, data: dict[str, Any]) -> State:
-    hex_, seat = data["hex"], data["seat"]
+def _city_urbanized(state: State, event: events.CityUrbanized) -> State:
+    hex_, seat = event.hex, event.seat
     old = state.board.get(hex_)
-    board, new_cities, _ = urbanize(state.board, state.new_cities, hex_, data["city"], seat)
+    board, new_cities, _ = urbanize(state.board, state.new_cities, hex_, event.city, seat)
     stock = state.stock
     discs = state.discs
     if old is not None:
@@ -210,43 +212,43 @@ def _city_urbanized(state: State, data: dict[str, Any]) -> State:
     )
 
 
-def _track_built(state: State, data: dict[str, Any]) -> State:
-    seat, hex_, tile = data["seat"], data["hex"], data["tile"]
+def _track_built(state: State, event: events.TrackBuilt) -> State:
+    seat, hex_, tile = event.seat, event.hex, event.tile
     board = dict(state.board)
-    board[hex_] = Placed(tile, data["rotation"], tuple(data["owners"]), data["disc"])
-    for other, index in data["taken"]:
+    board[hex_] = Placed(tile, event.rotation, tuple(event.owners), event.disc)
+    for other, index in event.taken:
         placed = board[other]
         owners = list(placed.owners)
         owners[index] = seat
         board[other] = Placed(placed.tile, placed.rotation, tuple(owners), placed.disc)
     stock = dict(state.stock)
     stock[tile] -= 1
-    if data["returned"] is not None:
-        stock[data["returned"]] += 1
+    if event.returned is not None:
+        stock[event.returned] += 1
     build = state.build
     assert build is not None
     state = replace(
-        state, board=board, stock=stock, discs=state.discs - data["disc_delta"],
+        state, board=board, stock=stock, discs=state.discs - event.disc_delta,
         build=replace(build, placed=(*build.placed, hex_)),
     )
     if not state.seats[seat].built:
         state = replace_seat(state, seat, built=True)
-    return _pay(state, seat, data["cost"])
+    return _pay(state, seat, event.cost)
 
 
-def _build_ended(state: State, data: dict[str, Any]) -> State:
-    return _pop(state, data["seat"])
+def _build_ended(state: State, event: events.BuildEnded) -> State:
+    return _pop(state, event.seat)
 
 
-def _track_abandoned(state: State, data: dict[str, Any]) -> State:
-    return replace(state, board=unown(state.board, [(h, i) for h, i in data["segments"]]))
+def _track_abandoned(state: State, event: events.TrackAbandoned) -> State:
+    return replace(state, board=unown(state.board, [(h, i) for h, i in event.segments]))
 
 
 # --- moving goods -----------------------------------------------------------------------
 
 
-def _goods_delivered(state: State, data: dict[str, Any]) -> State:
-    source, cube = data["from"], data["cube"]
+def _goods_delivered(state: State, event: events.GoodsDelivered) -> State:
+    source, cube = event.source, event.cube
     cubes = dict(state.cubes)
     held = list(cubes[source])
     held.remove(cube)
@@ -254,115 +256,115 @@ def _goods_delivered(state: State, data: dict[str, Any]) -> State:
     bag = dict(state.bag)
     bag[cube] += 1
     state = replace(state, cubes=cubes, bag=bag)
-    for key, gained in data["income"].items():
+    for key, gained in event.income.items():
         seat = int(key)
         before = state.seats[seat]
         state = replace_seat(state, seat, income=before.income + gained, income_gained=before.income_gained + gained)
-    return _pop(state, data["seat"])
+    return _pop(state, event.seat)
 
 
-def _locomotive_upgraded_instead(state: State, data: dict[str, Any]) -> State:
-    seat = data["seat"]
-    state = replace_seat(state, seat, locomotive=data["after"])
+def _locomotive_upgraded_instead(state: State, event: events.LocomotiveUpgradedInsteadOfMove) -> State:
+    seat = event.seat
+    state = replace_seat(state, seat, locomotive=event.after)
     return _pop(replace(state, loco_upgraded=state.loco_upgraded | {seat}), seat)
 
 
-def _move_passed(state: State, data: dict[str, Any]) -> State:
-    return _pop(state, data["seat"])
+def _move_passed(state: State, event: events.MovePassed) -> State:
+    return _pop(state, event.seat)
 
 
 # --- income, expenses, goods growth -------------------------------------------------------
 
 
-def _income_collected(state: State, data: dict[str, Any]) -> State:
-    return _pay(state, data["seat"], -data["amount"])
+def _income_collected(state: State, event: events.IncomeCollected) -> State:
+    return _pay(state, event.seat, -event.amount)
 
 
-def _expenses_paid(state: State, data: dict[str, Any]) -> State:
-    seat = data["seat"]
+def _expenses_paid(state: State, event: events.ExpensesPaid) -> State:
+    seat = event.seat
     before = state.seats[seat]
     state = replace_seat(
-        state, seat, income=before.income - data["income_lost"], income_lost=before.income_lost + data["income_lost"]
+        state, seat, income=before.income - event.income_lost, income_lost=before.income_lost + event.income_lost
     )
-    return _pay(state, seat, data["paid"])
+    return _pay(state, seat, event.paid)
 
 
-def _player_bankrupt(state: State, data: dict[str, Any]) -> State:
-    seat = data["seat"]
+def _player_bankrupt(state: State, event: events.PlayerBankrupt) -> State:
+    seat = event.seat
     board = unown(state.board, owned_refs(state.board, seat))
     state = replace_seat(state, seat, eliminated=True)
     return replace(state, board=board, order=tuple(s for s in state.order if s != seat))
 
 
-def _income_reduced(state: State, data: dict[str, Any]) -> State:
-    seat = data["seat"]
+def _income_reduced(state: State, event: events.IncomeReduced) -> State:
+    seat = event.seat
     before = state.seats[seat]
-    return replace_seat(state, seat, income=data["after"], income_lost=before.income_lost + data["reduction"])
+    return replace_seat(state, seat, income=event.after, income_lost=before.income_lost + event.reduction)
 
 
-def _production_drawn(state: State, data: dict[str, Any]) -> State:
-    colour, bag = _drawn(state, data)
+def _production_drawn(state: State, event: events.ProductionDrawn) -> State:
+    colour, bag = _drawn(state, event.random)
     return replace(state, bag=bag, production=(*state.production, colour))
 
 
-def _goods_produced(state: State, data: dict[str, Any]) -> State:
+def _goods_produced(state: State, event: events.GoodsProduced) -> State:
     cube = state.production[0]
-    display = _set_space(state.display, data["column"], data["space"], cube)
-    return _pop(replace(state, display=display, production=state.production[1:]), data["seat"])
+    display = _set_space(state.display, event.column, event.space, cube)
+    return _pop(replace(state, display=display, production=state.production[1:]), event.seat)
 
 
-def _goods_grown(state: State, data: dict[str, Any]) -> State:
-    column, space = data["column"], data["space"]
+def _goods_grown(state: State, event: events.GoodsGrown) -> State:
+    column, space = event.column, event.space
     cube = state.display[column][space]
     assert cube is not None and 0 <= space < COLUMN_SPACES[column]
     display = _set_space(state.display, column, space, None)
-    return replace(state, display=display, cubes=_add_cube(state.cubes, data["hex"], cube))
+    return replace(state, display=display, cubes=_add_cube(state.cubes, event.hex, cube))
 
 
 # --- the end ------------------------------------------------------------------------------
 
 
-def _final_scored(state: State, data: dict[str, Any]) -> State:
-    return replace_seat(state, data["seat"], final_vp=data["vp"])
+def _final_scored(state: State, event: events.FinalScored) -> State:
+    return replace_seat(state, event.seat, final_vp=event.vp)
 
 
-def _game_ended(state: State, data: dict[str, Any]) -> State:
-    return replace(state, phase=OVER, queue=(), auction=None, build=None, winners=tuple(data["winners"]))
+def _game_ended(state: State, event: events.GameEnded) -> State:
+    return replace(state, phase=OVER, queue=(), auction=None, build=None, winners=tuple(event.winners))
 
 
-_APPLY: dict[str, Callable[[State, dict[str, Any]], State]] = {
-    "OrderDieRolled": _unchanged,
-    "PlayerOrderSet": _player_order_set,
-    "StartingCapitalTaken": _starting_capital,
-    "DisplayCubeDrawn": _display_cube_drawn,
-    "CityCubeDrawn": _city_cube_drawn,
-    "TurnBegan": _turn_began,
-    "PhaseBegan": _phase_began,
-    "SharesIssued": _shares_issued,
-    "BidPlaced": _bid_placed,
-    "AuctionDropped": _auction_dropped,
-    "TurnOrderPassUsed": _turn_order_pass_used,
-    "AuctionSettled": _auction_settled,
-    "ActionSelected": _action_selected,
-    "LocomotiveIncreased": _locomotive_increased,
-    "BuildTurnBegan": _build_turn_began,
-    "CityUrbanized": _city_urbanized,
-    "TrackBuilt": _track_built,
-    "BuildEnded": _build_ended,
-    "TrackAbandoned": _track_abandoned,
-    "GoodsDelivered": _goods_delivered,
-    "LocomotiveUpgradedInsteadOfMove": _locomotive_upgraded_instead,
-    "MovePassed": _move_passed,
-    "IncomeCollected": _income_collected,
-    "ExpensesPaid": _expenses_paid,
-    "PlayerBankrupt": _player_bankrupt,
-    "IncomeReduced": _income_reduced,
-    "ProductionDrawn": _production_drawn,
-    "GoodsProduced": _goods_produced,
-    "GrowthDieRolled": _unchanged,
-    "GoodsGrown": _goods_grown,
-    "TurnEnded": _unchanged,
-    "FinalScored": _final_scored,
-    "TieBreakRolled": _unchanged,
-    "GameEnded": _game_ended,
+_APPLY: dict[type[Event], Callable[[State, Any], State]] = {
+    events.OrderDieRolled: _unchanged,
+    events.PlayerOrderSet: _player_order_set,
+    events.StartingCapitalTaken: _starting_capital,
+    events.DisplayCubeDrawn: _display_cube_drawn,
+    events.CityCubeDrawn: _city_cube_drawn,
+    events.TurnBegan: _turn_began,
+    events.PhaseBegan: _phase_began,
+    events.SharesIssued: _shares_issued,
+    events.BidPlaced: _bid_placed,
+    events.AuctionDropped: _auction_dropped,
+    events.TurnOrderPassUsed: _turn_order_pass_used,
+    events.AuctionSettled: _auction_settled,
+    events.ActionSelected: _action_selected,
+    events.LocomotiveIncreased: _locomotive_increased,
+    events.BuildTurnBegan: _build_turn_began,
+    events.CityUrbanized: _city_urbanized,
+    events.TrackBuilt: _track_built,
+    events.BuildEnded: _build_ended,
+    events.TrackAbandoned: _track_abandoned,
+    events.GoodsDelivered: _goods_delivered,
+    events.LocomotiveUpgradedInsteadOfMove: _locomotive_upgraded_instead,
+    events.MovePassed: _move_passed,
+    events.IncomeCollected: _income_collected,
+    events.ExpensesPaid: _expenses_paid,
+    events.PlayerBankrupt: _player_bankrupt,
+    events.IncomeReduced: _income_reduced,
+    events.ProductionDrawn: _production_drawn,
+    events.GoodsProduced: _goods_produced,
+    events.GrowthDieRolled: _unchanged,
+    events.GoodsGrown: _goods_grown,
+    events.TurnEnded: _unchanged,
+    events.FinalScored: _final_scored,
+    events.TieBreakRolled: _unchanged,
+    events.GameEnded: _game_ended,
 }

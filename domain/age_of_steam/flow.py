@@ -5,8 +5,6 @@ state its own earlier events made."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.age_of_steam.board import (
     BUILDS_PER_TURN,
     CITIES,
@@ -21,6 +19,27 @@ from domain.age_of_steam.board import (
     START_SHARES,
     column_city,
     place_name,
+)
+from domain.age_of_steam.events import (
+    AuctionSettled,
+    BuildTurnBegan,
+    CityCubeDrawn,
+    DisplayCubeDrawn,
+    ExpensesPaid,
+    GoodsGrown,
+    GrowthDieRolled,
+    IncomeCollected,
+    IncomeReduced,
+    LocomotiveIncreased,
+    OrderDieRolled,
+    PhaseBegan,
+    PlayerBankrupt,
+    PlayerOrderSet,
+    ProductionDrawn,
+    StartingCapitalTaken,
+    TurnBegan,
+    TurnEnded,
+    outcome,
 )
 from domain.age_of_steam.goods import draw
 from domain.age_of_steam.scoring import final_scoring, reduction
@@ -39,7 +58,7 @@ from domain.age_of_steam.state import (
 )
 from domain.age_of_steam.steps import Steps
 from domain.age_of_steam.track import incomplete_at_risk
-from domain.core.randomness import Randomness, rolled
+from domain.core.randomness import Randomness
 
 DICE_FOR_ORDER = 3
 PRODUCTION_DRAW = 2
@@ -51,16 +70,16 @@ PRODUCTION_DRAW = 2
 def opening(steps: Steps, rng: Randomness) -> None:
     seats = list(range(len(steps.state.seats)))
     order = _roll_for_order(steps, rng, seats, 1)
-    steps.emit("PlayerOrderSet", {"order": order})
+    steps.emit(PlayerOrderSet(order=tuple(order)))
     for seat in seats:
-        steps.emit("StartingCapitalTaken", {"seat": seat, "shares": START_SHARES, "cash": START_MONEY})
+        steps.emit(StartingCapitalTaken(seat=seat, shares=START_SHARES, cash=START_MONEY))
     for column, space in DISPLAY_FILL_ORDER:
-        cube, outcome = draw(steps.state.bag, rng)
-        steps.emit("DisplayCubeDrawn", {"column": column, "space": space, "cube": cube, **outcome})
+        cube, drawn = draw(steps.state.bag, rng)
+        steps.emit(DisplayCubeDrawn(column=column, space=space, cube=cube, random=drawn))
     for hex_, city in CITIES.items():
         for _ in range(city.starting_cubes):
-            cube, outcome = draw(steps.state.bag, rng)
-            steps.emit("CityCubeDrawn", {"hex": hex_, "city": city.name, "cube": cube, **outcome})
+            cube, drawn = draw(steps.state.bag, rng)
+            steps.emit(CityCubeDrawn(hex=hex_, city=city.name, cube=cube, random=drawn))
     begin_turn(steps, 1)
 
 
@@ -71,7 +90,7 @@ def _roll_for_order(steps: Steps, rng: Randomness, group: list[int], round_: int
         for die in range(1, DICE_FOR_ORDER + 1):
             value = rng.randbelow(6)
             totals[seat] = totals.get(seat, 0) + value + 1
-            steps.emit("OrderDieRolled", {"seat": seat, "round": round_, "die": die, "value": value + 1, **rolled(6, value)})
+            steps.emit(OrderDieRolled(seat=seat, round=round_, die=die, value=value + 1, random=outcome(6, value)))
     order: list[int] = []
     for total in sorted(set(totals.values()), reverse=True):
         tied = [seat for seat in group if totals[seat] == total]
@@ -83,13 +102,12 @@ def _roll_for_order(steps: Steps, rng: Randomness, group: list[int], round_: int
 
 
 def begin_turn(steps: Steps, turn: int) -> None:
-    steps.emit("TurnBegan", {"turn": turn, "last_turn": steps.state.last_turn})
-    steps.emit("PhaseBegan", {"phase": SHARES, "queue": list(steps.state.order)})
+    steps.emit(TurnBegan(turn=turn, last_turn=steps.state.last_turn))
+    steps.emit(PhaseBegan(phase=SHARES, queue=steps.state.order))
 
 
 def begin_auction(steps: Steps) -> None:
-    order = list(steps.state.order)
-    steps.emit("PhaseBegan", {"phase": AUCTION, "queue": order})
+    steps.emit(PhaseBegan(phase=AUCTION, queue=steps.state.order))
 
 
 def after_bidding(steps: Steps) -> None:
@@ -109,16 +127,13 @@ def after_bidding(steps: Steps) -> None:
         else:
             payments[str(seat)] = (bid + 1) // 2
     payments[str(winner)] = auction.bids[winner]
-    steps.emit(
-        "AuctionSettled",
-        {
-            "order": [winner, *reversed(dropped)],
-            "bids": {str(seat): auction.bids[seat] for seat in auction.seats},
-            "drop_order": list(dropped),
-            "payments": {str(seat): payments[str(seat)] for seat in auction.seats},
-        },
-    )
-    steps.emit("PhaseBegan", {"phase": ACTIONS, "queue": list(steps.state.order)})
+    steps.emit(AuctionSettled(
+        order=(winner, *reversed(dropped)),
+        bids={str(seat): auction.bids[seat] for seat in auction.seats},
+        drop_order=dropped,
+        payments={str(seat): payments[str(seat)] for seat in auction.seats},
+    ))
+    steps.emit(PhaseBegan(phase=ACTIONS, queue=steps.state.order))
 
 
 def after_action(steps: Steps, seat: int, action: str) -> None:
@@ -126,7 +141,7 @@ def after_action(steps: Steps, seat: int, action: str) -> None:
         before = steps.state.seats[seat].locomotive
         # Taken at the maximum, the action changes nothing but still denies it to others.
         if before < MAX_LOCOMOTIVE:
-            steps.emit("LocomotiveIncreased", {"seat": seat, "before": before, "after": before + 1})
+            steps.emit(LocomotiveIncreased(seat=seat, before=before, after=before + 1))
     if not steps.state.queue:
         _begin_build(steps)
 
@@ -140,7 +155,7 @@ def _first(order: tuple[int, ...], holder: int | None) -> list[int]:
 def _begin_build(steps: Steps) -> None:
     state = steps.state
     queue = _first(state.order, state.actions.get(FIRST_BUILD))
-    steps.emit("PhaseBegan", {"phase": BUILD, "queue": queue})
+    steps.emit(PhaseBegan(phase=BUILD, queue=tuple(queue)))
     begin_build_turn(steps, queue[0])
 
 
@@ -148,7 +163,7 @@ def begin_build_turn(steps: Steps, seat: int) -> None:
     state = steps.state
     limit = ENGINEER_BUILDS if state.actions.get(ENGINEER) == seat else BUILDS_PER_TURN
     at_risk = incomplete_at_risk(state.board, state.new_cities, seat)
-    steps.emit("BuildTurnBegan", {"seat": seat, "limit": limit, "at_risk": [list(item) for item in at_risk]})
+    steps.emit(BuildTurnBegan(seat=seat, limit=limit, at_risk=at_risk))
 
 
 def after_build_turn(steps: Steps) -> None:
@@ -157,7 +172,7 @@ def after_build_turn(steps: Steps) -> None:
         return
     state = steps.state
     movers = _first(state.order, state.actions.get(FIRST_MOVE))
-    steps.emit("PhaseBegan", {"phase": MOVE, "queue": movers + movers})
+    steps.emit(PhaseBegan(phase=MOVE, queue=tuple(movers + movers)))
 
 
 def after_move(steps: Steps, rng: Randomness) -> None:
@@ -170,31 +185,28 @@ def after_move(steps: Steps, rng: Randomness) -> None:
 
 
 def _income_to_reduction(steps: Steps, rng: Randomness) -> None:
-    steps.emit("PhaseBegan", {"phase": "income", "queue": []})
+    steps.emit(PhaseBegan(phase="income", queue=()))
     for seat in steps.state.order:
-        steps.emit("IncomeCollected", {"seat": seat, "amount": steps.state.seats[seat].income})
-    steps.emit("PhaseBegan", {"phase": "expenses", "queue": []})
+        steps.emit(IncomeCollected(seat=seat, amount=steps.state.seats[seat].income))
+    steps.emit(PhaseBegan(phase="expenses", queue=()))
     for seat in tuple(steps.state.order):
         me = steps.state.seats[seat]
         due = me.shares + me.locomotive
         paid = min(due, me.cash)
         lost = due - paid
-        steps.emit(
-            "ExpensesPaid",
-            {"seat": seat, "due": due, "paid": paid, "income_lost": lost, "income_after": me.income - lost},
-        )
+        steps.emit(ExpensesPaid(seat=seat, due=due, paid=paid, income_lost=lost, income_after=me.income - lost))
         if me.income - lost < 0:
-            steps.emit("PlayerBankrupt", {"seat": seat, "income": me.income - lost})
+            steps.emit(PlayerBankrupt(seat=seat, income=me.income - lost))
     if len(steps.state.order) <= 1:
         # The game ends at once when at most one player is left.
         final_scoring(steps, rng)
         return
-    steps.emit("PhaseBegan", {"phase": "income_reduction", "queue": []})
+    steps.emit(PhaseBegan(phase="income_reduction", queue=()))
     for seat in steps.state.order:
         income = steps.state.seats[seat].income
         cut = reduction(income)
         if cut:
-            steps.emit("IncomeReduced", {"seat": seat, "before": income, "reduction": cut, "after": income - cut})
+            steps.emit(IncomeReduced(seat=seat, before=income, reduction=cut, after=income - cut))
     state = steps.state
     if state.turn >= state.last_turn:
         final_scoring(steps, rng)
@@ -206,20 +218,20 @@ def _income_to_reduction(steps: Steps, rng: Randomness) -> None:
         goods_growth(steps, rng)
         return
     for _ in range(count):
-        cube, outcome = draw(steps.state.bag, rng)
-        steps.emit("ProductionDrawn", {"seat": holder, "cube": cube, **outcome})
-    steps.emit("PhaseBegan", {"phase": PRODUCTION, "queue": [holder] * count})
+        cube, drawn = draw(steps.state.bag, rng)
+        steps.emit(ProductionDrawn(seat=holder, cube=cube, random=drawn))
+    steps.emit(PhaseBegan(phase=PRODUCTION, queue=(holder,) * count))
 
 
 def goods_growth(steps: Steps, rng: Randomness) -> None:
-    steps.emit("PhaseBegan", {"phase": "goods_growth", "queue": []})
+    steps.emit(PhaseBegan(phase="goods_growth", queue=()))
     dice = len(steps.state.seats)
     for half in (LIGHT, DARK):
         faces: list[int] = []
         for index in range(dice):
             value = rng.randbelow(6)
             faces.append(value + 1)
-            steps.emit("GrowthDieRolled", {"half": half, "index": index, "value": value + 1, **rolled(6, value)})
+            steps.emit(GrowthDieRolled(half=half, index=index, value=value + 1, random=outcome(6, value)))
         for face in faces:
             _grow(steps, half, face, f"{'L' if half == LIGHT else 'D'}{face}", CITY_OF_NUMBER[(half, face)])
             letter = LETTER_OF_DIE.get((half, face))
@@ -228,7 +240,7 @@ def goods_growth(steps: Steps, rng: Randomness) -> None:
                 if city is not None:
                     _grow(steps, half, face, letter, city)
     state = steps.state
-    steps.emit("TurnEnded", {"turn": state.turn})
+    steps.emit(TurnEnded(turn=state.turn))
     begin_turn(steps, state.turn + 1)
 
 
@@ -238,8 +250,7 @@ def _grow(steps: Steps, half: str, face: int, column: str, city: str) -> None:
     space = next((i for i, cube in enumerate(spaces) if cube is not None), None)
     if space is None:
         return
-    data: dict[str, Any] = {
-        "half": half, "die": face, "column": column, "space": space, "hex": city,
-        "city": place_name(city, steps.state.new_cities), "cube": spaces[space],
-    }
-    steps.emit("GoodsGrown", data)
+    cube = spaces[space]
+    assert cube is not None
+    steps.emit(GoodsGrown(half=half, die=face, column=column, space=space, hex=city,
+                          city=place_name(city, steps.state.new_cities), cube=cube))

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from domain.age_of_steam.board import CITIES, COLOURS, city_colour, place_name
+from domain.age_of_steam.events import Outcome, outcome
 from domain.age_of_steam.track import Link, Network
 from domain.core.errors import IllegalMove
-from domain.core.randomness import Randomness, rolled
+from domain.core.randomness import Randomness
 
 
-def draw(bag: dict[str, int], rng: Randomness) -> tuple[str, dict[str, Any]]:
+def draw(bag: dict[str, int], rng: Randomness) -> tuple[str, Outcome]:
     """One cube from the bag: its colour and the stored outcome."""
     total = sum(bag.values())
     index = rng.randbelow(total)
@@ -25,7 +25,7 @@ def draw(bag: dict[str, int], rng: Randomness) -> tuple[str, dict[str, Any]]:
     for colour in COLOURS:
         seen += bag.get(colour, 0)
         if index < seen:
-            return colour, rolled(total, index)
+            return colour, outcome(total, index)
     raise AssertionError("the bag is smaller than its count")
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.age_of_steam.events import FinalScored, GameEnded, TieBreakRolled, outcome
 from domain.age_of_steam.state import State
 from domain.age_of_steam.steps import Steps
 from domain.age_of_steam.track import track_tiles
-from domain.core.randomness import Randomness, rolled
+from domain.core.randomness import Randomness
 
 INCOME_VP = 3
 SHARE_VP = -3
@@ -48,31 +49,25 @@ def final_scoring(steps: Steps, rng: Randomness) -> None:
     for seat in live:
         me = state.seats[seat]
         points = sources(state, seat)
-        steps.emit(
-            "FinalScored",
-            {
-                "seat": seat,
-                "income": me.income,
-                "shares": me.shares,
-                "track": points["track"],
-                "income_vp": points["income"],
-                "shares_vp": points["shares"],
-                "track_vp": points["track"],
-                "vp": sum(points.values()),
-                "cash": me.cash,
-            },
-        )
+        steps.emit(FinalScored(
+            seat=seat,
+            income=me.income,
+            shares=me.shares,
+            track=points["track"],
+            income_vp=points["income"],
+            shares_vp=points["shares"],
+            track_vp=points["track"],
+            vp=sum(points.values()),
+            cash=me.cash,
+        ))
     state = steps.state
     winners, decided_by = _winners(steps, rng, live)
-    steps.emit(
-        "GameEnded",
-        {
-            "scores": {str(seat): vp(state, seat) for seat in range(len(state.seats))},
-            "winners": winners,
-            "eliminated": [seat for seat in range(len(state.seats)) if state.seats[seat].eliminated],
-            "decided_by": decided_by,
-        },
-    )
+    steps.emit(GameEnded(
+        scores={str(seat): vp(state, seat) for seat in range(len(state.seats))},
+        winners=tuple(winners),
+        eliminated=tuple(seat for seat in range(len(state.seats)) if state.seats[seat].eliminated),
+        decided_by=decided_by,
+    ))
 
 
 def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int], str]:
@@ -95,8 +90,7 @@ def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int],
         for seat in tied:
             value = rng.randbelow(6)
             faces[seat] = value + 1
-            data: dict[str, Any] = {"seat": seat, "round": round_, "value": value + 1, **rolled(6, value)}
-            steps.emit("TieBreakRolled", data)
+            steps.emit(TieBreakRolled(seat=seat, round=round_, value=value + 1, random=outcome(6, value)))
         tied = _best(tied, faces.__getitem__)
     return tied, "dice"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from domain.age_of_steam import DECIDER as AOS
+from domain.age_of_steam.events import IncomeCollected, TurnEnded
 from domain.age_of_steam.scoring import sources
 from domain.core.decider import Setup
-from domain.core.events import Untyped
 from domain.core.randomness import SeededRandom
 from projections.age_of_steam import AgeOfSteamProjector, board
 from projections.handlers import projector_for
@@ -50,5 +50,5 @@ def test_events_that_change_no_figure_give_none() -> None:
     projector = AgeOfSteamProjector()
     state = AOS.initial_state(Setup(("a", "b", "c"), AOS.options({}, 3)))
     figures = projector.start(AOS, state)
-    assert projector.apply(figures, Untyped("TurnEnded", {}), state) is None
-    assert projector.apply(figures, Untyped("IncomeCollected", {"seat": 0, "amount": 0}), state) is None
+    assert projector.apply(figures, TurnEnded(turn=1), state) is None
+    assert projector.apply(figures, IncomeCollected(seat=0, amount=0), state) is None
