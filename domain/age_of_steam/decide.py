@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.age_of_steam import flow
-from domain.age_of_steam.board import NEW_CITIES, TOWNS, place_name
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.events import (
     ActionSelected,
     AuctionDropped,
@@ -61,20 +61,20 @@ from domain.core.events import Event
 from domain.core.randomness import Randomness
 
 
-def setup(state: State, rng: Randomness) -> list[Event]:
-    steps = Steps(state)
+def setup(map_: Map, state: State, rng: Randomness) -> list[Event]:
+    steps = Steps(map_, state)
     flow.opening(steps, rng)
     return steps.events
 
 
-def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+def decide(map_: Map, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
     if state.phase == OVER:
         raise GameOver()
     if seat not in active_seats(state):
         raise NotYourTurn(seat)
-    command = parse_move(move)
+    command = parse_move(map_, move)
     check_phase(state, command)
-    steps = Steps(state)
+    steps = Steps(map_, state)
     if isinstance(command, IssueShares):
         check_shares(state, seat, command.count)
         steps.moved(SharesIssued(seat=seat, count=command.count, total=state.seats[seat].shares + command.count))
@@ -120,9 +120,9 @@ def _auction(steps: Steps, seat: int, command: Bid | Drop | TurnOrderPass) -> No
 
 
 def _build(steps: Steps, seat: int, command: Build) -> None:
-    state = steps.state
-    placement = check_build(state, seat, command)
-    after, claimed = apply_placement(state.board, state.new_cities, placement, seat)
+    state, map_ = steps.state, steps.map
+    placement = check_build(map_, state, seat, command)
+    after, claimed = apply_placement(map_, state.board, state.new_cities, placement, seat)
     taken = tuple(
         (hex_, index)
         for hex_ in claimed
@@ -132,7 +132,7 @@ def _build(steps: Steps, seat: int, command: Build) -> None:
     steps.moved(TrackBuilt(
         seat=seat,
         hex=command.hex,
-        place=place_name(command.hex, state.new_cities),
+        place=map_.place_name(command.hex, state.new_cities),
         tile=command.tile,
         rotation=command.rotation,
         cost=placement.cost,
@@ -146,16 +146,16 @@ def _build(steps: Steps, seat: int, command: Build) -> None:
 
 
 def _urbanize(steps: Steps, seat: int, command: Urbanize) -> None:
-    state = steps.state
-    check_urbanize(state, seat, command)
+    state, map_ = steps.state, steps.map
+    check_urbanize(map_, state, seat, command)
     old = state.board.get(command.hex)
-    _, _, claimed = urbanize(state.board, state.new_cities, command.hex, command.city, seat)
+    _, _, claimed = urbanize(map_, state.board, state.new_cities, command.hex, command.city, seat)
     steps.moved(CityUrbanized(
         seat=seat,
         hex=command.hex,
-        town=TOWNS[command.hex],
+        town=map_.towns[command.hex],
         city=command.city,
-        colour=NEW_CITIES[command.city].colour,
+        colour=map_.new_city[command.city].colour,
         returned=old.tile if old is not None else None,
         claimed=tuple(claimed),
     ))
@@ -166,7 +166,7 @@ def _end_build(steps: Steps, seat: int) -> None:
     assert build is not None
     steps.moved(BuildEnded(seat=seat, placed=len(build.placed)))
     state = steps.state
-    lost = abandoned(state.board, state.new_cities, seat, build.at_risk)
+    lost = abandoned(steps.map, state.board, state.new_cities, seat, build.at_risk)
     if lost:
         steps.emit(TrackAbandoned(
             seat=seat,
@@ -177,10 +177,10 @@ def _end_build(steps: Steps, seat: int) -> None:
 
 
 def _move_goods(steps: Steps, seat: int, command: Deliver | UpgradeLocomotive | PassMove, rng: Randomness) -> None:
-    state = steps.state
+    state, map_ = steps.state, steps.map
     round_ = 1 if len(state.queue) > len(state.order) else 2
     if isinstance(command, Deliver):
-        route = check_deliver(state, seat, command)
+        route = check_deliver(map_, state, seat, command)
         steps.moved(GoodsDelivered(
             seat=seat,
             round=round_,
@@ -188,7 +188,7 @@ def _move_goods(steps: Steps, seat: int, command: Deliver | UpgradeLocomotive | 
             source=route.source,
             to=route.destination,
             stops=tuple(route.stops),
-            places=tuple(place_name(stop, state.new_cities) for stop in route.stops),
+            places=tuple(map_.place_name(stop, state.new_cities) for stop in route.stops),
             links=tuple(link.id for link in route.links),
             owners=tuple(link.owner for link in route.links),
             income={str(owner): gained for owner, gained in sorted(route.income().items())},

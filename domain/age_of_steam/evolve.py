@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.age_of_steam import events
-from domain.age_of_steam.board import COLUMN_SPACES, SHARE_PRICE
+from domain.age_of_steam.board import SHARE_PRICE, Map
 from domain.age_of_steam.goods import colour_at
 from domain.age_of_steam.state import AUCTION, OVER, Auction, BuildTurn, Placed, State
 from domain.age_of_steam.track import owned_refs, unown, urbanize
@@ -17,7 +17,9 @@ from domain.core.events import Event
 from domain.core.state import replace, replace_seat
 
 
-def evolve(state: State, event: Event) -> State:
+def evolve(map_: Map, state: State, event: Event) -> State:
+    if type(event) in _ON_THE_MAP:
+        return _ON_THE_MAP[type(event)](map_, state, event)
     apply = _APPLY.get(type(event))
     if apply is None:
         # The core folds its own kinds (creation, the seed's reveal, rewinds) itself, so a
@@ -193,10 +195,10 @@ def _build_turn_began(state: State, event: events.BuildTurnBegan) -> State:
     return replace(state, build=BuildTurn(event.seat, event.limit, at_risk=at_risk))
 
 
-def _city_urbanized(state: State, event: events.CityUrbanized) -> State:
+def _city_urbanized(map_: Map, state: State, event: events.CityUrbanized) -> State:
     hex_, seat = event.hex, event.seat
     old = state.board.get(hex_)
-    board, new_cities, _ = urbanize(state.board, state.new_cities, hex_, event.city, seat)
+    board, new_cities, _ = urbanize(map_, state.board, state.new_cities, hex_, event.city, seat)
     stock = state.stock
     discs = state.discs
     if old is not None:
@@ -316,7 +318,7 @@ def _goods_produced(state: State, event: events.GoodsProduced) -> State:
 def _goods_grown(state: State, event: events.GoodsGrown) -> State:
     column, space = event.column, event.space
     cube = state.display[column][space]
-    assert cube is not None and 0 <= space < COLUMN_SPACES[column]
+    assert cube is not None
     display = _set_space(state.display, column, space, None)
     return replace(state, display=display, cubes=_add_cube(state.cubes, event.hex, cube))
 
@@ -348,7 +350,6 @@ _APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     events.ActionSelected: _action_selected,
     events.LocomotiveIncreased: _locomotive_increased,
     events.BuildTurnBegan: _build_turn_began,
-    events.CityUrbanized: _city_urbanized,
     events.TrackBuilt: _track_built,
     events.BuildEnded: _build_ended,
     events.TrackAbandoned: _track_abandoned,
@@ -368,3 +369,8 @@ _APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     events.TieBreakRolled: _unchanged,
     events.GameEnded: _game_ended,
 }
+
+_ON_THE_MAP: dict[type[Event], Callable[[Map, State, Any], State]] = {
+    events.CityUrbanized: _city_urbanized,
+}
+"""The one kind whose bookkeeping reads the map: a new city takes over the track it completes."""

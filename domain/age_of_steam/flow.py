@@ -5,21 +5,7 @@ state its own earlier events made."""
 
 from __future__ import annotations
 
-from domain.age_of_steam.board import (
-    BUILDS_PER_TURN,
-    CITIES,
-    CITY_OF_NUMBER,
-    DARK,
-    DISPLAY_FILL_ORDER,
-    ENGINEER_BUILDS,
-    LETTER_OF_DIE,
-    LIGHT,
-    MAX_LOCOMOTIVE,
-    START_MONEY,
-    START_SHARES,
-    column_city,
-    place_name,
-)
+from domain.age_of_steam.board import BUILDS_PER_TURN, DARK, ENGINEER_BUILDS, LIGHT, MAX_LOCOMOTIVE
 from domain.age_of_steam.events import (
     AuctionSettled,
     BuildTurnBegan,
@@ -68,18 +54,19 @@ PRODUCTION_DRAW = 2
 
 
 def opening(steps: Steps, rng: Randomness) -> None:
+    map_ = steps.map
     seats = list(range(len(steps.state.seats)))
     order = _roll_for_order(steps, rng, seats, 1)
     steps.emit(PlayerOrderSet(order=tuple(order)))
     for seat in seats:
-        steps.emit(StartingCapitalTaken(seat=seat, shares=START_SHARES, cash=START_MONEY))
-    for column, space in DISPLAY_FILL_ORDER:
+        steps.emit(StartingCapitalTaken(seat=seat, shares=map_.start_shares, cash=map_.start_money))
+    for column, space in map_.display_fill_order:
         cube, drawn = draw(steps.state.bag, rng)
         steps.emit(DisplayCubeDrawn(column=column, space=space, cube=cube, random=drawn))
-    for hex_, city in CITIES.items():
+    for city in map_.cities:
         for _ in range(city.starting_cubes):
             cube, drawn = draw(steps.state.bag, rng)
-            steps.emit(CityCubeDrawn(hex=hex_, city=city.name, cube=cube, random=drawn))
+            steps.emit(CityCubeDrawn(hex=city.hex, city=city.name, cube=cube, random=drawn))
     begin_turn(steps, 1)
 
 
@@ -162,7 +149,7 @@ def _begin_build(steps: Steps) -> None:
 def begin_build_turn(steps: Steps, seat: int) -> None:
     state = steps.state
     limit = ENGINEER_BUILDS if state.actions.get(ENGINEER) == seat else BUILDS_PER_TURN
-    at_risk = incomplete_at_risk(state.board, state.new_cities, seat)
+    at_risk = incomplete_at_risk(steps.map, state.board, state.new_cities, seat)
     steps.emit(BuildTurnBegan(seat=seat, limit=limit, at_risk=at_risk))
 
 
@@ -233,10 +220,10 @@ def goods_growth(steps: Steps, rng: Randomness) -> None:
             faces.append(value + 1)
             steps.emit(GrowthDieRolled(half=half, index=index, value=value + 1, random=outcome(6, value)))
         for face in faces:
-            _grow(steps, half, face, f"{'L' if half == LIGHT else 'D'}{face}", CITY_OF_NUMBER[(half, face)])
-            letter = LETTER_OF_DIE.get((half, face))
+            _grow(steps, half, face, f"{'L' if half == LIGHT else 'D'}{face}", steps.map.city_of_number[(half, face)])
+            letter = steps.map.letter_of_die.get((half, face))
             if letter is not None:
-                city = column_city(letter, steps.state.new_cities)
+                city = steps.map.column_city(letter, steps.state.new_cities)
                 if city is not None:
                     _grow(steps, half, face, letter, city)
     state = steps.state
@@ -253,4 +240,4 @@ def _grow(steps: Steps, half: str, face: int, column: str, city: str) -> None:
     cube = spaces[space]
     assert cube is not None
     steps.emit(GoodsGrown(half=half, die=face, column=column, space=space, hex=city,
-                          city=place_name(city, steps.state.new_cities), cube=cube))
+                          city=steps.map.place_name(city, steps.state.new_cities), cube=cube))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.age_of_steam.board import CITIES, MAX_LOCOMOTIVE, MAX_SHARES, NEW_CITIES, TOWNS, place_name
+from domain.age_of_steam.board import MAX_LOCOMOTIVE, MAX_SHARES, Map
 from domain.age_of_steam.building import placements
 from domain.age_of_steam.goods import check_route, routes
 from domain.age_of_steam.moves import (
@@ -129,14 +129,14 @@ def check_action(state: State, action: str) -> None:
 # --- building -------------------------------------------------------------------------------
 
 
-def check_build(state: State, seat: int, command: Build) -> Placement:
+def check_build(map_: Map, state: State, seat: int, command: Build) -> Placement:
     build = state.build
     assert build is not None
     if len(build.placed) >= build.limit:
         raise IllegalMove("build_limit", f"You have placed your {build.limit} tiles this turn; end your build.")
     if command.hex in build.placed:
-        raise IllegalMove("hex_built_this_turn", f"You already built on {place_name(command.hex, state.new_cities)} this turn.")
-    placement = assess(state, seat, command.hex, command.tile, command.rotation)
+        raise IllegalMove("hex_built_this_turn", f"You already built on {map_.place_name(command.hex, state.new_cities)} this turn.")
+    placement = assess(map_, state, seat, command.hex, command.tile, command.rotation)
     if command.cost is not None and command.cost != placement.cost:
         raise IllegalMove("cost_mismatch", f"This placement costs ${placement.cost}, not ${command.cost}.")
     return placement
@@ -155,14 +155,15 @@ def urbanize_reason(state: State, seat: int) -> IllegalMove | None:
     return None
 
 
-def check_urbanize(state: State, seat: int, command: Urbanize) -> None:
+def check_urbanize(map_: Map, state: State, seat: int, command: Urbanize) -> None:
     reason = urbanize_reason(state, seat)
     if reason is not None:
         raise reason
+    name = map_.place_name(command.hex, state.new_cities)
     if command.hex in state.new_cities:
-        raise IllegalMove("already_a_city", f"{place_name(command.hex, state.new_cities)} is already a city.")
-    if command.hex not in TOWNS:
-        raise IllegalMove("not_a_town", f"A new city is placed on a town; {place_name(command.hex, state.new_cities)} is not one.")
+        raise IllegalMove("already_a_city", f"{name} is already a city.")
+    if command.hex not in map_.towns:
+        raise IllegalMove("not_a_town", f"A new city is placed on a town; {name} is not one.")
     if command.city in state.new_cities.values():
         raise IllegalMove("new_city_used", f"New city {command.city} is already on the map.")
 
@@ -177,9 +178,9 @@ def check_upgrade(state: State, seat: int) -> None:
         raise IllegalMove("locomotive_max", f"Your locomotive is already at the maximum of {MAX_LOCOMOTIVE} links.")
 
 
-def check_deliver(state: State, seat: int, command: Deliver) -> Any:
+def check_deliver(map_: Map, state: State, seat: int, command: Deliver) -> Any:
     return check_route(
-        network(state.board, state.new_cities), state.new_cities, state.cubes, command.city, command.cube,
+        map_, network(map_, state.board, state.new_cities), state.new_cities, state.cubes, command.city, command.cube,
         list(command.path), state.seats[seat].locomotive,
     )
 
@@ -192,7 +193,7 @@ def check_production(state: State, command: PlaceProduction) -> None:
 # --- the full list --------------------------------------------------------------------------
 
 
-def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+def legal_moves(map_: Map, state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in active_seats(state):
         return []
     phase = state.phase
@@ -210,9 +211,9 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
     if phase == ACTIONS:
         return [{"type": "select_action", "action": a} for a in ACTIONS_LIST if a not in state.actions]
     if phase == BUILD:
-        return _build_moves(state, seat)
+        return _build_moves(map_, state, seat)
     if phase == MOVE:
-        return _move_moves(state, seat)
+        return _move_moves(map_, state, seat)
     if phase == PRODUCTION:
         return [
             {"type": "place_production", "column": column, "space": space}
@@ -223,34 +224,34 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
     return []
 
 
-def _build_moves(state: State, seat: int) -> list[dict[str, Any]]:
+def _build_moves(map_: Map, state: State, seat: int) -> list[dict[str, Any]]:
     build = state.build
     assert build is not None
     moves: list[dict[str, Any]] = []
     if urbanize_reason(state, seat) is None:
-        letters = [letter for letter in NEW_CITIES if letter not in state.new_cities.values()]
+        letters = [letter for letter in map_.new_city if letter not in state.new_cities.values()]
         moves += [
             {"type": "urbanize", "hex": town, "city": letter}
-            for town in TOWNS
+            for town in map_.towns
             if town not in state.new_cities
             for letter in letters
         ]
     if len(build.placed) < build.limit:
         moves += [
             {"type": "build", "hex": p.hex, "tile": p.tile, "rotation": p.rotation, "cost": p.cost}
-            for p in placements(state, seat)
+            for p in placements(map_, state, seat)
         ]
     moves.append({"type": "end_build"})
     return moves
 
 
-def _move_moves(state: State, seat: int) -> list[dict[str, Any]]:
-    net = network(state.board, state.new_cities)
+def _move_moves(map_: Map, state: State, seat: int) -> list[dict[str, Any]]:
+    net = network(map_, state.board, state.new_cities)
     locomotive = state.seats[seat].locomotive
     moves: list[dict[str, Any]] = []
-    for city in (*CITIES, *state.new_cities):
+    for city in (*map_.city_at, *state.new_cities):
         for cube in sorted(set(state.cubes.get(city, ()))):
-            for route in routes(net, state.new_cities, city, cube, locomotive):
+            for route in routes(map_, net, state.new_cities, city, cube, locomotive):
                 moves.append({"type": "deliver", "city": city, "cube": cube, "path": [link.id for link in route.links]})
     try:
         check_upgrade(state, seat)

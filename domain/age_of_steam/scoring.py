@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.events import FinalScored, GameEnded, TieBreakRolled, outcome
 from domain.age_of_steam.state import State
 from domain.age_of_steam.steps import Steps
@@ -25,7 +26,7 @@ def reduction(income: int) -> int:
     return 0
 
 
-def sources(state: State, seat: int) -> dict[str, int]:
+def sources(map_: Map, state: State, seat: int) -> dict[str, int]:
     """A seat's points by source; an eliminated seat scores nothing."""
     me = state.seats[seat]
     if me.eliminated:
@@ -33,22 +34,22 @@ def sources(state: State, seat: int) -> dict[str, int]:
     return {
         "income": INCOME_VP * me.income,
         "shares": SHARE_VP * me.shares,
-        "track": track_tiles(state.board, state.new_cities, seat),
+        "track": track_tiles(map_, state.board, state.new_cities, seat),
     }
 
 
-def vp(state: State, seat: int) -> int:
+def vp(map_: Map, state: State, seat: int) -> int:
     final = state.seats[seat].final_vp
-    return final if final is not None else sum(sources(state, seat).values())
+    return final if final is not None else sum(sources(map_, state, seat).values())
 
 
 def final_scoring(steps: Steps, rng: Randomness) -> None:
     """Every seat still in, by source; then the winner and the end of the game."""
-    state = steps.state
+    state, map_ = steps.state, steps.map
     live = [seat for seat in range(len(state.seats)) if not state.seats[seat].eliminated]
     for seat in live:
         me = state.seats[seat]
-        points = sources(state, seat)
+        points = sources(map_, state, seat)
         steps.emit(FinalScored(
             seat=seat,
             income=me.income,
@@ -63,7 +64,7 @@ def final_scoring(steps: Steps, rng: Randomness) -> None:
     state = steps.state
     winners, decided_by = _winners(steps, rng, live)
     steps.emit(GameEnded(
-        scores={str(seat): vp(state, seat) for seat in range(len(state.seats))},
+        scores={str(seat): vp(map_, state, seat) for seat in range(len(state.seats))},
         winners=tuple(winners),
         eliminated=tuple(seat for seat in range(len(state.seats)) if state.seats[seat].eliminated),
         decided_by=decided_by,
@@ -71,16 +72,16 @@ def final_scoring(steps: Steps, rng: Randomness) -> None:
 
 
 def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int], str]:
-    state = steps.state
+    state, map_ = steps.state, steps.map
     if not live:
         return [], "nobody_left"
-    tied = _best(live, lambda s: vp(state, s))
+    tied = _best(live, lambda s: vp(map_, state, s))
     if len(tied) == 1:
         return tied, "score"
     tied = _best(tied, lambda s: state.seats[s].cash)
     if len(tied) == 1:
         return tied, "cash"
-    tied = _best(tied, lambda s: track_tiles(state.board, state.new_cities, s))
+    tied = _best(tied, lambda s: track_tiles(map_, state.board, state.new_cities, s))
     if len(tied) == 1:
         return tied, "track"
     round_ = 0

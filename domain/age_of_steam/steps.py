@@ -4,6 +4,7 @@ and what `decide` returns always evolves to the state it reasoned about."""
 
 from __future__ import annotations
 
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.state import State
 from domain.core.events import Event
@@ -11,7 +12,8 @@ from domain.core.state import replace
 
 
 class Steps:
-    def __init__(self, state: State) -> None:
+    def __init__(self, map_: Map, state: State) -> None:
+        self.map = map_
         self.state = state
         self.events: list[Event] = []
 
@@ -25,4 +27,4 @@ class Steps:
 
     def _apply(self, event: Event) -> None:
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        self.state = evolve(self.map, self.state, event)

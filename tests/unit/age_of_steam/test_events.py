@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from domain.age_of_steam import DECIDER
 from domain.age_of_steam.events import EVENTS, GoodsDelivered, TrackBuilt
 from domain.age_of_steam.evolve import evolve
 from domain.core.catalogue import UnknownKind, meaning_of
 from domain.core.events import Untyped
+from tests.rust_belt import DECIDER
 
 from .helpers import table
 
@@ -53,4 +53,4 @@ def test_every_kind_publishes_a_meaning() -> None:
 @pytest.mark.parametrize("event", [Untyped("TrackBuilt", {}), Untyped("TrackBiult", {}), Untyped("GameCreated", {})])
 def test_evolve_refuses_a_kind_it_does_not_declare(event: Untyped) -> None:
     with pytest.raises(UnknownKind, match=event.kind):
-        evolve(table(), event)
+        evolve(DECIDER.map, table(), event)

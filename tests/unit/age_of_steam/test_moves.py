@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.age_of_steam import DECIDER
 from domain.age_of_steam import events as ev
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
+from tests.rust_belt import DECIDER
 
 from .helpers import refused, table
 
