@@ -12,6 +12,7 @@ behind the core `Decider` contract.
 """
 
 from domain.age_of_steam.decider import DECIDER, AgeOfSteam
+from domain.age_of_steam.ruleset1 import RULESET_1
 from domain.age_of_steam.state import Seat, State
 
-__all__ = ["DECIDER", "AgeOfSteam", "Seat", "State"]
+__all__ = ["DECIDER", "RULESET_1", "AgeOfSteam", "Seat", "State"]

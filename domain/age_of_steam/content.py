@@ -2,10 +2,11 @@
 new-city tiles, the goods bag and the starting supplies, read from the pack's files and checked
 on load into a `board.Map`.
 
-Ruleset 1 plays one map, the Rust Belt as printed: a pack is accepted for a game only when its
-map is exactly that one (`check_playable`, by the fingerprint of its content), so the shipped
-pack `rust_belt` pins Age of Steam games to a digest like any other pack, and a pack that
-changes the map is refused rather than played under rules written for another.
+The rules (rulesets 1 and 2) play one map, the Rust Belt as printed: a pack is accepted for a
+game only when its map is exactly that one (`check_playable`, by the fingerprint of its
+content), so the shipped pack `rust_belt` pins Age of Steam games to a digest like any other
+pack, and a pack that changes the map is refused rather than played under rules written for
+another.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ GROUPS = ("light", "dark")
 _RULES = ("start_money", "start_shares", "start_income", "start_locomotive", "town_discs", "ownership_markers")
 
 PRINTED_RUST_BELT = "3fb0c4d883f9d0e0841a9a598fb86b33b07d6dc5391f0426c1adb0572154a167"
-"""The fingerprint of the Rust Belt as printed, the one map ruleset 1 plays."""
+"""The fingerprint of the Rust Belt as printed, the one map the rulesets play."""
 
 
 def fingerprint(content: Map) -> str:
@@ -34,9 +35,9 @@ def fingerprint(content: Map) -> str:
 
 
 def check_playable(pack_id: str, content: Map) -> None:
-    """Refuse a map ruleset 1 cannot play (it plays only the printed Rust Belt)."""
+    """Refuse a map the rules cannot play (they play only the printed Rust Belt)."""
     if fingerprint(content) != PRINTED_RUST_BELT:
-        raise RecordError("content_unplayable", f"Age of Steam ruleset 1 plays only the Rust Belt map as printed; "
+        raise RecordError("content_unplayable", f"Age of Steam plays only the Rust Belt map as printed; "
                           f"pack {pack_id!r} holds another map.", 1)
 
 

@@ -1,6 +1,7 @@
 """`decide`: the events a seat's move causes, the seat's own event first, then every automatic
 step it triggers (the next phase, the auction's settlement, income to goods growth, the end of
-the game). Nothing is emitted until the move has passed every check, so an illegal move
+the game). Each move goes to its mechanism (`shares`, `auction`, `growth`; actions, track and
+deliveries here). Nothing is emitted until the move has passed every check, so an illegal move
 changes nothing."""
 
 from __future__ import annotations
@@ -8,33 +9,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.age_of_steam import flow
+from domain.age_of_steam import auction, flow, growth, shares
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.events import (
     ActionSelected,
-    AuctionDropped,
-    BidPlaced,
     BuildEnded,
     CityUrbanized,
     GoodsDelivered,
-    GoodsProduced,
     LocomotiveUpgradedInsteadOfMove,
     MovePassed,
-    SharesIssued,
     TrackAbandoned,
     TrackBuilt,
-    TurnOrderPassUsed,
 )
 from domain.age_of_steam.legal import (
     active_seats,
     check_action,
-    check_bid,
     check_build,
     check_deliver,
     check_phase,
-    check_production,
-    check_shares,
-    check_turn_order_pass,
     check_upgrade,
     check_urbanize,
 )
@@ -51,13 +43,13 @@ from domain.age_of_steam.moves import (
     TurnOrderPass,
     UpgradeLocomotive,
     Urbanize,
-    parse_move,
 )
 from domain.age_of_steam.state import OVER, State
 from domain.age_of_steam.steps import Steps
 from domain.age_of_steam.track import abandoned, apply_placement, urbanize
 from domain.core.errors import GameOver, NotYourTurn
 from domain.core.events import Event
+from domain.core.moves import Moves
 from domain.core.randomness import Randomness
 
 
@@ -67,21 +59,18 @@ def setup(map_: Map, state: State, rng: Randomness) -> list[Event]:
     return steps.events
 
 
-def decide(map_: Map, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+def decide(map_: Map, moves: Moves, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
     if state.phase == OVER:
         raise GameOver()
     if seat not in active_seats(state):
         raise NotYourTurn(seat)
-    command = parse_move(map_, move)
+    command = moves.parse(move)
     check_phase(state, command)
     steps = Steps(map_, state)
     if isinstance(command, IssueShares):
-        check_shares(state, seat, command.count)
-        steps.moved(SharesIssued(seat=seat, count=command.count, total=state.seats[seat].shares + command.count))
-        if not steps.state.queue:
-            flow.begin_auction(steps)
+        shares.issue(steps, seat, command.count)
     elif isinstance(command, (Bid, Drop, TurnOrderPass)):
-        _auction(steps, seat, command)
+        auction.bid(steps, seat, command)
     elif isinstance(command, SelectAction):
         check_action(state, command.action)
         steps.moved(ActionSelected(seat=seat, action=command.action))
@@ -95,28 +84,10 @@ def decide(map_: Map, state: State, seat: int, move: Mapping[str, Any], rng: Ran
     elif isinstance(command, (Deliver, UpgradeLocomotive, PassMove)):
         _move_goods(steps, seat, command, rng)
     elif isinstance(command, PlaceProduction):
-        check_production(state, command)
-        steps.moved(GoodsProduced(seat=seat, cube=state.production[0], column=command.column, space=command.space))
+        growth.place_production(steps, seat, command)
         if not steps.state.queue:
-            flow.goods_growth(steps, rng)
+            flow.after_production(steps, rng)
     return steps.events
-
-
-def _auction(steps: Steps, seat: int, command: Bid | Drop | TurnOrderPass) -> None:
-    state = steps.state
-    auction = state.auction
-    assert auction is not None
-    if isinstance(command, Bid):
-        check_bid(state, seat, command.amount)
-        steps.moved(BidPlaced(seat=seat, amount=command.amount))
-    elif isinstance(command, TurnOrderPass):
-        check_turn_order_pass(state, seat)
-        steps.moved(TurnOrderPassUsed(seat=seat))
-    else:
-        # The first to drop out takes the last place, the next the place before it.
-        place = len(auction.bidders)
-        steps.moved(AuctionDropped(seat=seat, place=place, bid=auction.bids[seat]))
-    flow.after_bidding(steps)
 
 
 def _build(steps: Steps, seat: int, command: Build) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 from domain.age_of_steam import decide, evolve, invariants, legal, moves, playout, views
 from domain.age_of_steam import options as rulings
 from domain.age_of_steam.board import Map
+from domain.age_of_steam.catalogue import EVENTS
 from domain.age_of_steam.content import SCHEMA, check_playable
-from domain.age_of_steam.events import EVENTS
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.content import Pack
@@ -23,7 +23,8 @@ from domain.core.randomness import Randomness
 
 class AgeOfSteam(Decider[State]):
     name = "age_of_steam"
-    ruleset_version = "1"
+    ruleset_version = "2"
+    """2: a bidder's event records who bids next (ruleset 1, `ruleset1.py`, worked it out)."""
     state_type = State
     min_seats = rulings.MIN_SEATS
     max_seats = rulings.MAX_SEATS
@@ -36,19 +37,16 @@ class AgeOfSteam(Decider[State]):
         # bound to a game's pack, and every rule that needs the map is given `self.map`.
         self.pack = pack
         self.map: Map = pack.content if pack is not None else None  # type: ignore[assignment]
+        self.moves: Moves = moves.declare(self.map) if pack is not None else None  # type: ignore[assignment]
+        """Every move of the game on this map, declared once (parser, JSON Schema, `move_of`)."""
 
     def with_pack(self, pack: Pack) -> AgeOfSteam:
-        # Ruleset 1 plays only the printed Rust Belt (`content.check_playable`).
+        # The rules play only the printed Rust Belt (`content.check_playable`).
         check_playable(pack.id, pack.content)
-        return AgeOfSteam(pack)
+        return type(self)(pack)
 
     events = EVENTS
     """Every event kind the game records, each a dataclass (`events.py`)."""
-
-    @property
-    def moves(self) -> Moves:
-        """Every move of the game on this map, declared once (parser, JSON Schema, `move_of`)."""
-        return moves.moves_of(self.map)
 
     @property
     def move_schemas(self) -> dict[str, dict[str, Any]]:
@@ -78,7 +76,7 @@ class AgeOfSteam(Decider[State]):
         return evolve.evolve(self.map, state, event)
 
     def decide(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
-        return decide.decide(self.map, state, seat, move, rng)
+        return decide.decide(self.map, self.moves, state, seat, move, rng)
 
     def active_seats(self, state: State) -> frozenset[int]:
         return legal.active_seats(state)

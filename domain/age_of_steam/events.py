@@ -1,4 +1,7 @@
-"""Age of Steam's event kinds: one frozen dataclass each, its fields the record's `data`.
+"""Age of Steam's event kinds that belong to no one mechanism module (the opening, turns and
+phases, actions, track, deliveries, the end): one frozen dataclass each, its fields the
+record's `data`. The mechanism modules (`auction`, `shares`, `income`, `growth`) declare their
+own; `catalogue` collects them all.
 
 Each kind's first docstring paragraph is its published meaning (`caboose catalogue`). The
 fields are in the order the record has always written them; a value that is sometimes null
@@ -10,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.core.catalogue import Catalogue
 from domain.core.events import Event
 from domain.core.randomness import RANDOM_KEY, rolled
 
@@ -99,56 +101,6 @@ class TurnEnded(Event):
     """A game turn ended after goods growth."""
 
     turn: int
-
-
-# --- shares -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class SharesIssued(Event):
-    """A seat issued shares for $5 each (possibly none), with its total after."""
-
-    seat: int
-    count: int
-    total: int
-
-
-# --- the turn-order auction ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class BidPlaced(Event):
-    """A seat raised the high bid for turn order."""
-
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class AuctionDropped(Event):
-    """A seat dropped out of the auction, taking the last place still open, with its bid."""
-
-    seat: int
-    place: int
-    bid: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class TurnOrderPassUsed(Event):
-    """The Turn Order Pass holder passed a round of bidding without dropping out."""
-
-    seat: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class AuctionSettled(Event):
-    """The auction's outcome: the new player order, every bid, the order of dropping out and
-    what each seat paid."""
-
-    order: tuple[int, ...]
-    bids: dict[str, int]
-    drop_order: tuple[int, ...]
-    payments: dict[str, int]
 
 
 # --- special actions ----------------------------------------------------------------------
@@ -272,92 +224,6 @@ class MovePassed(Event):
     round: int
 
 
-# --- income, expenses, income reduction ---------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class IncomeCollected(Event):
-    """A seat collected its income from the bank."""
-
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExpensesPaid(Event):
-    """A seat paid $1 per share and per locomotive link; what it could not pay came off
-    its income."""
-
-    seat: int
-    due: int
-    paid: int
-    income_lost: int
-    income_after: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class PlayerBankrupt(Event):
-    """A seat's income fell below zero: it is out, and its track is unowned."""
-
-    seat: int
-    income: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class IncomeReduced(Event):
-    """A seat's income was reduced by the band it was in."""
-
-    seat: int
-    before: int
-    reduction: int
-    after: int
-
-
-# --- production and goods growth ----------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class ProductionDrawn(Event):
-    """A cube drawn from the bag for the Production action's holder to place."""
-
-    seat: int
-    cube: str
-    random: Outcome
-
-
-@dataclass(frozen=True, kw_only=True)
-class GoodsProduced(Event):
-    """The Production holder placed a drawn cube on an empty space of the goods display."""
-
-    seat: int
-    cube: str
-    column: str
-    space: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class GrowthDieRolled(Event):
-    """One goods growth die rolled, for the light or the dark cities."""
-
-    half: str
-    index: int
-    value: int
-    random: Outcome
-
-
-@dataclass(frozen=True, kw_only=True)
-class GoodsGrown(Event):
-    """The top cube of a goods display column moved to its city."""
-
-    half: str
-    die: int
-    column: str
-    space: int
-    hex: str
-    city: str
-    cube: str
-
-
 # --- the end ------------------------------------------------------------------------------
 
 
@@ -395,18 +261,3 @@ class GameEnded(Event):
     winners: tuple[int, ...]
     eliminated: tuple[int, ...]
     decided_by: str
-
-
-EVENTS = Catalogue(
-    OrderDieRolled, PlayerOrderSet, StartingCapitalTaken, DisplayCubeDrawn, CityCubeDrawn,
-    TurnBegan, PhaseBegan, TurnEnded, SharesIssued,
-    BidPlaced, AuctionDropped, TurnOrderPassUsed, AuctionSettled,
-    ActionSelected, LocomotiveIncreased,
-    BuildTurnBegan, TrackBuilt, CityUrbanized, BuildEnded, TrackAbandoned,
-    GoodsDelivered, LocomotiveUpgradedInsteadOfMove, MovePassed,
-    IncomeCollected, ExpensesPaid, PlayerBankrupt, IncomeReduced,
-    ProductionDrawn, GoodsProduced, GrowthDieRolled, GoodsGrown,
-    FinalScored, TieBreakRolled, GameEnded,
-    name="age_of_steam",
-)
-"""Every kind Age of Steam records."""

@@ -1,12 +1,14 @@
 """What the rules allow now: who may act, the checks `decide` runs before it emits anything
 (each raising `IllegalMove` with a sentence for the player), and the list of every legal move
-for clients, bots and playouts. Both sides share the same predicates."""
+for clients, bots and playouts. Both sides share the same predicates; the mechanisms with a
+module of their own (`shares`, `auction`, `growth`) keep their checks and moves there."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.age_of_steam.board import MAX_LOCOMOTIVE, MAX_SHARES, Map
+from domain.age_of_steam import auction, growth, shares
+from domain.age_of_steam.board import MAX_LOCOMOTIVE, Map
 from domain.age_of_steam.building import placements
 from domain.age_of_steam.goods import check_route, routes
 from domain.age_of_steam.moves import (
@@ -83,41 +85,7 @@ def check_phase(state: State, command: Command) -> None:
         raise IllegalMove("wrong_phase", f"That move belongs to the {phase} phase; in the {state.phase} phase you {expected}.")
 
 
-# --- shares, auction, actions -------------------------------------------------------------
-
-
-def check_shares(state: State, seat: int, count: int) -> None:
-    if count < 0:
-        raise IllegalMove("shares_never_bought_back", "Shares are never bought back; issue 0 or more.")
-    shares = state.seats[seat].shares
-    if shares + count > MAX_SHARES:
-        raise IllegalMove(
-            "share_limit", f"At most {MAX_SHARES} shares may be issued in a game; you have {shares}, so {MAX_SHARES - shares} more at most."
-        )
-
-
-def check_bid(state: State, seat: int, amount: int) -> None:
-    auction = state.auction
-    assert auction is not None
-    if amount < max(1, auction.high + 1):
-        raise IllegalMove(
-            "bid_too_low",
-            f"A bid must beat the high bid of ${auction.high} by at least $1." if auction.high else "The first bid is at least $1.",
-        )
-    cash = state.seats[seat].cash
-    if amount > cash:
-        raise IllegalMove("bid_over_cash", f"You cannot bid ${amount}: you have ${cash}.")
-
-
-def check_turn_order_pass(state: State, seat: int) -> None:
-    auction = state.auction
-    assert auction is not None
-    if auction.pass_holder != seat:
-        raise IllegalMove(
-            "no_turn_order_pass", "Only last turn's Turn Order holder may pass, once per auction, without dropping out."
-        )
-    if len(auction.bidders) <= 2:
-        raise IllegalMove("pass_with_two_bidders", "The Turn Order pass may not be used when only two bidders remain.")
+# --- actions -------------------------------------------------------------
 
 
 def check_action(state: State, action: str) -> None:
@@ -185,11 +153,6 @@ def check_deliver(map_: Map, state: State, seat: int, command: Deliver) -> Any:
     )
 
 
-def check_production(state: State, command: PlaceProduction) -> None:
-    if state.display[command.column][command.space] is not None:
-        raise IllegalMove("space_taken", f"Space {command.space} of column {command.column} already holds a good.")
-
-
 # --- the full list --------------------------------------------------------------------------
 
 
@@ -197,17 +160,10 @@ def legal_moves(map_: Map, state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in active_seats(state):
         return []
     phase = state.phase
-    me = state.seats[seat]
     if phase == SHARES:
-        return [{"type": "issue_shares", "count": n} for n in range(MAX_SHARES - me.shares + 1)]
+        return shares.legal_moves(state, seat)
     if phase == AUCTION:
-        auction = state.auction
-        assert auction is not None
-        moves: list[dict[str, Any]] = [{"type": "bid", "amount": n} for n in range(max(1, auction.high + 1), me.cash + 1)]
-        if auction.pass_holder == seat and len(auction.bidders) > 2:
-            moves.append({"type": "turn_order_pass"})
-        moves.append({"type": "drop"})
-        return moves
+        return auction.legal_moves(state, seat)
     if phase == ACTIONS:
         return [{"type": "select_action", "action": a} for a in ACTIONS_LIST if a not in state.actions]
     if phase == BUILD:
@@ -215,12 +171,7 @@ def legal_moves(map_: Map, state: State, seat: int) -> list[dict[str, Any]]:
     if phase == MOVE:
         return _move_moves(map_, state, seat)
     if phase == PRODUCTION:
-        return [
-            {"type": "place_production", "column": column, "space": space}
-            for column, spaces in state.display.items()
-            for space, cube in enumerate(spaces)
-            if cube is None
-        ]
+        return growth.legal_moves(state)
     return []
 
 

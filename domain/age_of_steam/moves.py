@@ -165,18 +165,3 @@ def declare(map_: Map) -> Moves:
                   maximum=max(map_.column_spaces.values()) - 1),
         ), _place_production(map_), event="GoodsProduced"),
     ))
-
-
-_DECLARED: dict[int, tuple[Map, Moves]] = {}
-"""The moves of each map seen, by identity: a map is immutable, and bound once per pack."""
-
-
-def moves_of(map_: Map) -> Moves:
-    known = _DECLARED.get(id(map_))
-    if known is None or known[0] is not map_:
-        known = _DECLARED[id(map_)] = (map_, declare(map_))
-    return known[1]
-
-
-def parse_move(map_: Map, move: Any) -> Command:
-    return moves_of(map_).parse(move)

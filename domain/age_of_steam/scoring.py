@@ -1,5 +1,5 @@
-"""Victory points: the running tally by source, income reduction bands, and final scoring with
-the tie-breakers (more cash, then more track, then a die roll)."""
+"""Victory points: the running tally by source, and final scoring with the tie-breakers (more
+cash, then more track, then a die roll)."""
 
 from __future__ import annotations
 
@@ -14,16 +14,6 @@ from domain.core.randomness import Randomness
 
 INCOME_VP = 3
 SHARE_VP = -3
-
-REDUCTION_BANDS: tuple[tuple[int, int], ...] = ((50, 10), (41, 8), (31, 6), (21, 4), (11, 2))
-"""(lowest income of the band, reduction): 11-20 -2, 21-30 -4, 31-40 -6, 41-49 -8, 50+ -10."""
-
-
-def reduction(income: int) -> int:
-    for lowest, amount in REDUCTION_BANDS:
-        if income >= lowest:
-            return amount
-    return 0
 
 
 def sources(map_: Map, state: State, seat: int) -> dict[str, int]:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.age_of_steam.events import EVENTS, GoodsDelivered, TrackBuilt
+from domain.age_of_steam.catalogue import EVENTS
+from domain.age_of_steam.events import GoodsDelivered, TrackBuilt
 from domain.age_of_steam.evolve import evolve
 from domain.core.catalogue import UnknownKind, meaning_of
 from domain.core.events import Untyped

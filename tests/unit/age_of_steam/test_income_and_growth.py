@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from domain.age_of_steam.scoring import reduction
+from domain.age_of_steam.income import reduction
 from domain.age_of_steam.state import MOVE, PRODUCTION, SHARES, State
 from domain.core.randomness import RecordedRandom
 from tests.rust_belt import CITY_BY_NAME, DECIDER

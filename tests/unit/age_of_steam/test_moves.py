@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.age_of_steam import auction, growth, shares
 from domain.age_of_steam import events as ev
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
@@ -33,10 +34,10 @@ def test_malformed_moves(move: object, code: str) -> None:
 @pytest.mark.parametrize(
     ("event", "move"),
     [
-        (ev.SharesIssued(seat=0, count=2, total=4), {"type": "issue_shares", "count": 2}),
-        (ev.BidPlaced(seat=0, amount=3), {"type": "bid", "amount": 3}),
-        (ev.AuctionDropped(seat=0, place=3, bid=0), {"type": "drop"}),
-        (ev.TurnOrderPassUsed(seat=0), {"type": "turn_order_pass"}),
+        (shares.SharesIssued(seat=0, count=2, total=4), {"type": "issue_shares", "count": 2}),
+        (auction.BidPlaced(seat=0, amount=3), {"type": "bid", "amount": 3}),
+        (auction.AuctionDropped(seat=0, place=3, bid=0), {"type": "drop"}),
+        (auction.TurnOrderPassUsed(seat=0), {"type": "turn_order_pass"}),
         (ev.ActionSelected(seat=0, action="engineer"), {"type": "select_action", "action": "engineer"}),
         (ev.TrackBuilt(seat=0, hex="7,6", place="hex 7,6", tile="straight", rotation=0, cost=2, placement="new",
                        owners=(0,), disc=False, disc_delta=0, returned=None, taken=()),
@@ -49,8 +50,8 @@ def test_malformed_moves(move: object, code: str) -> None:
          {"type": "deliver", "city": "9,9", "cube": "red", "path": ["a~b"]}),
         (ev.LocomotiveUpgradedInsteadOfMove(seat=0, round=1, before=1, after=2), {"type": "upgrade_locomotive"}),
         (ev.MovePassed(seat=0, round=2), {"type": "pass_move"}),
-        (ev.GoodsProduced(seat=0, cube="red", column="L1", space=0), {"type": "place_production", "column": "L1", "space": 0}),
-        (ev.GoodsGrown(half="light", die=1, column="L1", space=0, hex="9,9", city="c", cube="red"), None),
+        (growth.GoodsProduced(seat=0, cube="red", column="L1", space=0), {"type": "place_production", "column": "L1", "space": 0}),
+        (growth.GoodsGrown(half="light", die=1, column="L1", space=0, hex="9,9", city="c", cube="red"), None),
     ],
 )
 def test_move_of(event: Event, move: dict[str, object] | None) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from domain.age_of_steam.events import IncomeCollected, TurnEnded
+from domain.age_of_steam.events import TurnEnded
+from domain.age_of_steam.income import IncomeCollected
 from domain.age_of_steam.scoring import sources
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
