@@ -1,7 +1,7 @@
-"""Age of Steam's event kinds that belong to no one mechanism module (the opening, turns and
-phases, actions, track, deliveries, the end): one frozen dataclass each, its fields the
-record's `data`. The mechanism modules (`auction`, `shares`, `income`, `growth`) declare their
-own; `catalogue` collects them all.
+"""Age of Steam's event kinds of the order of play (the opening, turns and phases): one frozen
+dataclass each, its fields the record's `data`. Each mechanism module declares its own kinds
+beside its rules (`shares`, `auction`, `actions`, `build_track`, `move_goods`, `income`,
+`growth`, `scoring`); `catalogue` collects them all.
 
 Each kind's first docstring paragraph is its published meaning (`caboose catalogue`). The
 fields are in the order the record has always written them; a value that is sometimes null
@@ -11,7 +11,7 @@ Events that used randomness keep its outcome under `random` (`domain/core/random
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from domain.core.events import Event
 from domain.core.randomness import RANDOM_KEY, rolled
@@ -103,161 +103,7 @@ class TurnEnded(Event):
     turn: int
 
 
-# --- special actions ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class ActionSelected(Event):
-    """A seat selected a special action for this turn."""
-
-    seat: int
-    action: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class LocomotiveIncreased(Event):
-    """The Locomotive action raised a seat's locomotive by one link."""
-
-    seat: int
-    before: int
-    after: int
-
-
-# --- building track -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class BuildTurnBegan(Event):
-    """A seat's build step began: how many tiles it may place, and its incomplete links at
-    risk of being abandoned (anchor, length)."""
-
-    seat: int
-    limit: int
-    at_risk: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class TrackBuilt(Event):
-    """A seat placed, upgraded or redirected a track tile, paying its cost; `owners` is the
-    tile's owner per path, `taken` the segments it newly owns elsewhere."""
-
-    seat: int
-    hex: str
-    place: str
-    tile: str
-    rotation: int
-    cost: int
-    placement: str = field(metadata={"key": "kind"})
-    owners: tuple[int | None, ...]
-    disc: bool
-    disc_delta: int
-    returned: str | None
-    taken: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class CityUrbanized(Event):
-    """A seat placed a new city on a town (the Urbanization action); the town's tile, if
-    any, went back to the supply."""
-
-    seat: int
-    hex: str
-    town: str
-    city: str
-    colour: str
-    returned: str | None
-    claimed: tuple[str, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class BuildEnded(Event):
-    """A seat ended its build step, having placed `placed` tiles."""
-
-    seat: int
-    placed: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class TrackAbandoned(Event):
-    """A seat's incomplete links at risk were not extended this turn and lost their owner."""
-
-    seat: int
-    links: tuple[str, ...]
-    segments: tuple[tuple[str, int], ...]
-
-
-# --- moving goods -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class GoodsDelivered(Event):
-    """A seat moved a goods cube along links to a city of its colour; each link's owner
-    gained one income per link."""
-
-    seat: int
-    round: int
-    cube: str
-    source: str = field(metadata={"key": "from"})
-    to: str
-    stops: tuple[str, ...]
-    places: tuple[str, ...]
-    links: tuple[str, ...]
-    owners: tuple[int | None, ...]
-    income: dict[str, int]
-
-
-@dataclass(frozen=True, kw_only=True)
-class LocomotiveUpgradedInsteadOfMove(Event):
-    """A seat upgraded its locomotive instead of one delivery."""
-
-    seat: int
-    round: int
-    before: int
-    after: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class MovePassed(Event):
-    """A seat passed one round of moving goods."""
-
-    seat: int
-    round: int
-
-
-# --- the end ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class FinalScored(Event):
-    """A seat's final score by source: 3 per income, -3 per share, 1 per track tile."""
-
-    seat: int
-    income: int
-    shares: int
-    track: int
-    income_vp: int
-    shares_vp: int
-    track_vp: int
-    vp: int
-    cash: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class TieBreakRolled(Event):
-    """A die rolled to break a tie left after score, cash and track."""
-
-    seat: int
-    round: int
-    value: int
-    random: Outcome
-
-
-@dataclass(frozen=True, kw_only=True)
-class GameEnded(Event):
-    """The game is over: every seat's score, the winners, the seats eliminated and what
-    decided the winner."""
-
-    scores: dict[str, int]
-    winners: tuple[int, ...]
-    eliminated: tuple[int, ...]
-    decided_by: str
+KINDS: tuple[type[Event], ...] = (
+    OrderDieRolled, PlayerOrderSet, StartingCapitalTaken, DisplayCubeDrawn, CityCubeDrawn, TurnBegan, PhaseBegan,
+    TurnEnded,
+)

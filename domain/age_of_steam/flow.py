@@ -1,18 +1,16 @@
 """The order of play: the opening, the turn's phases one after the other, and the end of a turn
 (`docs/rules/age_of_steam.md`, "A turn: ten phases"). What happens within a phase is its
-mechanism's (`shares`, `auction`, `income`, `growth`, `track`, `goods`); this module only says
+mechanism's (`shares`, `auction`, `actions`, `build_track`, `move_goods`, `income`,
+`growth`, `scoring`); this module only says
 what comes next. Each function emits through `Steps`, so it reads the state its own earlier
 events made."""
 
 from __future__ import annotations
 
-from domain.age_of_steam import growth, income
-from domain.age_of_steam.board import BUILDS_PER_TURN, ENGINEER_BUILDS, MAX_LOCOMOTIVE
+from domain.age_of_steam import build_track, growth, income
 from domain.age_of_steam.events import (
-    BuildTurnBegan,
     CityCubeDrawn,
     DisplayCubeDrawn,
-    LocomotiveIncreased,
     OrderDieRolled,
     PhaseBegan,
     PlayerOrderSet,
@@ -23,9 +21,8 @@ from domain.age_of_steam.events import (
 )
 from domain.age_of_steam.goods import draw
 from domain.age_of_steam.scoring import final_scoring
-from domain.age_of_steam.state import BUILD, ENGINEER, FIRST_BUILD, FIRST_MOVE, LOCOMOTIVE, MOVE, SHARES
+from domain.age_of_steam.state import BUILD, FIRST_BUILD, FIRST_MOVE, MOVE, SHARES
 from domain.age_of_steam.steps import Steps
-from domain.age_of_steam.track import incomplete_at_risk
 from domain.core.randomness import Randomness
 
 DICE_FOR_ORDER = 3
@@ -74,12 +71,7 @@ def begin_turn(steps: Steps, turn: int) -> None:
     steps.emit(PhaseBegan(phase=SHARES, queue=steps.state.order))
 
 
-def after_action(steps: Steps, seat: int, action: str) -> None:
-    if action == LOCOMOTIVE:
-        before = steps.state.seats[seat].locomotive
-        # Taken at the maximum, the action changes nothing but still denies it to others.
-        if before < MAX_LOCOMOTIVE:
-            steps.emit(LocomotiveIncreased(seat=seat, before=before, after=before + 1))
+def after_action(steps: Steps) -> None:
     if not steps.state.queue:
         _begin_build(steps)
 
@@ -94,19 +86,12 @@ def _begin_build(steps: Steps) -> None:
     state = steps.state
     queue = _first(state.order, state.actions.get(FIRST_BUILD))
     steps.emit(PhaseBegan(phase=BUILD, queue=tuple(queue)))
-    begin_build_turn(steps, queue[0])
-
-
-def begin_build_turn(steps: Steps, seat: int) -> None:
-    state = steps.state
-    limit = ENGINEER_BUILDS if state.actions.get(ENGINEER) == seat else BUILDS_PER_TURN
-    at_risk = incomplete_at_risk(steps.map, state.board, state.new_cities, seat)
-    steps.emit(BuildTurnBegan(seat=seat, limit=limit, at_risk=at_risk))
+    build_track.begin_turn(steps, queue[0])
 
 
 def after_build_turn(steps: Steps) -> None:
     if steps.state.queue:
-        begin_build_turn(steps, steps.state.queue[0])
+        build_track.begin_turn(steps, steps.state.queue[0])
         return
     state = steps.state
     movers = _first(state.order, state.actions.get(FIRST_MOVE))

@@ -1,19 +1,68 @@
-"""Victory points: the running tally by source, and final scoring with the tie-breakers (more
-cash, then more track, then a die roll)."""
+"""Victory points (`docs/rules/age_of_steam.md`, "End and scoring"; cases 66–71): the running
+tally by source, and final scoring with the tie-breakers (more cash, then more track, then a
+die roll)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from domain.age_of_steam.board import Map
-from domain.age_of_steam.events import FinalScored, GameEnded, TieBreakRolled, outcome
-from domain.age_of_steam.state import State
-from domain.age_of_steam.steps import Steps
+from domain.age_of_steam.events import Outcome, outcome
+from domain.age_of_steam.ledger import Handlers
+from domain.age_of_steam.state import OVER, State
 from domain.age_of_steam.track import track_tiles
+from domain.core.events import Event
 from domain.core.randomness import Randomness
+from domain.core.state import replace, replace_seat
+
+if TYPE_CHECKING:
+    from domain.age_of_steam.steps import Steps
 
 INCOME_VP = 3
 SHARE_VP = -3
+
+# --- the events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalScored(Event):
+    """A seat's final score by source: 3 per income, -3 per share, 1 per track tile."""
+
+    seat: int
+    income: int
+    shares: int
+    track: int
+    income_vp: int
+    shares_vp: int
+    track_vp: int
+    vp: int
+    cash: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TieBreakRolled(Event):
+    """A die rolled to break a tie left after score, cash and track."""
+
+    seat: int
+    round: int
+    value: int
+    random: Outcome
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    """The game is over: every seat's score, the winners, the seats eliminated and what
+    decided the winner."""
+
+    scores: dict[str, int]
+    winners: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    decided_by: str
+
+
+# --- the tally ----------------------------------------------------------------------------
+
 
 
 def sources(map_: Map, state: State, seat: int) -> dict[str, int]:
@@ -89,3 +138,22 @@ def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int],
 def _best(seats: list[int], key: Any) -> list[int]:
     top = max(key(s) for s in seats)
     return [s for s in seats if key(s) == top]
+
+
+# --- the events applied -------------------------------------------------------------------
+
+
+def _scored(state: State, event: FinalScored) -> State:
+    return replace_seat(state, event.seat, final_vp=event.vp)
+
+
+def _unchanged(state: State, event: TieBreakRolled) -> State:
+    return state
+
+
+def _ended(state: State, event: GameEnded) -> State:
+    return replace(state, phase=OVER, queue=(), auction=None, build=None, winners=tuple(event.winners))
+
+
+APPLY: Handlers = {FinalScored: _scored, TieBreakRolled: _unchanged, GameEnded: _ended}
+KINDS = tuple(APPLY)

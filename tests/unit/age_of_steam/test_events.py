@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from domain.age_of_steam.build_track import TrackBuilt
 from domain.age_of_steam.catalogue import EVENTS
-from domain.age_of_steam.events import GoodsDelivered, TrackBuilt
 from domain.age_of_steam.evolve import evolve
+from domain.age_of_steam.move_goods import GoodsDelivered
 from domain.core.catalogue import UnknownKind, meaning_of
 from domain.core.events import Untyped
 from tests.rust_belt import DECIDER

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.age_of_steam import auction, growth, shares
-from domain.age_of_steam import events as ev
+from domain.age_of_steam import actions, auction, build_track, growth, move_goods, shares
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
 from tests.rust_belt import DECIDER
@@ -38,18 +37,18 @@ def test_malformed_moves(move: object, code: str) -> None:
         (auction.BidPlaced(seat=0, amount=3), {"type": "bid", "amount": 3}),
         (auction.AuctionDropped(seat=0, place=3, bid=0), {"type": "drop"}),
         (auction.TurnOrderPassUsed(seat=0), {"type": "turn_order_pass"}),
-        (ev.ActionSelected(seat=0, action="engineer"), {"type": "select_action", "action": "engineer"}),
-        (ev.TrackBuilt(seat=0, hex="7,6", place="hex 7,6", tile="straight", rotation=0, cost=2, placement="new",
+        (actions.ActionSelected(seat=0, action="engineer"), {"type": "select_action", "action": "engineer"}),
+        (build_track.TrackBuilt(seat=0, hex="7,6", place="hex 7,6", tile="straight", rotation=0, cost=2, placement="new",
                        owners=(0,), disc=False, disc_delta=0, returned=None, taken=()),
          {"type": "build", "hex": "7,6", "tile": "straight", "rotation": 0}),
-        (ev.CityUrbanized(seat=0, hex="7,3", town="Gary", city="A", colour="red", returned=None, claimed=()),
+        (build_track.CityUrbanized(seat=0, hex="7,3", town="Gary", city="A", colour="red", returned=None, claimed=()),
          {"type": "urbanize", "hex": "7,3", "city": "A"}),
-        (ev.BuildEnded(seat=0, placed=0), {"type": "end_build"}),
-        (ev.GoodsDelivered(seat=0, round=1, cube="red", source="9,9", to="8,8", stops=("9,9", "8,8"), places=("a", "b"),
+        (build_track.BuildEnded(seat=0, placed=0), {"type": "end_build"}),
+        (move_goods.GoodsDelivered(seat=0, round=1, cube="red", source="9,9", to="8,8", stops=("9,9", "8,8"), places=("a", "b"),
                            links=("a~b",), owners=(0,), income={"0": 1}),
          {"type": "deliver", "city": "9,9", "cube": "red", "path": ["a~b"]}),
-        (ev.LocomotiveUpgradedInsteadOfMove(seat=0, round=1, before=1, after=2), {"type": "upgrade_locomotive"}),
-        (ev.MovePassed(seat=0, round=2), {"type": "pass_move"}),
+        (move_goods.LocomotiveUpgradedInsteadOfMove(seat=0, round=1, before=1, after=2), {"type": "upgrade_locomotive"}),
+        (move_goods.MovePassed(seat=0, round=2), {"type": "pass_move"}),
         (growth.GoodsProduced(seat=0, cube="red", column="L1", space=0), {"type": "place_production", "column": "L1", "space": 0}),
         (growth.GoodsGrown(half="light", die=1, column="L1", space=0, hex="9,9", city="c", cube="red"), None),
     ],
