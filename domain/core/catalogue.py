@@ -135,5 +135,12 @@ def json_schema(hint: Any) -> dict[str, Any]:
     raise TypeError(f"no JSON Schema for {hint!r}")
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    # Resolving the hints evaluates every annotation's text: once per kind, not per record.
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
