@@ -13,6 +13,7 @@ from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.move_goods import GoodsDelivered
 from domain.core.catalogue import UnknownKind, meaning_of
 from domain.core.events import Untyped
+from tests import playouts
 from tests.rust_belt import DECIDER
 
 from .helpers import table
@@ -56,3 +57,13 @@ def test_every_kind_publishes_a_meaning() -> None:
 def test_evolve_refuses_a_kind_it_does_not_declare(event: Untyped) -> None:
     with pytest.raises(UnknownKind, match=event.kind):
         evolve(DECIDER.map, table(), event)
+
+
+def test_every_event_of_a_game_reads_back_from_its_record_as_itself() -> None:
+    game = playouts.play_out(DECIDER, "age-of-steam-events", 1, 4, check=False, steer=True)
+    emitted = [*game.opening, *(event for _, _, events in game.commands for event in events)]
+    assert {event.kind for event in emitted} >= {"BidPlaced", "AuctionSettled", "TrackBuilt", "GoodsDelivered", "GameEnded"}
+    for event in emitted:
+        assert type(event) is EVENTS.kinds[event.kind]
+        stored = json.loads(json.dumps(event.data))
+        assert DECIDER.catalogue.event(event.kind, stored, event.secrets, event.automatic) == event, event.kind
