@@ -28,7 +28,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain import games
-from domain.age_of_steam import DECIDER as AOS
 from domain.age_of_steam.state import BUILD
 from domain.core import log
 from domain.core.audit import audit
@@ -37,6 +36,7 @@ from domain.core.randomness import SeededRandom
 from service.application import Caboose
 from service.settings import Settings
 from service.simulation import game_seed, play_one
+from tests.rust_belt import DECIDER as AOS
 
 TTR = games.current("ticket_to_ride")  # the rules bound to the shipped USA map
 

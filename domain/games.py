@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.age_of_steam import DECIDER as AGE_OF_STEAM
+from domain.age_of_steam import RULESET_1 as AGE_OF_STEAM_1
 from domain.core.decider import Decider
 from domain.core.registry import (
     CONTENT_OPTION,
@@ -37,6 +38,7 @@ current_version=False)` so old games replay."""
 
 for _game in GAMES:
     register(_game)
+register(AGE_OF_STEAM_1, current_version=False)
 
 __all__ = ["CONTENT_OPTION", "GAMES", "Shelf", "bind", "current", "current_rules", "find", "for_options", "names",
            "register", "ruleset", "schema", "use_shelf"]

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.scoring import INCOME_VP, SHARE_VP, sources
 from domain.age_of_steam.state import Seat, State
+from domain.core import registry
 from domain.core.decider import Decider
 from domain.core.events import Event
 from projections.handlers import Figures, Projector, SeatFigures, register
@@ -47,6 +49,14 @@ def board(state: State) -> dict[str, Any]:
     return {hex_: value for hex_ in sorted({*state.board, *state.new_cities}) if (value := cell(state, hex_)) is not None}
 
 
+def the_map() -> Map:
+    """The map track VP are counted on. `apply` is not handed the game's rules, and ruleset 1
+    plays only the printed Rust Belt (`domain/age_of_steam/content.py`), so the map of the
+    rules new games get is every recorded game's map."""
+    rules: Any = registry.current("age_of_steam")
+    return rules.map  # type: ignore[no-any-return]
+
+
 def tracks(seat: Seat) -> dict[str, int]:
     return {"shares": seat.shares, "locomotive": seat.locomotive, "cash": seat.cash}
 
@@ -58,7 +68,7 @@ class AgeOfSteamProjector(Projector):
 
     def start(self, decider: Decider[Any], state: State) -> Figures:
         return Figures(board(state), tuple(
-            SeatFigures(dict(sources(state, index)), seat.income, tracks(seat)) for index, seat in enumerate(state.seats)
+            SeatFigures(dict(sources(decider.map, state, index)), seat.income, tracks(seat)) for index, seat in enumerate(state.seats)
         ))
 
     def apply(self, figures: Figures, event: Event, state: State) -> Figures | None:
@@ -77,6 +87,7 @@ class AgeOfSteamProjector(Projector):
     def _sync(self, figures: Figures, state: State, board_changed: bool) -> Figures | None:
         """The figures brought in line with the state; None when they already were."""
         out = figures
+        map_ = the_map() if board_changed else None
         if board_changed:
             now = board(state)
             for hex_ in {*figures.board, *now}:
@@ -84,8 +95,8 @@ class AgeOfSteamProjector(Projector):
                     out = out.with_cell(hex_, now.get(hex_))
         for index, seat in enumerate(state.seats):
             before = out.seats[index]
-            if board_changed:
-                points = sources(state, index)
+            if map_ is not None:
+                points = sources(map_, state, index)
             elif seat.eliminated:
                 points = {"income": 0, "shares": 0, "track": 0}
             else:

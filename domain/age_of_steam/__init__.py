@@ -1,15 +1,23 @@
-"""Age of Steam (Rust Belt map): the rules of `docs/rules/age_of_steam.md` as a decider.
+"""Age of Steam: the rules of `docs/rules/age_of_steam.md` as a decider, bound to a map pack
+(`packs/rust_belt`, the Rust Belt).
 
-Read in this order: `rust_belt` and `board` (the map and the printed constants), `tiles` (the
-136-tile mix and its geometry), `options` (the project's rulings as recorded values), `state`,
-`moves` (what clients send), `track` (links, one placement's rules, ownership), `building`
-(the placements a build step may list), `goods` (the bag and deliveries), `legal` (who may act,
-the checks, the legal moves), `decide` with `flow` and `steps` (events applied as they are
-emitted), `evolve`, `scoring`, `views`, `invariants`, `playout` (the simulation bot), and
-`decider`, which puts them all behind the core `Decider` contract.
+One rule is one module, read top to bottom with its events, checks, moves and the handlers that
+apply its events: `shares`, `auction`, `actions`, `build_track`, `move_goods`, `income`,
+`growth` and `scoring`, in the order of a turn; `flow` says what comes after what.
+
+Beneath them: `board` (the map a pack declares, and the printed constants) and `content`
+(reading a pack), `tiles` (the tile mix and its geometry), `state`, `moves` (what clients send),
+`track` (links and the rules of one placement), `building` (the placements a build step may
+list), `goods` (the bag and the routes a good may take), `ledger` (bookkeeping the handlers
+share), `events` (the order of play's kinds) and `catalogue` (every kind). Above them: `legal`
+(who may act, the legal moves), `decide` and `steps` (events applied as they are emitted),
+`evolve` (dispatch on the event's type), `views`, `invariants`, `playout` (the simulation bot),
+`options`, and `decider`, which puts them behind the core `Decider` contract (`ruleset1`: the
+first ruleset, for games recorded under it).
 """
 
 from domain.age_of_steam.decider import DECIDER, AgeOfSteam
+from domain.age_of_steam.ruleset1 import RULESET_1
 from domain.age_of_steam.state import Seat, State
 
-__all__ = ["DECIDER", "AgeOfSteam", "Seat", "State"]
+__all__ = ["DECIDER", "RULESET_1", "AgeOfSteam", "Seat", "State"]

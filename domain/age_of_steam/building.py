@@ -9,7 +9,7 @@ player's track; a city or the builder's own track) before the full check runs.
 
 from __future__ import annotations
 
-from domain.age_of_steam.board import CITIES, LAKE, NEIGHBOURS, TERRAIN, TOWNS
+from domain.age_of_steam.board import LAKE, Map
 from domain.age_of_steam.state import Placed, State
 from domain.age_of_steam.tiles import EDGES, TOWN, TOWN_CONFIGS, TRACK_CONFIGS, Path, paths_of
 from domain.age_of_steam.track import Board, Network, Placement, Site, assess, network, segments_on
@@ -51,21 +51,21 @@ for _paths, _configs_of in TRACK_CONFIGS.items():
             _UPGRADES[_kept] = (*_UPGRADES.get(_kept, ()), *((t, r, (_mask(_added),), ALL) for t, r in _configs_of))
 
 
-def _buildable(hex_: str | None, new_cities: dict[str, str]) -> bool:
-    return hex_ is not None and TERRAIN[hex_] != LAKE and hex_ not in CITIES and hex_ not in new_cities
+def _buildable(map_: Map, hex_: str | None, new_cities: dict[str, str]) -> bool:
+    return hex_ is not None and map_.terrain[hex_] != LAKE and not map_.is_city(hex_, new_cities)
 
 
-def candidate_hexes(board: Board, new_cities: dict[str, str], net: Network, seat: int) -> set[str]:
+def candidate_hexes(map_: Map, board: Board, new_cities: dict[str, str], net: Network, seat: int) -> set[str]:
     hexes: set[str] = set(board)
-    for city in (*CITIES, *new_cities):
-        hexes.update(h for h in NEIGHBOURS[city] if h is not None)
+    for city in (*map_.city_at, *new_cities):
+        hexes.update(h for h in map_.neighbours[city] if h is not None)
     for link in net.links:
         if link.complete or link.owner not in (seat, None):
             continue
         for end in (link.a, link.b):
             if end.kind == "open":
-                hexes.add(NEIGHBOURS[end.hex][end.edge] or end.hex)
-    return {h for h in hexes if _buildable(h, new_cities)}
+                hexes.add(map_.neighbours[end.hex][end.edge] or end.hex)
+    return {h for h in hexes if _buildable(map_, h, new_cities)}
 
 
 def _town_choice(exits: frozenset[int], stock: dict[str, int], old: Placed | None) -> tuple[str, int] | None:
@@ -79,10 +79,10 @@ def _town_choice(exits: frozenset[int], stock: dict[str, int], old: Placed | Non
     return None if best is None else (best[2], best[3])
 
 
-def _configs(hex_: str, old: Placed | None, net: Network, seat: int, stock: dict[str, int]) -> list[Config]:
+def _configs(map_: Map, hex_: str, old: Placed | None, net: Network, seat: int, stock: dict[str, int]) -> list[Config]:
     """The (tile, rotation) pairs worth assessing on `hex_`."""
-    if hex_ in TOWNS:
-        old_exits = frozenset(seg[0] for seg in segments_on(hex_, old)) if old is not None else frozenset()
+    if hex_ in map_.towns:
+        old_exits = frozenset(seg[0] for seg in segments_on(map_, hex_, old)) if old is not None else frozenset()
         out: list[Config] = []
         for exits in TOWN_CONFIGS:
             if exits > old_exits:
@@ -92,7 +92,7 @@ def _configs(hex_: str, old: Placed | None, net: Network, seat: int, stock: dict
         return out
     if old is None:
         return [config for config in _NEW_TRACK if stock.get(config[0], 0)]
-    old_paths: tuple[Path, ...] = tuple(segments_on(hex_, old))
+    old_paths: tuple[Path, ...] = tuple(segments_on(map_, hex_, old))
     out = list(_UPGRADES.get(old_paths[0], ())) if len(old_paths) == 1 else []
     used = {e for p in old_paths for e in p}
     for index, seg in enumerate(old_paths):
@@ -112,25 +112,25 @@ def _configs(hex_: str, old: Placed | None, net: Network, seat: int, stock: dict
     return out
 
 
-def placements(state: State, seat: int) -> list[Placement]:
+def placements(map_: Map, state: State, seat: int) -> list[Placement]:
     """Every legal placement for `seat`'s next build step (the turn's limits aside)."""
     cash = state.seats[seat].cash
     if cash < CHEAPEST:
         return []
     board, new_cities = state.board, state.new_cities
-    net = network(board, new_cities)
+    net = network(map_, board, new_cities)
     placed = set(state.build.placed) if state.build is not None else set()
     out: list[Placement] = []
-    for hex_ in sorted(candidate_hexes(board, new_cities, net, seat) - placed):
-        site = Site(board, new_cities, net, seat, hex_, first=not state.seats[seat].built)
+    for hex_ in sorted(candidate_hexes(map_, board, new_cities, net, seat) - placed):
+        site = Site(map_, board, new_cities, net, seat, hex_, first=not state.seats[seat].built)
         good = bad = 0
         for edge in EDGES:
             if site.blocked(edge) is not None:
                 bad |= 1 << edge
             elif site.connects(edge):
                 good |= 1 << edge
-        present = hex_ in TOWNS and site.present_in_town(hex_)
-        for tile, rotation, masks, rule in _configs(hex_, board.get(hex_), net, seat, state.stock):
+        present = hex_ in map_.towns and site.present_in_town(hex_)
+        for tile, rotation, masks, rule in _configs(map_, hex_, board.get(hex_), net, seat, state.stock):
             if any(mask & bad for mask in masks):
                 continue
             if rule == ALL and not all(mask & good for mask in masks):
@@ -138,7 +138,7 @@ def placements(state: State, seat: int) -> list[Placement]:
             if rule == ANY and not present and not any(mask & good for mask in masks):
                 continue
             try:
-                out.append(assess(state, seat, hex_, tile, rotation))
+                out.append(assess(map_, state, seat, hex_, tile, rotation))
             except IllegalMove:
                 continue
     return out

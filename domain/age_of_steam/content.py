@@ -1,19 +1,21 @@
 """An Age of Steam map as a content pack declares it: hexes and terrain, towns, cities, the
 new-city tiles, the goods bag and the starting supplies, read from the pack's files and checked
-on load.
+on load into a `board.Map`.
 
-Ruleset 1 still reads its one map, the Rust Belt, from `rust_belt.py` at import; a pack is
-accepted for a game only when its map is exactly that one (`check_playable`), so the shipped
-pack `rust_belt` pins Age of Steam games to a digest like any other pack. A later ruleset will
-take the map from the pack it is bound to.
+The rules (rulesets 1 and 2) play one map, the Rust Belt as printed: a pack is accepted for a
+game only when its map is exactly that one (`check_playable`, by the fingerprint of its
+content), so the shipped pack `rust_belt` pins Age of Steam games to a digest like any other
+pack, and a pack that changes the map is refused rather than played under rules written for
+another.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import hashlib
 
-from domain.age_of_steam import rust_belt
+from domain.age_of_steam.board import City, Hex, Map, NewCity
+from domain.core.canonical import canonical
+from domain.core.codec import encode
 from domain.core.content import Entry, Reader, frozen_map
 from domain.core.errors import RecordError
 
@@ -22,60 +24,20 @@ TERRAINS = ("plain", "river", "mountain", "lake", "city")
 GROUPS = ("light", "dark")
 _RULES = ("start_money", "start_shares", "start_income", "start_locomotive", "town_discs", "ownership_markers")
 
-
-@dataclass(frozen=True)
-class Hex:
-    col: int
-    row: int
-    terrain: str
-    town: str | None
+PRINTED_RUST_BELT = "3fb0c4d883f9d0e0841a9a598fb86b33b07d6dc5391f0426c1adb0572154a167"
+"""The fingerprint of the Rust Belt as printed, the one map the rulesets play."""
 
 
-@dataclass(frozen=True)
-class City:
-    name: str
-    col: int
-    row: int
-    colour: str
-    group: str
-    number: int
-    starting_cubes: int
-
-
-@dataclass(frozen=True)
-class NewCity:
-    letter: str
-    colour: str
-    group: str
-    die: int
-
-
-@dataclass(frozen=True)
-class Map:
-    """One map, immutable; compared by value."""
-
-    hexes: tuple[Hex, ...]
-    cities: tuple[City, ...]
-    new_cities: tuple[NewCity, ...]
-    bag: Mapping[str, int]
-    rules: Mapping[str, int]
-
-
-def built_in() -> Map:
-    """The map ruleset 1 plays, as `rust_belt.py` holds it."""
-    return Map(
-        hexes=tuple(Hex(c, r, terrain, town) for c, r, terrain, town in rust_belt.HEXES),
-        cities=tuple(City(*city) for city in rust_belt.CITIES),
-        new_cities=tuple(NewCity(*tile) for tile in rust_belt.NEW_CITY_TILES),
-        bag=frozen_map(sorted(rust_belt.GOODS_BAG.items())),
-        rules=frozen_map((name, getattr(rust_belt, name.upper())) for name in _RULES),
-    )
+def fingerprint(content: Map) -> str:
+    """SHA-256 of a map's content in canonical JSON: equal for equal maps, whatever the files'
+    formatting or the pack's manifest."""
+    return hashlib.sha256(canonical(encode(content))).hexdigest()
 
 
 def check_playable(pack_id: str, content: Map) -> None:
-    """Refuse a map ruleset 1 cannot play (it plays only the printed Rust Belt)."""
-    if content != built_in():
-        raise RecordError("content_unplayable", f"Age of Steam ruleset 1 plays only the Rust Belt map as printed; "
+    """Refuse a map the rules cannot play (they play only the printed Rust Belt)."""
+    if fingerprint(content) != PRINTED_RUST_BELT:
+        raise RecordError("content_unplayable", f"Age of Steam plays only the Rust Belt map as printed; "
                           f"pack {pack_id!r} holds another map.", 1)
 
 

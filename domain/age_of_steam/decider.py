@@ -1,4 +1,5 @@
-"""The Age of Steam decider: the rules of this package behind the core `Decider` contract."""
+"""The Age of Steam decider: the rules of this package behind the core `Decider` contract,
+bound to one map (a content pack, `board.Map`)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,22 @@ from typing import Any
 
 from domain.age_of_steam import decide, evolve, invariants, legal, moves, playout, views
 from domain.age_of_steam import options as rulings
+from domain.age_of_steam.board import Map
+from domain.age_of_steam.catalogue import EVENTS
 from domain.age_of_steam.content import SCHEMA, check_playable
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.content import Pack
 from domain.core.decider import Decider, Setup
 from domain.core.events import Audience, Event
+from domain.core.moves import Moves
 from domain.core.randomness import Randomness
 
 
 class AgeOfSteam(Decider[State]):
     name = "age_of_steam"
-    ruleset_version = "1"
+    ruleset_version = "2"
+    """2: a bidder's event records who bids next (ruleset 1, `ruleset1.py`, worked it out)."""
     state_type = State
     min_seats = rulings.MIN_SEATS
     max_seats = rulings.MAX_SEATS
@@ -28,68 +33,76 @@ class AgeOfSteam(Decider[State]):
     default_pack = "rust_belt"
 
     def __init__(self, pack: Pack | None = None) -> None:
-        # Ruleset 1 reads the Rust Belt from `rust_belt.py`; the pack pins which map a game
-        # was recorded with, and only that map's pack is accepted (`content.check_playable`).
+        # Unbound (the registered rules) there is no map; the registry hands out the rules
+        # bound to a game's pack, and every rule that needs the map is given `self.map`.
         self.pack = pack
+        self.map: Map = pack.content if pack is not None else None  # type: ignore[assignment]
+        self.moves: Moves = moves.declare(self.map) if pack is not None else None  # type: ignore[assignment]
+        """Every move of the game on this map, declared once (parser, JSON Schema, `move_of`)."""
 
     def with_pack(self, pack: Pack) -> AgeOfSteam:
+        # The rules play only the printed Rust Belt (`content.check_playable`).
         check_playable(pack.id, pack.content)
-        return AgeOfSteam(pack)
+        return type(self)(pack)
 
-    moves = moves.MOVES
-    """Every move of the game, declared once (parser, JSON Schema, `move_of`)."""
+    events = EVENTS
+    """Every event kind the game records, each a dataclass (`events.py`)."""
 
     @property
     def move_schemas(self) -> dict[str, dict[str, Any]]:
         return self.moves.schemas()
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        return rulings.options(requested, seats, self.pack.id if self.pack else self.default_pack)
+        return rulings.options(self.map, requested, seats, self.pack.id if self.pack else self.default_pack)
 
     def initial_state(self, setup: Setup) -> State:
+        map_ = self.map
         chosen = self.options(setup.options, len(setup.seats))
         # Cash and shares start at zero: the setup's StartingCapitalTaken events hand out the
-        # opening $10 and 2 shares, so every dollar from the bank is an event.
+        # opening money and shares, so every dollar from the bank is an event.
         return State(
-            seats=tuple(Seat(name) for name in setup.seats),
+            seats=tuple(Seat(name, locomotive=map_.start_locomotive) for name in setup.seats),
             last_turn=chosen["turns"],
             coexisting_upgrade_cost=chosen["upgrade_simple_to_coexisting_cost"],
+            discs=map_.town_discs,
+            bag=dict(map_.bag),
+            display={column: (None,) * spaces for column, spaces in map_.column_spaces.items()},
         )
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
-        return decide.setup(state, rng)
+        return decide.setup(self.map, state, rng)
 
     def evolve(self, state: State, event: Event) -> State:
-        return evolve.evolve(state, event)
+        return evolve.evolve(self.map, state, event)
 
     def decide(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
-        return decide.decide(state, seat, move, rng)
+        return decide.decide(self.map, self.moves, state, seat, move, rng)
 
     def active_seats(self, state: State) -> frozenset[int]:
         return legal.active_seats(state)
 
     def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return legal.legal_moves(state, seat)
+        return legal.legal_moves(self.map, state, seat)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
     def scores(self, state: State) -> dict[int, int]:
-        return {seat: vp(state, seat) for seat in range(len(state.seats))}
+        return {seat: vp(self.map, state, seat) for seat in range(len(state.seats))}
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
-        return views.view(state, audience)
+        return views.view(self.map, self.pack.id if self.pack else self.default_pack, state, audience)
 
     def move_of(self, event: Event) -> dict[str, Any] | None:
-        return moves.move_of(event)
+        return self.moves.move_of(event)
 
     def invariants(self, state: State) -> list[str]:
-        return invariants.invariants(state)
+        return invariants.invariants(self.map, state)
 
     def playout_choice(
         self, state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: random.Random
     ) -> dict[str, Any]:
-        return playout.playout_choice(state, seat, moves, chooser)
+        return playout.playout_choice(self.map, state, seat, moves, chooser)
 
 
 DECIDER = AgeOfSteam()

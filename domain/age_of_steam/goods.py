@@ -9,29 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from domain.age_of_steam.board import CITIES, COLOURS, city_colour, place_name
+from domain.age_of_steam.board import Map
+from domain.age_of_steam.events import Outcome, outcome
 from domain.age_of_steam.track import Link, Network
 from domain.core.errors import IllegalMove
-from domain.core.randomness import Randomness, rolled
+from domain.core.randomness import Randomness
 
 
-def draw(bag: dict[str, int], rng: Randomness) -> tuple[str, dict[str, Any]]:
+def draw(bag: dict[str, int], rng: Randomness) -> tuple[str, Outcome]:
     """One cube from the bag: its colour and the stored outcome."""
     total = sum(bag.values())
     index = rng.randbelow(total)
-    seen = 0
-    for colour in COLOURS:
-        seen += bag.get(colour, 0)
-        if index < seen:
-            return colour, rolled(total, index)
-    raise AssertionError("the bag is smaller than its count")
+    return colour_at(bag, index), outcome(total, index)
 
 
 def colour_at(bag: dict[str, int], index: int) -> str:
+    """The colour at `index` of the bag read as one list, colours in sorted order."""
     seen = 0
-    for colour in COLOURS:
+    for colour in sorted(bag):
         seen += bag.get(colour, 0)
         if index < seen:
             return colour
@@ -79,7 +75,7 @@ class Route:
         return gained
 
 
-def routes(net: Network, new_cities: dict[str, str], source: str, cube: str, locomotive: int) -> Iterator[Route]:
+def routes(map_: Map, net: Network, new_cities: dict[str, str], source: str, cube: str, locomotive: int) -> Iterator[Route]:
     """Every path a `cube` good on `source` may travel: completed links only, at most
     `locomotive` of them, no stop twice, ending at (and only at) the first city of its colour."""
     graph = stop_graph(net)
@@ -92,7 +88,7 @@ def routes(net: Network, new_cities: dict[str, str], source: str, cube: str, loc
                 continue
             links.append(link)
             stops.append(nxt)
-            if city_colour(nxt, new_cities) == cube:
+            if map_.city_colour(nxt, new_cities) == cube:
                 yield Route(source, cube, tuple(links), tuple(stops))
             elif len(links) < locomotive:
                 yield from walk(nxt)
@@ -103,12 +99,12 @@ def routes(net: Network, new_cities: dict[str, str], source: str, cube: str, loc
 
 
 def check_route(
-    net: Network, new_cities: dict[str, str], cubes: dict[str, tuple[str, ...]], source: str, cube: str,
+    map_: Map, net: Network, new_cities: dict[str, str], cubes: dict[str, tuple[str, ...]], source: str, cube: str,
     path: list[str], locomotive: int,
 ) -> Route:
     """The route a delivery names, or the rule it breaks."""
-    name = place_name(source, new_cities)
-    if source not in CITIES and source not in new_cities:
+    name = map_.place_name(source, new_cities)
+    if not map_.is_city(source, new_cities):
         raise IllegalMove("not_a_city", f"{name} is not a city; goods are moved from cities.")
     if cube not in cubes.get(source, ()):
         raise IllegalMove("no_such_good", f"There is no {cube} good on {name}.")
@@ -126,22 +122,22 @@ def check_route(
         if not link.complete:
             raise IllegalMove("incomplete_link", f"Link {link_id} is incomplete; goods move on completed links only.")
         if at not in (link.a.hex, link.b.hex):
-            raise IllegalMove("path_not_connected", f"Link {link_id} does not leave {place_name(at, new_cities)}.")
+            raise IllegalMove("path_not_connected", f"Link {link_id} does not leave {map_.place_name(at, new_cities)}.")
         nxt = link.other(at)
         if nxt in stops:
             raise IllegalMove(
-                "stop_visited_twice", f"A good may pass through {place_name(nxt, new_cities)} only once."
+                "stop_visited_twice", f"A good may pass through {map_.place_name(nxt, new_cities)} only once."
             )
-        if city_colour(nxt, new_cities) == cube and step < len(path) - 1:
+        if map_.city_colour(nxt, new_cities) == cube and step < len(path) - 1:
             raise IllegalMove(
                 "must_stop_at_colour",
-                f"A {cube} good must stop at {place_name(nxt, new_cities)}, the first {cube} city it enters.",
+                f"A {cube} good must stop at {map_.place_name(nxt, new_cities)}, the first {cube} city it enters.",
             )
         stops.append(nxt)
         links.append(link)
         at = nxt
-    if city_colour(at, new_cities) != cube:
+    if map_.city_colour(at, new_cities) != cube:
         raise IllegalMove(
-            "wrong_destination", f"A {cube} good must end at a {cube} city; {place_name(at, new_cities)} is not one."
+            "wrong_destination", f"A {cube} good must end at a {cube} city; {map_.place_name(at, new_cities)} is not one."
         )
     return Route(source, cube, tuple(links), tuple(stops))

@@ -1,14 +1,13 @@
-"""What the rules allow now: who may act, the checks `decide` runs before it emits anything
-(each raising `IllegalMove` with a sentence for the player), and the list of every legal move
-for clients, bots and playouts. Both sides share the same predicates."""
+"""Who may act now, whether a move belongs to the phase, and the list of every legal move for
+clients, bots and playouts, gathered from the mechanism whose phase it is (each keeps its own
+checks, which `decide` runs before it emits anything, beside the moves it lists)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.age_of_steam.board import CITIES, MAX_LOCOMOTIVE, MAX_SHARES, NEW_CITIES, TOWNS, place_name
-from domain.age_of_steam.building import placements
-from domain.age_of_steam.goods import check_route, routes
+from domain.age_of_steam import actions, auction, build_track, growth, move_goods, shares
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.moves import (
     Bid,
     Build,
@@ -27,16 +26,13 @@ from domain.age_of_steam.moves import (
 from domain.age_of_steam.options import MAX_SEATS
 from domain.age_of_steam.state import (
     ACTIONS,
-    ACTIONS_LIST,
     AUCTION,
     BUILD,
     MOVE,
     PRODUCTION,
     SHARES,
-    URBANIZATION,
     State,
 )
-from domain.age_of_steam.track import Placement, assess, network
 from domain.core.errors import IllegalMove
 
 _ONLY = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))
@@ -69,8 +65,8 @@ _EXPECTED: dict[str, str] = {
 
 def active_seats(state: State) -> frozenset[int]:
     if state.phase == AUCTION:
-        auction = state.auction
-        return _NOBODY if auction is None or auction.current is None else _ONLY[auction.current]
+        bidding = state.auction
+        return _NOBODY if bidding is None or bidding.current is None else _ONLY[bidding.current]
     if state.phase in _QUEUED and state.queue:
         return _ONLY[state.queue[0]]
     return _NOBODY
@@ -83,179 +79,23 @@ def check_phase(state: State, command: Command) -> None:
         raise IllegalMove("wrong_phase", f"That move belongs to the {phase} phase; in the {state.phase} phase you {expected}.")
 
 
-# --- shares, auction, actions -------------------------------------------------------------
-
-
-def check_shares(state: State, seat: int, count: int) -> None:
-    if count < 0:
-        raise IllegalMove("shares_never_bought_back", "Shares are never bought back; issue 0 or more.")
-    shares = state.seats[seat].shares
-    if shares + count > MAX_SHARES:
-        raise IllegalMove(
-            "share_limit", f"At most {MAX_SHARES} shares may be issued in a game; you have {shares}, so {MAX_SHARES - shares} more at most."
-        )
-
-
-def check_bid(state: State, seat: int, amount: int) -> None:
-    auction = state.auction
-    assert auction is not None
-    if amount < max(1, auction.high + 1):
-        raise IllegalMove(
-            "bid_too_low",
-            f"A bid must beat the high bid of ${auction.high} by at least $1." if auction.high else "The first bid is at least $1.",
-        )
-    cash = state.seats[seat].cash
-    if amount > cash:
-        raise IllegalMove("bid_over_cash", f"You cannot bid ${amount}: you have ${cash}.")
-
-
-def check_turn_order_pass(state: State, seat: int) -> None:
-    auction = state.auction
-    assert auction is not None
-    if auction.pass_holder != seat:
-        raise IllegalMove(
-            "no_turn_order_pass", "Only last turn's Turn Order holder may pass, once per auction, without dropping out."
-        )
-    if len(auction.bidders) <= 2:
-        raise IllegalMove("pass_with_two_bidders", "The Turn Order pass may not be used when only two bidders remain.")
-
-
-def check_action(state: State, action: str) -> None:
-    holder = state.actions.get(action)
-    if holder is not None:
-        raise IllegalMove("action_taken", f"Seat {holder} has already taken {action.replace('_', ' ')} this turn.")
-
-
-# --- building -------------------------------------------------------------------------------
-
-
-def check_build(state: State, seat: int, command: Build) -> Placement:
-    build = state.build
-    assert build is not None
-    if len(build.placed) >= build.limit:
-        raise IllegalMove("build_limit", f"You have placed your {build.limit} tiles this turn; end your build.")
-    if command.hex in build.placed:
-        raise IllegalMove("hex_built_this_turn", f"You already built on {place_name(command.hex, state.new_cities)} this turn.")
-    placement = assess(state, seat, command.hex, command.tile, command.rotation)
-    if command.cost is not None and command.cost != placement.cost:
-        raise IllegalMove("cost_mismatch", f"This placement costs ${placement.cost}, not ${command.cost}.")
-    return placement
-
-
-def urbanize_reason(state: State, seat: int) -> IllegalMove | None:
-    """Why `seat` may not urbanize now at all, or None."""
-    build = state.build
-    assert build is not None
-    if state.actions.get(URBANIZATION) != seat:
-        return IllegalMove("no_urbanization", "Only the Urbanization holder may place a new city.")
-    if build.urbanized:
-        return IllegalMove("already_urbanized", "You have already placed your new city this turn.")
-    if build.placed:
-        return IllegalMove("urbanize_before_building", "Urbanization happens before building; you have already placed track.")
-    return None
-
-
-def check_urbanize(state: State, seat: int, command: Urbanize) -> None:
-    reason = urbanize_reason(state, seat)
-    if reason is not None:
-        raise reason
-    if command.hex in state.new_cities:
-        raise IllegalMove("already_a_city", f"{place_name(command.hex, state.new_cities)} is already a city.")
-    if command.hex not in TOWNS:
-        raise IllegalMove("not_a_town", f"A new city is placed on a town; {place_name(command.hex, state.new_cities)} is not one.")
-    if command.city in state.new_cities.values():
-        raise IllegalMove("new_city_used", f"New city {command.city} is already on the map.")
-
-
-# --- moving goods ---------------------------------------------------------------------------
-
-
-def check_upgrade(state: State, seat: int) -> None:
-    if seat in state.loco_upgraded:
-        raise IllegalMove("locomotive_once_per_turn", "You may raise your locomotive instead of moving a good only once a turn.")
-    if state.seats[seat].locomotive >= MAX_LOCOMOTIVE:
-        raise IllegalMove("locomotive_max", f"Your locomotive is already at the maximum of {MAX_LOCOMOTIVE} links.")
-
-
-def check_deliver(state: State, seat: int, command: Deliver) -> Any:
-    return check_route(
-        network(state.board, state.new_cities), state.new_cities, state.cubes, command.city, command.cube,
-        list(command.path), state.seats[seat].locomotive,
-    )
-
-
-def check_production(state: State, command: PlaceProduction) -> None:
-    if state.display[command.column][command.space] is not None:
-        raise IllegalMove("space_taken", f"Space {command.space} of column {command.column} already holds a good.")
-
-
 # --- the full list --------------------------------------------------------------------------
 
 
-def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+def legal_moves(map_: Map, state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in active_seats(state):
         return []
     phase = state.phase
-    me = state.seats[seat]
     if phase == SHARES:
-        return [{"type": "issue_shares", "count": n} for n in range(MAX_SHARES - me.shares + 1)]
+        return shares.legal_moves(state, seat)
     if phase == AUCTION:
-        auction = state.auction
-        assert auction is not None
-        moves: list[dict[str, Any]] = [{"type": "bid", "amount": n} for n in range(max(1, auction.high + 1), me.cash + 1)]
-        if auction.pass_holder == seat and len(auction.bidders) > 2:
-            moves.append({"type": "turn_order_pass"})
-        moves.append({"type": "drop"})
-        return moves
+        return auction.legal_moves(state, seat)
     if phase == ACTIONS:
-        return [{"type": "select_action", "action": a} for a in ACTIONS_LIST if a not in state.actions]
+        return actions.legal_moves(state)
     if phase == BUILD:
-        return _build_moves(state, seat)
+        return build_track.legal_moves(map_, state, seat)
     if phase == MOVE:
-        return _move_moves(state, seat)
+        return move_goods.legal_moves(map_, state, seat)
     if phase == PRODUCTION:
-        return [
-            {"type": "place_production", "column": column, "space": space}
-            for column, spaces in state.display.items()
-            for space, cube in enumerate(spaces)
-            if cube is None
-        ]
+        return growth.legal_moves(state)
     return []
-
-
-def _build_moves(state: State, seat: int) -> list[dict[str, Any]]:
-    build = state.build
-    assert build is not None
-    moves: list[dict[str, Any]] = []
-    if urbanize_reason(state, seat) is None:
-        letters = [letter for letter in NEW_CITIES if letter not in state.new_cities.values()]
-        moves += [
-            {"type": "urbanize", "hex": town, "city": letter}
-            for town in TOWNS
-            if town not in state.new_cities
-            for letter in letters
-        ]
-    if len(build.placed) < build.limit:
-        moves += [
-            {"type": "build", "hex": p.hex, "tile": p.tile, "rotation": p.rotation, "cost": p.cost}
-            for p in placements(state, seat)
-        ]
-    moves.append({"type": "end_build"})
-    return moves
-
-
-def _move_moves(state: State, seat: int) -> list[dict[str, Any]]:
-    net = network(state.board, state.new_cities)
-    locomotive = state.seats[seat].locomotive
-    moves: list[dict[str, Any]] = []
-    for city in (*CITIES, *state.new_cities):
-        for cube in sorted(set(state.cubes.get(city, ()))):
-            for route in routes(net, state.new_cities, city, cube, locomotive):
-                moves.append({"type": "deliver", "city": city, "cube": cube, "path": [link.id for link in route.links]})
-    try:
-        check_upgrade(state, seat)
-        moves.append({"type": "upgrade_locomotive"})
-    except IllegalMove:
-        pass
-    moves.append({"type": "pass_move"})
-    return moves

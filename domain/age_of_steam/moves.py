@@ -12,11 +12,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.age_of_steam.board import CITY_BY_NAME, COLOURS, COLUMN_SPACES, NEW_CITIES, TERRAIN
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.state import ACTIONS_LIST
 from domain.age_of_steam.tiles import TILES
 from domain.core.errors import MalformedMove
-from domain.core.events import Event
 from domain.core.moves import Field, Moves, MoveType
 
 
@@ -93,81 +92,76 @@ Command = (
     | UpgradeLocomotive | PassMove | PlaceProduction
 )
 
-def _place_production(values: Mapping[str, Any]) -> PlaceProduction:
-    column, space = values["column"], values["space"]
-    # The spaces depend on the column: a rule across two fields, so checked here.
-    if not space < COLUMN_SPACES[column]:
-        raise MalformedMove("bad_field", f"\"space\" of a place_production move: column {column} has spaces "
-                            f"0 to {COLUMN_SPACES[column] - 1}, not {space}.", "space")
-    return PlaceProduction(column, space)
+def _place_production(map_: Map) -> Callable[[Mapping[str, Any]], PlaceProduction]:
+    def parse(values: Mapping[str, Any]) -> PlaceProduction:
+        column, space = values["column"], values["space"]
+        # The spaces depend on the column: a rule across two fields, so checked here.
+        spaces = map_.column_spaces[column]
+        if not space < spaces:
+            raise MalformedMove("bad_field", f"\"space\" of a place_production move: column {column} has spaces "
+                                f"0 to {spaces - 1}, not {space}.", "space")
+        return PlaceProduction(column, space)
+    return parse
 
 
-def _deliver(values: Mapping[str, Any]) -> Deliver:
-    city = values["city"]
-    return Deliver(CITY_BY_NAME.get(city, city), values["cube"], tuple(values["path"]))
-
-
-_HEXES = tuple(sorted(TERRAIN))
-_HEX = "A hex of the Rust Belt map, named \"col,row\"."
-
-
-def _hex(description: str = _HEX) -> Field:
-    return Field("hex", "string", description, enum=_HEXES, unknown="unknown_hex")
+def _deliver(map_: Map) -> Callable[[Mapping[str, Any]], Deliver]:
+    def parse(values: Mapping[str, Any]) -> Deliver:
+        city = values["city"]
+        return Deliver(map_.city_by_name.get(city, city), values["cube"], tuple(values["path"]))
+    return parse
 
 
 def _no_fields(command: type) -> Callable[[Mapping[str, Any]], Any]:
     return lambda values: command()
 
 
-MOVES = Moves((
-    MoveType("issue_shares", "Issue shares for $5 each before the turn-order auction.", (
-        Field("count", "integer", "How many shares to issue."),
-    ), lambda v: IssueShares(v["count"]), event="SharesIssued"),
-    MoveType("bid", "Bid for turn order.", (
-        Field("amount", "integer", "The bid, in dollars."),
-    ), lambda v: Bid(v["amount"]), event="BidPlaced"),
-    MoveType("drop", "Drop out of the turn-order auction.", (), _no_fields(Drop), event="AuctionDropped"),
-    MoveType("turn_order_pass", "Use the Turn Order Pass action.", (), _no_fields(TurnOrderPass),
-             event="TurnOrderPassUsed"),
-    MoveType("select_action", "Select a special action for this turn.", (
-        Field("action", "string", "A special action.", enum=tuple(ACTIONS_LIST), unknown="unknown_action"),
-    ), lambda v: SelectAction(v["action"]), event="ActionSelected"),
-    MoveType("build", "Build or upgrade a track tile.", (
-        _hex(),
-        Field("tile", "string", "A track tile type.", enum=tuple(TILES), unknown="unknown_tile"),
-        Field("rotation", "integer", "Clockwise steps of 60 degrees, 0 to 5.", minimum=0, maximum=5),
-        Field("cost", "integer", "The cost the legal moves list, echoed: a different one is refused.",
-              optional=True, recorded=False),
-    ), lambda v: Build(v["hex"], v["tile"], v["rotation"], v["cost"]), event="TrackBuilt"),
-    MoveType("urbanize", "Place a new city (the Urbanization action).", (
-        _hex(),
-        Field("city", "string", "A new city, lettered A to H.", enum=tuple(NEW_CITIES), unknown="unknown_new_city"),
-    ), lambda v: Urbanize(v["hex"], v["city"]), event="CityUrbanized"),
-    MoveType("end_build", "End the build step.", (), _no_fields(EndBuild), event="BuildEnded"),
-    MoveType("deliver", "Move a goods cube along links to a city of its colour.", (
-        Field("city", "string", "The city or hex the cube leaves: a city's name or a hex \"col,row\".",
-              enum=tuple(sorted({*CITY_BY_NAME, *TERRAIN})), unknown="unknown_hex", recorded_as="from"),
-        Field("cube", "string", "The cube's colour.", enum=tuple(COLOURS), unknown="unknown_colour"),
-        Field("path", "array", "The link ids, as the legal moves list them.",
-              items=Field("link", "string", "A link id."), recorded_as="links"),
-    ), _deliver, event="GoodsDelivered"),
-    MoveType("upgrade_locomotive", "Upgrade the locomotive instead of a delivery.", (),
-             _no_fields(UpgradeLocomotive), event="LocomotiveUpgradedInsteadOfMove"),
-    MoveType("pass_move", "Pass a delivery.", (), _no_fields(PassMove), event="MovePassed"),
-    MoveType("place_production", "Place a goods cube drawn for Production on the goods display.", (
-        Field("column", "string", "A goods display column: L1-L6, D1-D6 or A-H.", enum=tuple(COLUMN_SPACES),
-              unknown="unknown_column"),
-        Field("space", "integer", "A space of that column, from 0.", minimum=0,
-              maximum=max(COLUMN_SPACES.values()) - 1),
-    ), _place_production, event="GoodsProduced"),
-))
-"""Every move of Age of Steam, declared once."""
+def declare(map_: Map) -> Moves:
+    """Every move of Age of Steam on `map_`, declared once (parser, JSON Schema, `move_of`)."""
+    hexes = tuple(sorted(map_.terrain))
 
+    def hex_field() -> Field:
+        return Field("hex", "string", "A hex of the map, named \"col,row\".", enum=hexes, unknown="unknown_hex")
 
-def parse_move(move: Any) -> Command:
-    return MOVES.parse(move)
-
-
-def move_of(event: Event) -> dict[str, Any] | None:
-    """The move that caused `event` when it is the first event of a seat's move."""
-    return MOVES.move_of(event)
+    return Moves((
+        MoveType("issue_shares", "Issue shares for $5 each before the turn-order auction.", (
+            Field("count", "integer", "How many shares to issue."),
+        ), lambda v: IssueShares(v["count"]), event="SharesIssued"),
+        MoveType("bid", "Bid for turn order.", (
+            Field("amount", "integer", "The bid, in dollars."),
+        ), lambda v: Bid(v["amount"]), event="BidPlaced"),
+        MoveType("drop", "Drop out of the turn-order auction.", (), _no_fields(Drop), event="AuctionDropped"),
+        MoveType("turn_order_pass", "Use the Turn Order Pass action.", (), _no_fields(TurnOrderPass),
+                 event="TurnOrderPassUsed"),
+        MoveType("select_action", "Select a special action for this turn.", (
+            Field("action", "string", "A special action.", enum=tuple(ACTIONS_LIST), unknown="unknown_action"),
+        ), lambda v: SelectAction(v["action"]), event="ActionSelected"),
+        MoveType("build", "Build or upgrade a track tile.", (
+            hex_field(),
+            Field("tile", "string", "A track tile type.", enum=tuple(TILES), unknown="unknown_tile"),
+            Field("rotation", "integer", "Clockwise steps of 60 degrees, 0 to 5.", minimum=0, maximum=5),
+            Field("cost", "integer", "The cost the legal moves list, echoed: a different one is refused.",
+                  optional=True, recorded=False),
+        ), lambda v: Build(v["hex"], v["tile"], v["rotation"], v["cost"]), event="TrackBuilt"),
+        MoveType("urbanize", "Place a new city (the Urbanization action).", (
+            hex_field(),
+            Field("city", "string", "A new city, by its letter.", enum=tuple(map_.new_city),
+                  unknown="unknown_new_city"),
+        ), lambda v: Urbanize(v["hex"], v["city"]), event="CityUrbanized"),
+        MoveType("end_build", "End the build step.", (), _no_fields(EndBuild), event="BuildEnded"),
+        MoveType("deliver", "Move a goods cube along links to a city of its colour.", (
+            Field("city", "string", "The city or hex the cube leaves: a city's name or a hex \"col,row\".",
+                  enum=tuple(sorted({*map_.city_by_name, *map_.terrain})), unknown="unknown_hex", recorded_as="from"),
+            Field("cube", "string", "The cube's colour.", enum=map_.colours, unknown="unknown_colour"),
+            Field("path", "array", "The link ids, as the legal moves list them.",
+                  items=Field("link", "string", "A link id."), recorded_as="links"),
+        ), _deliver(map_), event="GoodsDelivered"),
+        MoveType("upgrade_locomotive", "Upgrade the locomotive instead of a delivery.", (),
+                 _no_fields(UpgradeLocomotive), event="LocomotiveUpgradedInsteadOfMove"),
+        MoveType("pass_move", "Pass a delivery.", (), _no_fields(PassMove), event="MovePassed"),
+        MoveType("place_production", "Place a goods cube drawn for Production on the goods display.", (
+            Field("column", "string", "A goods display column: L1-L6, D1-D6 or a new city's letter.",
+                  enum=tuple(map_.column_spaces), unknown="unknown_column"),
+            Field("space", "integer", "A space of that column, from 0.", minimum=0,
+                  maximum=max(map_.column_spaces.values()) - 1),
+        ), _place_production(map_), event="GoodsProduced"),
+    ))

@@ -10,13 +10,12 @@ from typing import Any
 from domain.age_of_steam.board import (
     MAX_LOCOMOTIVE,
     MAX_SHARES,
-    OWNERSHIP_MARKERS,
     REDIRECT,
     SHARE_PRICE,
-    TOWN_DISCS,
     TOWN_UPGRADE,
     TURNS_BY_PLAYERS,
     UPGRADE_TO_CROSSING,
+    Map,
 )
 from domain.core.errors import MalformedMove
 
@@ -26,15 +25,15 @@ COEXISTING_UPGRADE_COSTS = (2, 3)
 """Ruling 2: $2 by default; a tournament may record $3 instead."""
 
 
-def full_options(seats: int, map_id: str = "rust_belt") -> dict[str, Any]:
+def full_options(map_: Map, seats: int, map_id: str = "rust_belt") -> dict[str, Any]:
     return {
         "map": map_id,
         "turns": TURNS_BY_PLAYERS[seats],
         "max_shares": MAX_SHARES,
         "share_price": SHARE_PRICE,
         "max_locomotive": MAX_LOCOMOTIVE,
-        "ownership_markers": OWNERSHIP_MARKERS,
-        "town_discs": TOWN_DISCS,
+        "ownership_markers": map_.ownership_markers,
+        "town_discs": map_.town_discs,
         # Ruling 1.
         "hex_8_0_is_lake": True,
         # Ruling 2.
@@ -59,7 +58,7 @@ def full_options(seats: int, map_id: str = "rust_belt") -> dict[str, Any]:
     }
 
 
-def options(requested: Mapping[str, Any], seats: int, map_id: str = "rust_belt") -> dict[str, Any]:
+def options(map_: Map, requested: Mapping[str, Any], seats: int, map_id: str = "rust_belt") -> dict[str, Any]:
     """Accepts `{}` or `{"map": "rust_belt"}`, a full set of options as this function returns
     it (so recorded options can be passed back in), and ruling 2's other reading."""
     if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
@@ -70,7 +69,7 @@ def options(requested: Mapping[str, Any], seats: int, map_id: str = "rust_belt")
         )
     if not isinstance(requested, Mapping):
         raise MalformedMove("bad_options", "Options must be a JSON object such as {\"map\": \"rust_belt\"}.")
-    full = full_options(seats, map_id)
+    full = full_options(map_, seats, map_id)
     for key, value in requested.items():
         if key not in full:
             raise MalformedMove("bad_options", f"Unknown option {key!r}; the only choice is \"map\": \"rust_belt\".")

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from domain.age_of_steam.board import CITIES, DISTANCE_TO_STOP, HEXES, LAKE, NEIGHBOURS, TERRAIN, TOWNS, city_colour
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.state import ACTIONS, AUCTION, BUILD, LOCOMOTIVE, MOVE, SHARES, State
 from domain.age_of_steam.tiles import exits_of
 from domain.age_of_steam.track import REDIRECTED, apply_placement, assess, network, trace
@@ -22,24 +22,8 @@ SHARE_CEILING = 8
 SHORTLIST = 12
 
 
-def _distances_from(stop: str) -> dict[str, int]:
-    dist = {stop: 0}
-    frontier = [stop]
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in NEIGHBOURS[h]:
-                if n is not None and n not in dist and TERRAIN[n] != LAKE:
-                    dist[n] = dist[h] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
-
-
-_FROM_CITY: dict[str, dict[str, int]] = {city: _distances_from(city) for city in HEXES if city in CITIES}
-
-
-def playout_choice(state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: random.Random) -> dict[str, Any]:
+def playout_choice(map_: Map, state: State, seat: int, moves: Sequence[dict[str, Any]],
+                   chooser: random.Random) -> dict[str, Any]:
     phase = state.phase
     if phase == SHARES:
         return _shares(state, seat, moves, chooser)
@@ -48,9 +32,9 @@ def playout_choice(state: State, seat: int, moves: Sequence[dict[str, Any]], cho
     if phase == ACTIONS:
         return _action(state, seat, moves, chooser)
     if phase == BUILD:
-        return _build(state, seat, moves, chooser)
+        return _build(map_, state, seat, moves, chooser)
     if phase == MOVE:
-        return _move(state, seat, moves, chooser)
+        return _move(map_, state, seat, moves, chooser)
     return chooser.choice(list(moves))
 
 
@@ -90,21 +74,21 @@ def _action(state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: r
     return chooser.choice(list(moves))
 
 
-def _reach(hex_: str, tile: str, rotation: int) -> int:
+def _reach(map_: Map, hex_: str, tile: str, rotation: int) -> int:
     """How far the tile's exits lie from a city or town (0: it runs into one)."""
     total = 0
     for edge in exits_of(tile, rotation):
-        other = NEIGHBOURS[hex_][edge]
+        other = map_.neighbours[hex_][edge]
         if other is None:
             total += 9
-        elif other in CITIES or other in TOWNS:
+        elif other in map_.city_at or other in map_.towns:
             total += 0
         else:
-            total += DISTANCE_TO_STOP.get(other, 9)
+            total += map_.distance_to_stop.get(other, 9)
     return total
 
 
-def _build(state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: random.Random) -> dict[str, Any]:
+def _build(map_: Map, state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: random.Random) -> dict[str, Any]:
     end = _of(moves, "end_build")[0]
     urbanize = _of(moves, "urbanize")
     if urbanize and chooser.random() < 0.6:
@@ -117,9 +101,9 @@ def _build(state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: ra
     affordable = [m for m in builds if me.cash - m["cost"] >= reserve]
     if not affordable or (placed >= 2 and chooser.random() < 0.3):
         return end
-    net = network(state.board, state.new_cities)
+    net = network(map_, state.board, state.new_cities)
     ends = {
-        NEIGHBOURS[end.hex][end.edge]
+        map_.neighbours[end.hex][end.edge]
         for link in net.owned(seat)
         if not link.complete
         for end in (link.a, link.b)
@@ -128,10 +112,10 @@ def _build(state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: ra
     extending = [m for m in affordable if m["hex"] in ends]
     others = sorted(
         (m for m in affordable if m["hex"] not in ends),
-        key=lambda m: (_reach(m["hex"], m["tile"], m["rotation"]) + m["cost"], chooser.random()),
+        key=lambda m: (_reach(map_, m["hex"], m["tile"], m["rotation"]) + m["cost"], chooser.random()),
     )
     shortlist = extending + others[: max(4, SHORTLIST - len(extending))]
-    valued = sorted(((_value(state, seat, m), chooser.random(), i) for i, m in enumerate(shortlist)), reverse=True)
+    valued = sorted(((_value(map_, state, seat, m), chooser.random(), i) for i, m in enumerate(shortlist)), reverse=True)
     if chooser.random() < 0.1:
         return chooser.choice(affordable)
     if valued[0][0] < 0 and placed >= 1:
@@ -139,37 +123,38 @@ def _build(state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: ra
     return shortlist[valued[0][2]]
 
 
-def _deliverable(state: State, a: str, b: str) -> bool:
+def _deliverable(map_: Map, state: State, a: str, b: str) -> bool:
     """Whether a good on one end could be delivered to the other."""
-    colour_a, colour_b = city_colour(a, state.new_cities), city_colour(b, state.new_cities)
+    colour_a, colour_b = map_.city_colour(a, state.new_cities), map_.city_colour(b, state.new_cities)
     return (colour_b is not None and colour_b in state.cubes.get(a, ())) or (
         colour_a is not None and colour_a in state.cubes.get(b, ())
     )
 
 
-def _value(state: State, seat: int, move: dict[str, Any]) -> float:
+def _value(map_: Map, state: State, seat: int, move: dict[str, Any]) -> float:
     """How much a placement moves the seat towards completed links: completing one is best,
     then extending a line towards the nearest other stop; redirects and detours score low."""
     try:
-        placement = assess(state, seat, move["hex"], move["tile"], move["rotation"])
+        placement = assess(map_, state, seat, move["hex"], move["tile"], move["rotation"])
     except IllegalMove:
         return -100.0
-    after, _ = apply_placement(state.board, state.new_cities, placement, seat)
+    after, _ = apply_placement(map_, state.board, state.new_cities, placement, seat)
+    from_city = map_.distance_from_city
     best = -50.0
     for index in placement.changed:
-        link = trace(after, state.new_cities, move["hex"], index)
+        link = trace(map_, after, state.new_cities, move["hex"], index)
         if link.complete:
             # Goods are only delivered to cities: a city-to-city link that carries a good now is best.
             cities = link.a.kind == "city" and link.b.kind == "city"
-            value = (30.0 if cities else 5.0) + 2 * len(link.hexes) + (25 if _deliverable(state, link.a.hex, link.b.hex) else 0)
+            value = (30.0 if cities else 5.0) + 2 * len(link.hexes) + (25 if _deliverable(map_, state, link.a.hex, link.b.hex) else 0)
         else:
             open_end = link.a if not link.a.stop else link.b
             anchor = link.b if open_end is link.a else link.a
-            beyond = NEIGHBOURS[open_end.hex][open_end.edge]
+            beyond = map_.neighbours[open_end.hex][open_end.edge]
             if beyond is None:
                 continue
-            targets = [c for c in _FROM_CITY if c != anchor.hex and _deliverable(state, anchor.hex, c)]
-            distance = min((_FROM_CITY[c].get(beyond, 20) for c in targets or _FROM_CITY if c != anchor.hex), default=20)
+            targets = [c for c in from_city if c != anchor.hex and _deliverable(map_, state, anchor.hex, c)]
+            distance = min((from_city[c].get(beyond, 20) for c in targets or from_city if c != anchor.hex), default=20)
             # Carrying a line on beats starting a new one.
             value = 10.0 - 3 * distance + (15 if len(link.segments) > 1 else 0)
         best = max(best, value)
@@ -178,11 +163,11 @@ def _value(state: State, seat: int, move: dict[str, Any]) -> float:
     return score
 
 
-def _move(state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: random.Random) -> dict[str, Any]:
+def _move(map_: Map, state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: random.Random) -> dict[str, Any]:
     deliveries = _of(moves, "deliver")
     upgrade = _of(moves, "upgrade_locomotive")
     if deliveries:
-        links = network(state.board, state.new_cities).by_id
+        links = network(map_, state.board, state.new_cities).by_id
         best = max(deliveries, key=lambda m: (sum(links[i].owner == seat for i in m["path"]), chooser.random()))
         # Even a delivery that pays only others keeps the table solvent.
         if sum(links[i].owner == seat for i in best["path"]) > 0 or chooser.random() < 0.8:

@@ -1,30 +1,71 @@
-"""Victory points: the running tally by source, income reduction bands, and final scoring with
-the tie-breakers (more cash, then more track, then a die roll)."""
+"""Victory points (`docs/rules/age_of_steam.md`, "End and scoring"; cases 66–71): the running
+tally by source, and final scoring with the tie-breakers (more cash, then more track, then a
+die roll)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from domain.age_of_steam.state import State
-from domain.age_of_steam.steps import Steps
+from domain.age_of_steam.board import Map
+from domain.age_of_steam.events import Outcome, outcome
+from domain.age_of_steam.ledger import Handlers
+from domain.age_of_steam.state import OVER, State
 from domain.age_of_steam.track import track_tiles
-from domain.core.randomness import Randomness, rolled
+from domain.core.events import Event
+from domain.core.randomness import Randomness
+from domain.core.state import replace, replace_seat
+
+if TYPE_CHECKING:
+    from domain.age_of_steam.steps import Steps
 
 INCOME_VP = 3
 SHARE_VP = -3
 
-REDUCTION_BANDS: tuple[tuple[int, int], ...] = ((50, 10), (41, 8), (31, 6), (21, 4), (11, 2))
-"""(lowest income of the band, reduction): 11-20 -2, 21-30 -4, 31-40 -6, 41-49 -8, 50+ -10."""
+# --- the events ---------------------------------------------------------------------------
 
 
-def reduction(income: int) -> int:
-    for lowest, amount in REDUCTION_BANDS:
-        if income >= lowest:
-            return amount
-    return 0
+@dataclass(frozen=True, kw_only=True)
+class FinalScored(Event):
+    """A seat's final score by source: 3 per income, -3 per share, 1 per track tile."""
+
+    seat: int
+    income: int
+    shares: int
+    track: int
+    income_vp: int
+    shares_vp: int
+    track_vp: int
+    vp: int
+    cash: int
 
 
-def sources(state: State, seat: int) -> dict[str, int]:
+@dataclass(frozen=True, kw_only=True)
+class TieBreakRolled(Event):
+    """A die rolled to break a tie left after score, cash and track."""
+
+    seat: int
+    round: int
+    value: int
+    random: Outcome
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    """The game is over: every seat's score, the winners, the seats eliminated and what
+    decided the winner."""
+
+    scores: dict[str, int]
+    winners: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    decided_by: str
+
+
+# --- the tally ----------------------------------------------------------------------------
+
+
+
+def sources(map_: Map, state: State, seat: int) -> dict[str, int]:
     """A seat's points by source; an eliminated seat scores nothing."""
     me = state.seats[seat]
     if me.eliminated:
@@ -32,60 +73,54 @@ def sources(state: State, seat: int) -> dict[str, int]:
     return {
         "income": INCOME_VP * me.income,
         "shares": SHARE_VP * me.shares,
-        "track": track_tiles(state.board, state.new_cities, seat),
+        "track": track_tiles(map_, state.board, state.new_cities, seat),
     }
 
 
-def vp(state: State, seat: int) -> int:
+def vp(map_: Map, state: State, seat: int) -> int:
     final = state.seats[seat].final_vp
-    return final if final is not None else sum(sources(state, seat).values())
+    return final if final is not None else sum(sources(map_, state, seat).values())
 
 
 def final_scoring(steps: Steps, rng: Randomness) -> None:
     """Every seat still in, by source; then the winner and the end of the game."""
-    state = steps.state
+    state, map_ = steps.state, steps.map
     live = [seat for seat in range(len(state.seats)) if not state.seats[seat].eliminated]
     for seat in live:
         me = state.seats[seat]
-        points = sources(state, seat)
-        steps.emit(
-            "FinalScored",
-            {
-                "seat": seat,
-                "income": me.income,
-                "shares": me.shares,
-                "track": points["track"],
-                "income_vp": points["income"],
-                "shares_vp": points["shares"],
-                "track_vp": points["track"],
-                "vp": sum(points.values()),
-                "cash": me.cash,
-            },
-        )
+        points = sources(map_, state, seat)
+        steps.emit(FinalScored(
+            seat=seat,
+            income=me.income,
+            shares=me.shares,
+            track=points["track"],
+            income_vp=points["income"],
+            shares_vp=points["shares"],
+            track_vp=points["track"],
+            vp=sum(points.values()),
+            cash=me.cash,
+        ))
     state = steps.state
     winners, decided_by = _winners(steps, rng, live)
-    steps.emit(
-        "GameEnded",
-        {
-            "scores": {str(seat): vp(state, seat) for seat in range(len(state.seats))},
-            "winners": winners,
-            "eliminated": [seat for seat in range(len(state.seats)) if state.seats[seat].eliminated],
-            "decided_by": decided_by,
-        },
-    )
+    steps.emit(GameEnded(
+        scores={str(seat): vp(map_, state, seat) for seat in range(len(state.seats))},
+        winners=tuple(winners),
+        eliminated=tuple(seat for seat in range(len(state.seats)) if state.seats[seat].eliminated),
+        decided_by=decided_by,
+    ))
 
 
 def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int], str]:
-    state = steps.state
+    state, map_ = steps.state, steps.map
     if not live:
         return [], "nobody_left"
-    tied = _best(live, lambda s: vp(state, s))
+    tied = _best(live, lambda s: vp(map_, state, s))
     if len(tied) == 1:
         return tied, "score"
     tied = _best(tied, lambda s: state.seats[s].cash)
     if len(tied) == 1:
         return tied, "cash"
-    tied = _best(tied, lambda s: track_tiles(state.board, state.new_cities, s))
+    tied = _best(tied, lambda s: track_tiles(map_, state.board, state.new_cities, s))
     if len(tied) == 1:
         return tied, "track"
     round_ = 0
@@ -95,8 +130,7 @@ def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int],
         for seat in tied:
             value = rng.randbelow(6)
             faces[seat] = value + 1
-            data: dict[str, Any] = {"seat": seat, "round": round_, "value": value + 1, **rolled(6, value)}
-            steps.emit("TieBreakRolled", data)
+            steps.emit(TieBreakRolled(seat=seat, round=round_, value=value + 1, random=outcome(6, value)))
         tied = _best(tied, faces.__getitem__)
     return tied, "dice"
 
@@ -104,3 +138,22 @@ def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int],
 def _best(seats: list[int], key: Any) -> list[int]:
     top = max(key(s) for s in seats)
     return [s for s in seats if key(s) == top]
+
+
+# --- the events applied -------------------------------------------------------------------
+
+
+def _scored(state: State, event: FinalScored) -> State:
+    return replace_seat(state, event.seat, final_vp=event.vp)
+
+
+def _unchanged(state: State, event: TieBreakRolled) -> State:
+    return state
+
+
+def _ended(state: State, event: GameEnded) -> State:
+    return replace(state, phase=OVER, queue=(), auction=None, build=None, winners=tuple(event.winners))
+
+
+APPLY: Handlers = {FinalScored: _scored, TieBreakRolled: _unchanged, GameEnded: _ended}
+KINDS = tuple(APPLY)

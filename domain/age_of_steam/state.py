@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.age_of_steam.board import BAG, COLUMN_SPACES, START_LOCOMOTIVE, TOWN_DISCS
 from domain.age_of_steam.tiles import MIX
 from domain.core.state import Frozen
 
@@ -51,7 +50,9 @@ class Seat:
     cash: int = 0
     income: int = 0
     shares: int = 0
-    locomotive: int = START_LOCOMOTIVE
+    locomotive: int = 1
+    """Links the seat's locomotive pulls a good over; a new game starts it at the map's
+    `start_locomotive`."""
     eliminated: bool = False
     built: bool = False
     """Whether the seat has placed a tile: its first must run into a city."""
@@ -114,12 +115,12 @@ class State(Frozen):
     new_cities: dict[str, str] = field(default_factory=dict)
     """Urbanized town hex -> new-city letter."""
     stock: dict[str, int] = field(default_factory=lambda: dict(MIX))
-    discs: int = TOWN_DISCS
-    bag: dict[str, int] = field(default_factory=lambda: dict(BAG))
-    display: dict[str, tuple[str | None, ...]] = field(
-        default_factory=lambda: {c: (None,) * n for c, n in COLUMN_SPACES.items()}
-    )
-    """Display column -> its spaces, top first."""
+    discs: int = 0
+    """Town discs in the supply (a new game: the map's `town_discs`)."""
+    bag: dict[str, int] = field(default_factory=dict)
+    """Goods in the bag by colour (a new game: the map's bag)."""
+    display: dict[str, tuple[str | None, ...]] = field(default_factory=dict)
+    """Display column -> its spaces, top first (a new game: every space empty)."""
     cubes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """City hex -> the goods on it, sorted."""
     production: tuple[str, ...] = ()

@@ -4,19 +4,27 @@ and what `decide` returns always evolves to the state it reasoned about."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.state import State
-from domain.core.events import Event, Untyped
+from domain.core.events import Event
+from domain.core.state import replace
 
 
 class Steps:
-    def __init__(self, state: State) -> None:
+    def __init__(self, map_: Map, state: State) -> None:
+        self.map = map_
         self.state = state
         self.events: list[Event] = []
 
-    def emit(self, kind: str, data: dict[str, Any], automatic: bool = True) -> None:
-        event = Untyped(kind, data, automatic=automatic)
+    def moved(self, event: Event) -> None:
+        """The seat's own move: the first event of a decision, recorded under its seat."""
+        self._apply(event)
+
+    def emit(self, event: Event) -> None:
+        """One of the game's own steps, recorded as the system's."""
+        self._apply(event if event.automatic else replace(event, automatic=True))
+
+    def _apply(self, event: Event) -> None:
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        self.state = evolve(self.map, self.state, event)

@@ -14,24 +14,19 @@ board dict until a tile changes, so views and legal-move listings reuse one trac
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from domain.age_of_steam.board import (
-    CITIES,
     COMPLEX_EXTRA,
     LAKE,
-    NEIGHBOURS,
-    OWNERSHIP_MARKERS,
     REDIRECT,
-    TERRAIN,
     TERRAIN_COST,
     TOWN_BASE,
     TOWN_UPGRADE,
-    TOWNS,
     UPGRADE_TO_CROSSING,
-    place_name,
+    Map,
 )
 from domain.age_of_steam.state import Placed, State
 from domain.age_of_steam.tiles import (
@@ -60,8 +55,8 @@ TOWN_UPGRADE_KIND = "town_upgrade"
 REDIRECTED = "redirect"
 
 
-def segments_on(hex_: str, placed: Placed) -> tuple[Segment, ...]:
-    return SEGMENTS[(placed.tile, placed.rotation, hex_ in TOWNS)]
+def segments_on(map_: Map, hex_: str, placed: Placed) -> tuple[Segment, ...]:
+    return SEGMENTS[(placed.tile, placed.rotation, hex_ in map_.towns)]
 
 
 @dataclass(frozen=True)
@@ -114,42 +109,43 @@ class Link:
         return self.a.port
 
 
-def _segment_at(board: Board, hex_: str, edge: int) -> int | None:
+def _segment_at(map_: Map, board: Board, hex_: str, edge: int) -> int | None:
     placed = board.get(hex_)
     if placed is None:
         return None
-    for index, seg in enumerate(segments_on(hex_, placed)):
+    for index, seg in enumerate(segments_on(map_, hex_, placed)):
         if seg[0] == edge or seg[1] == edge:
             return index
     return None
 
 
-def _walk(board: Board, new_cities: NewCities, hex_: str, index: int, exit_: int, seen: set[SegRef]) -> tuple[list[SegRef], End]:
+def _walk(map_: Map, board: Board, new_cities: NewCities, hex_: str, index: int, exit_: int,
+          seen: set[SegRef]) -> tuple[list[SegRef], End]:
     out: list[SegRef] = []
     while True:
         if exit_ == TOWN:
-            return out, End("town", hex_, segments_on(hex_, board[hex_])[index][0])
-        other = NEIGHBOURS[hex_][exit_]
+            return out, End("town", hex_, segments_on(map_, hex_, board[hex_])[index][0])
+        other = map_.neighbours[hex_][exit_]
         if other is None:
             return out, End("open", hex_, exit_)
-        if other in CITIES or other in new_cities:
+        if map_.is_city(other, new_cities):
             return out, End("city", other, opposite(exit_))
         entry = opposite(exit_)
-        nxt = _segment_at(board, other, entry)
+        nxt = _segment_at(map_, board, other, entry)
         if nxt is None or (other, nxt) in seen:
             return out, End("open", hex_, exit_)
         seen.add((other, nxt))
         out.append((other, nxt))
-        a, b = segments_on(other, board[other])[nxt]
+        a, b = segments_on(map_, other, board[other])[nxt]
         hex_, index, exit_ = other, nxt, (b if a == entry else a)
 
 
-def trace(board: Board, new_cities: NewCities, hex_: str, index: int) -> Link:
+def trace(map_: Map, board: Board, new_cities: NewCities, hex_: str, index: int) -> Link:
     """The link through one segment."""
-    a, b = segments_on(hex_, board[hex_])[index]
+    a, b = segments_on(map_, hex_, board[hex_])[index]
     seen = {(hex_, index)}
-    left, end_a = _walk(board, new_cities, hex_, index, a, seen)
-    right, end_b = _walk(board, new_cities, hex_, index, b, seen)
+    left, end_a = _walk(map_, board, new_cities, hex_, index, a, seen)
+    right, end_b = _walk(map_, board, new_cities, hex_, index, b, seen)
     segments = (*reversed(left), (hex_, index), *right)
     if end_b.port < end_a.port:
         segments, end_a, end_b = tuple(reversed(segments)), end_b, end_a
@@ -184,50 +180,50 @@ class Network:
         return counts
 
 
-def _build_network(board: Board, new_cities: NewCities) -> Network:
+def _build_network(map_: Map, board: Board, new_cities: NewCities) -> Network:
     links: list[Link] = []
     link_at: dict[SegRef, int] = {}
     port: dict[tuple[str, int], SegRef] = {}
     for hex_ in sorted(board):
-        for index, seg in enumerate(segments_on(hex_, board[hex_])):
+        for index, seg in enumerate(segments_on(map_, hex_, board[hex_])):
             for edge in seg:
                 if edge != TOWN:
                     port[(hex_, edge)] = (hex_, index)
             if (hex_, index) in link_at:
                 continue
-            link = trace(board, new_cities, hex_, index)
+            link = trace(map_, board, new_cities, hex_, index)
             for ref in link.segments:
                 link_at[ref] = len(links)
             links.append(link)
     return Network(tuple(links), link_at, port, {link.id: link for link in links})
 
 
-_CACHE: dict[tuple[int, int], tuple[Board, NewCities, Network]] = {}
+_CACHE: dict[tuple[int, int, int], tuple[Map, Board, NewCities, Network]] = {}
 _CACHE_SIZE = 32
 _CACHE_LOCK = threading.Lock()  # the threads of one server share it
 
 
-def network(board: Board, new_cities: NewCities) -> Network:
+def network(map_: Map, board: Board, new_cities: NewCities) -> Network:
     """The links of a board, traced once per board object. A network is shared by whoever
     asks for the same board, so its mappings are read-only."""
-    key = (id(board), id(new_cities))
+    key = (id(map_), id(board), id(new_cities))
     with _CACHE_LOCK:
         hit = _CACHE.get(key)
-    if hit is not None and hit[0] is board and hit[1] is new_cities:
-        return hit[2]
-    built = _build_network(board, new_cities)
+    if hit is not None and hit[0] is map_ and hit[1] is board and hit[2] is new_cities:
+        return hit[3]
+    built = _build_network(map_, board, new_cities)
     net = Network(built.links, frozen(built.link_at), frozen(built.port), frozen(built.by_id))
     with _CACHE_LOCK:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
-        # The board and city dicts are kept in the entry so their ids cannot be reused meanwhile.
-        _CACHE[key] = (board, new_cities, net)
+        # The map, board and city dicts are kept in the entry so their ids cannot be reused meanwhile.
+        _CACHE[key] = (map_, board, new_cities, net)
     return net
 
 
-def track_tiles(board: Board, new_cities: NewCities, seat: int) -> int:
+def track_tiles(map_: Map, board: Board, new_cities: NewCities, seat: int) -> int:
     """Ruling 4: one point per tile on which the seat owns track of a completed link."""
-    net = network(board, new_cities)
+    net = network(map_, board, new_cities)
     hexes = {ref[0] for link in net.links if link.complete and link.owner == seat for ref in link.segments}
     return len(hexes)
 
@@ -260,33 +256,37 @@ class Site:
     """What the neighbourhood of one hex allows, for one builder. A builder's first tile of
     the game must run into a city itself (`first`)."""
 
-    def __init__(self, board: Board, new_cities: NewCities, net: Network, seat: int, hex_: str, first: bool = False) -> None:
-        self.board, self.new_cities, self.net, self.seat, self.hex = board, new_cities, net, seat, hex_
+    def __init__(self, map_: Map, board: Board, new_cities: NewCities, net: Network, seat: int, hex_: str,
+                 first: bool = False) -> None:
+        self.map, self.board, self.new_cities, self.net, self.seat, self.hex = map_, board, new_cities, net, seat, hex_
         self.first = first
 
+    def name(self, hex_: str) -> str:
+        return self.map.place_name(hex_, self.new_cities)
+
     def blocked(self, edge: int) -> IllegalMove | None:
-        other = NEIGHBOURS[self.hex][edge]
+        other = self.map.neighbours[self.hex][edge]
         if other is None:
-            return _illegal("off_board", f"Track on {place_name(self.hex, self.new_cities)} may not run off the board.")
-        if TERRAIN[other] == LAKE:
-            return _illegal("into_lake", f"Track on {place_name(self.hex, self.new_cities)} may not run into a lake.")
+            return _illegal("off_board", f"Track on {self.name(self.hex)} may not run off the board.")
+        if self.map.terrain[other] == LAKE:
+            return _illegal("into_lake", f"Track on {self.name(self.hex)} may not run into a lake.")
         facing = self.net.port.get((other, opposite(edge)))
         if facing is not None:
             owner = self.board[other].owners[facing[1]]
             if owner is not None and owner != self.seat:
                 return _illegal(
                     "into_others_track",
-                    f"Track may not run straight into seat {owner}'s track on {place_name(other, self.new_cities)}.",
+                    f"Track may not run straight into seat {owner}'s track on {self.name(other)}.",
                 )
         return None
 
     def connects(self, edge: int) -> bool:
         """Whether a track leaving by `edge` joins the builder's network: a city, the builder's
         own track, or unowned track that reaches a city (or a town the builder serves)."""
-        other = NEIGHBOURS[self.hex][edge]
+        other = self.map.neighbours[self.hex][edge]
         if other is None:
             return False
-        if other in CITIES or other in self.new_cities:
+        if self.map.is_city(other, self.new_cities):
             return True
         facing = self.net.port.get((other, opposite(edge)))
         if facing is None or self.first:
@@ -309,21 +309,22 @@ class Site:
         return not self.first and placed is not None and self.seat in placed.owners
 
 
-def assess(state: State, seat: int, hex_: str, tile: str, rotation: int) -> Placement:
+def assess(map_: Map, state: State, seat: int, hex_: str, tile: str, rotation: int) -> Placement:
     """Every rule of one tile placement but the turn's own limits (count, same hex, phase).
     Raises `IllegalMove`; returns the placement with its cost."""
     board, new_cities, stock = state.board, state.new_cities, state.stock
     discs, cash, coexisting_cost = state.discs, state.seats[seat].cash, state.coexisting_upgrade_cost
-    if TERRAIN[hex_] == LAKE:
+    name = map_.place_name(hex_, new_cities)
+    if map_.terrain[hex_] == LAKE:
         raise _illegal("lake_hex", f"Hex {hex_} is lake: no track may be built on it.")
-    if hex_ in CITIES or hex_ in new_cities:
-        raise _illegal("city_hex", f"{place_name(hex_, new_cities)} is a city: no track tile is placed on a city hex.")
-    town = hex_ in TOWNS
+    if map_.is_city(hex_, new_cities):
+        raise _illegal("city_hex", f"{name} is a city: no track tile is placed on a city hex.")
+    town = hex_ in map_.towns
     kind_of_tile = TILES[tile].kind
     if kind_of_tile == TOWN_TILE and not town:
-        raise _illegal("town_tile_needs_town", f"A town tile can only be placed on a town; {place_name(hex_, new_cities)} has none.")
-    net = network(board, new_cities)
-    site = Site(board, new_cities, net, seat, hex_, first=not state.seats[seat].built)
+        raise _illegal("town_tile_needs_town", f"A town tile can only be placed on a town; {name} has none.")
+    net = network(map_, board, new_cities)
+    site = Site(map_, board, new_cities, net, seat, hex_, first=not state.seats[seat].built)
     new_segs = SEGMENTS[(tile, rotation, town)]
     old = board.get(hex_)
     owners: list[int | None] = [seat] * len(new_segs)
@@ -333,17 +334,17 @@ def assess(state: State, seat: int, hex_: str, tile: str, rotation: int) -> Plac
         changed = list(range(len(new_segs)))
         kind = TOWN_NEW if town else NEW
     elif town:
-        old_exits = {seg[0] for seg in segments_on(hex_, old)}
+        old_exits = {seg[0] for seg in segments_on(map_, hex_, old)}
         new_exits = {seg[0] for seg in new_segs}
         if not old_exits <= new_exits:
-            raise _illegal("must_preserve_track", f"A new tile on {place_name(hex_, new_cities)} must keep every exit the town has.")
+            raise _illegal("must_preserve_track", f"A new tile on {name} must keep every exit the town has.")
         for index, seg in enumerate(new_segs):
             if seg[0] in old_exits:
-                owners[index] = old.owners[[s[0] for s in segments_on(hex_, old)].index(seg[0])]
+                owners[index] = old.owners[[s[0] for s in segments_on(map_, hex_, old)].index(seg[0])]
             else:
                 changed.append(index)
         if not changed:
-            raise _illegal("nothing_changed", f"The tile adds no exit to {place_name(hex_, new_cities)}.")
+            raise _illegal("nothing_changed", f"The tile adds no exit to {name}.")
         kind = TOWN_UPGRADE_KIND
     else:
         kind, redirected = _match_track(site, old, new_segs, owners, changed)
@@ -370,12 +371,12 @@ def assess(state: State, seat: int, hex_: str, tile: str, rotation: int) -> Plac
     disc_delta = int(disc) - int(old.disc if old is not None else False)
     if disc_delta > 0 and discs < 1:
         raise _illegal("no_town_disc", "All 8 white town discs are in use; a town of 2 or 4 exits needs one.")
-    cost = _cost(kind, hex_, tile, rotation, coexisting_cost, redirected)
+    cost = _cost(kind, map_.terrain[hex_], tile, rotation, coexisting_cost, redirected)
     if cost > cash:
         raise _illegal("not_enough_cash", f"This placement costs ${cost}; you have ${cash}.")
     placed = Placed(tile, rotation, tuple(owners), disc)
     placement = Placement(hex_, tile, rotation, kind, cost, placed, tuple(changed), disc_delta, old.tile if old else None)
-    _check_result(board, new_cities, net, seat, placement)
+    _check_result(map_, board, new_cities, net, seat, placement)
     return placement
 
 
@@ -383,7 +384,7 @@ def _match_track(site: Site, old: Placed, new_segs: tuple[Segment, ...], owners:
     """Pair the old tile's paths with the new tile's: each kept as it is or, when it is the loose
     end of the builder's or unowned incomplete track, redirected. Fills `owners` and `changed`."""
     hex_ = site.hex
-    old_segs = segments_on(hex_, old)
+    old_segs = segments_on(site.map, hex_, old)
     taken: set[int] = set()
     redirected = 0
     for old_index, seg in enumerate(old_segs):
@@ -398,7 +399,7 @@ def _match_track(site: Site, old: Placed, new_segs: tuple[Segment, ...], owners:
         if not loose:
             raise _illegal(
                 "must_preserve_track",
-                f"The track already on {place_name(hex_, site.new_cities)} must be kept; only the loose end of "
+                f"The track already on {site.name(hex_)} must be kept; only the loose end of "
                 "incomplete track may be redirected.",
             )
         if owner is not None and owner != site.seat:
@@ -409,7 +410,7 @@ def _match_track(site: Site, old: Placed, new_segs: tuple[Segment, ...], owners:
         kept = seg[0] if seg[1] == loose[0] else seg[1]
         match = [i for i, s in enumerate(new_segs) if i not in taken and kept in s and loose[0] not in s]
         if not match:
-            raise _illegal("must_preserve_track", f"The track already on {place_name(hex_, site.new_cities)} must be kept.")
+            raise _illegal("must_preserve_track", f"The track already on {site.name(hex_)} must be kept.")
         owners[match[0]] = site.seat
         taken.add(match[0])
         changed.append(match[0])
@@ -417,15 +418,15 @@ def _match_track(site: Site, old: Placed, new_segs: tuple[Segment, ...], owners:
     added = [i for i in range(len(new_segs)) if i not in taken]
     changed.extend(added)
     if not changed:
-        raise _illegal("nothing_changed", f"The tile changes nothing on {place_name(hex_, site.new_cities)}.")
+        raise _illegal("nothing_changed", f"The tile changes nothing on {site.name(hex_)}.")
     if redirected and added:
         raise _illegal("upgrade_and_redirect", "One placement either adds track or redirects it, not both.")
     return (REDIRECTED if redirected else UPGRADE), redirected
 
 
-def _cost(kind: str, hex_: str, tile: str, rotation: int, coexisting_cost: int, redirected: int) -> int:
+def _cost(kind: str, terrain: str, tile: str, rotation: int, coexisting_cost: int, redirected: int) -> int:
     if kind == NEW:
-        return TERRAIN_COST[TERRAIN[hex_]] + COMPLEX_EXTRA[TILES[tile].kind]
+        return TERRAIN_COST[terrain] + COMPLEX_EXTRA[TILES[tile].kind]
     if kind == TOWN_NEW:
         return TOWN_BASE + len(exits_of(tile, rotation))
     if kind == TOWN_UPGRADE_KIND:
@@ -435,31 +436,32 @@ def _cost(kind: str, hex_: str, tile: str, rotation: int, coexisting_cost: int, 
     return REDIRECT * redirected
 
 
-def _touches(new_cities: NewCities, net: Network, hex_: str, edge: int) -> bool:
+def _touches(map_: Map, new_cities: NewCities, net: Network, hex_: str, edge: int) -> bool:
     """Whether a track leaving `hex_` by `edge` meets a city or other track."""
-    other = NEIGHBOURS[hex_][edge]
-    return other is not None and (other in CITIES or other in new_cities or (other, opposite(edge)) in net.port)
+    other = map_.neighbours[hex_][edge]
+    return other is not None and (map_.is_city(other, new_cities) or (other, opposite(edge)) in net.port)
 
 
-def _check_result(board: Board, new_cities: NewCities, net: Network, seat: int, placement: Placement) -> None:
-    near_limit = net.owned_counts.get(seat, 0) + 3 > OWNERSHIP_MARKERS
-    if not near_limit and placement.hex not in TOWNS:
+def _check_result(map_: Map, board: Board, new_cities: NewCities, net: Network, seat: int, placement: Placement) -> None:
+    markers = map_.ownership_markers
+    near_limit = net.owned_counts.get(seat, 0) + 3 > markers
+    if not near_limit and placement.hex not in map_.towns:
         segments = SEGMENTS[(placement.tile, placement.rotation, False)]
         # A path that meets something at one end at most leaves a loose end: it can close no
         # loop (and what it meets was screened for other players' track already).
-        if all(sum(_touches(new_cities, net, placement.hex, e) for e in segments[i]) < 2 for i in placement.changed):
+        if all(sum(_touches(map_, new_cities, net, placement.hex, e) for e in segments[i]) < 2 for i in placement.changed):
             return
-    after, _, links = _apply(board, new_cities, placement, seat)
+    after, _, links = _apply(map_, board, new_cities, placement, seat)
     for link in links:
         if link.complete and link.a.hex == link.b.hex:
-            raise _illegal("loop", f"Track may not loop back to {place_name(link.a.hex, new_cities)}, where it started.")
+            raise _illegal("loop", f"Track may not loop back to {map_.place_name(link.a.hex, new_cities)}, where it started.")
         others = sorted(o for o in link.owners if o is not None and o != seat)
         if others:
             raise _illegal("into_others_track", f"Track may not join seat {others[0]}'s track.")
     # A placement adds at most three links (a four-exit town), so the count only needs
     # checking near the limit.
-    if near_limit and len(network(after, new_cities).owned(seat)) > OWNERSHIP_MARKERS:
-        raise _illegal("no_ownership_markers", f"You have no ownership marker left: each player owns at most {OWNERSHIP_MARKERS} links.")
+    if near_limit and len(network(map_, after, new_cities).owned(seat)) > markers:
+        raise _illegal("no_ownership_markers", f"You have no ownership marker left: each player owns at most {markers} links.")
 
 
 def _set_owner(board: Board, refs: Iterable[SegRef], owner: int | None, only_unowned: bool = False) -> list[str]:
@@ -477,20 +479,20 @@ def _set_owner(board: Board, refs: Iterable[SegRef], owner: int | None, only_uno
     return changed_hexes
 
 
-def apply_placement(board: Board, new_cities: NewCities, placement: Placement, seat: int) -> tuple[Board, list[str]]:
+def apply_placement(map_: Map, board: Board, new_cities: NewCities, placement: Placement, seat: int) -> tuple[Board, list[str]]:
     """The board after a placement, and the hexes of unowned track it took over."""
-    after, claimed, _ = _apply(board, new_cities, placement, seat)
+    after, claimed, _ = _apply(map_, board, new_cities, placement, seat)
     return after, claimed
 
 
-def _apply(board: Board, new_cities: NewCities, placement: Placement, seat: int) -> tuple[Board, list[str], list[Link]]:
+def _apply(map_: Map, board: Board, new_cities: NewCities, placement: Placement, seat: int) -> tuple[Board, list[str], list[Link]]:
     """Also the links through the changed track, traced before any ownership changed."""
     after = dict(board)
     after[placement.hex] = placement.placed
     claimed: list[str] = []
     links: list[Link] = []
     for index in placement.changed:
-        link = trace(after, new_cities, placement.hex, index)
+        link = trace(map_, after, new_cities, placement.hex, index)
         links.append(link)
         for hex_ in _set_owner(after, link.segments, seat, only_unowned=True):
             if hex_ != placement.hex and hex_ not in claimed:
@@ -501,23 +503,24 @@ def _apply(board: Board, new_cities: NewCities, placement: Placement, seat: int)
 # --- urbanization, the end of a build turn, bankruptcy ---------------------------------
 
 
-def urbanize(board: Board, new_cities: NewCities, hex_: str, letter: str, seat: int) -> tuple[Board, NewCities, list[str]]:
+def urbanize(map_: Map, board: Board, new_cities: NewCities, hex_: str, letter: str,
+             seat: int) -> tuple[Board, NewCities, list[str]]:
     """A new city on a town: the town's tile leaves, and unowned track the city completes
     goes to the urbanizer. Returns the board, the new cities and the hexes taken over."""
-    before = network(board, new_cities)
+    before = network(map_, board, new_cities)
     completing = [
         link
         for link in before.links
         if link.owner is None
-        and any(end.kind == "open" and NEIGHBOURS[end.hex][end.edge] == hex_ for end in (link.a, link.b))
+        and any(end.kind == "open" and map_.neighbours[end.hex][end.edge] == hex_ for end in (link.a, link.b))
     ]
     after = {h: p for h, p in board.items() if h != hex_}
     cities = {**new_cities, hex_: letter}
-    owned = len(network(after, cities).owned(seat))
+    owned = len(network(map_, after, cities).owned(seat))
     claimed: list[str] = []
     for link in completing:
-        # Taken track must leave the urbanizer within the 20 ownership markers.
-        if owned >= OWNERSHIP_MARKERS:
+        # Taken track must leave the urbanizer within its ownership markers.
+        if owned >= map_.ownership_markers:
             break
         owned += 1
         for h in _set_owner(after, [ref for ref in link.segments if ref[0] != hex_], seat):
@@ -526,18 +529,18 @@ def urbanize(board: Board, new_cities: NewCities, hex_: str, letter: str, seat: 
     return after, cities, claimed
 
 
-def incomplete_at_risk(board: Board, new_cities: NewCities, seat: int) -> tuple[tuple[str, int], ...]:
+def incomplete_at_risk(map_: Map, board: Board, new_cities: NewCities, seat: int) -> tuple[tuple[str, int], ...]:
     """The seat's and unowned incomplete links at the start of its build turn."""
-    net = network(board, new_cities)
+    net = network(map_, board, new_cities)
     return tuple(
         sorted((link.anchor(), len(link.segments)) for link in net.links if not link.complete and link.owner in (seat, None))
     )
 
 
-def abandoned(board: Board, new_cities: NewCities, seat: int, at_risk: tuple[tuple[str, int], ...]) -> list[Link]:
+def abandoned(map_: Map, board: Board, new_cities: NewCities, seat: int, at_risk: tuple[tuple[str, int], ...]) -> list[Link]:
     """The seat's incomplete links that were at risk and were not extended this turn."""
     risk = dict(at_risk)
-    net = network(board, new_cities)
+    net = network(map_, board, new_cities)
     out = []
     for link in net.links:
         if link.complete or link.owner != seat:
@@ -558,6 +561,6 @@ def owned_refs(board: Board, seat: int) -> list[SegRef]:
     return [(h, i) for h, placed in board.items() for i, owner in enumerate(placed.owners) if owner == seat]
 
 
-def describe(link: Link, new_cities: NewCities, name: Callable[[str, NewCities], str] = place_name) -> str:
-    ends = [name(end.hex, new_cities) if end.stop else "a loose end" for end in (link.a, link.b)]
+def describe(map_: Map, link: Link, new_cities: NewCities) -> str:
+    ends = [map_.place_name(end.hex, new_cities) if end.stop else "a loose end" for end in (link.a, link.b)]
     return f"{ends[0]}–{ends[1]}"

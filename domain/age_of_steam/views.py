@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.age_of_steam.board import CITIES, TOWNS, city_colour, place_name
+from domain.age_of_steam.board import Map
 from domain.age_of_steam.legal import active_seats
 from domain.age_of_steam.scoring import sources, vp
 from domain.age_of_steam.state import AUCTION, BUILD, MOVE, OVER, State
@@ -15,11 +15,11 @@ from domain.age_of_steam.track import network
 from domain.core.events import Audience
 
 
-def view(state: State, audience: Audience) -> dict[str, Any]:
-    net = network(state.board, state.new_cities)
+def view(map_: Map, map_id: str, state: State, audience: Audience) -> dict[str, Any]:
+    net = network(map_, state.board, state.new_cities)
     out: dict[str, Any] = {
         "game": "age_of_steam",
-        "map": "rust_belt",
+        "map": map_id,
         "phase": state.phase,
         "active_seats": sorted(active_seats(state)),
         "turn": state.turn,
@@ -28,8 +28,8 @@ def view(state: State, audience: Audience) -> dict[str, Any]:
         "queue": list(state.queue),
         "actions": dict(sorted(state.actions.items())),
         "turn_order_pass": state.turn_order_pass,
-        "seats": [_seat(state, index) for index in range(len(state.seats))],
-        "board": [_tile(state, hex_) for hex_ in sorted(state.board)],
+        "seats": [_seat(map_, state, index) for index in range(len(state.seats))],
+        "board": [_tile(map_, state, hex_) for hex_ in sorted(state.board)],
         "links": [
             {
                 "id": link.id,
@@ -43,20 +43,20 @@ def view(state: State, audience: Audience) -> dict[str, Any]:
         ],
         "cities": {
             hex_: {
-                "name": place_name(hex_, state.new_cities),
-                "colour": city_colour(hex_, state.new_cities),
+                "name": map_.place_name(hex_, state.new_cities),
+                "colour": map_.city_colour(hex_, state.new_cities),
                 "new_city": state.new_cities.get(hex_),
                 "goods": list(state.cubes.get(hex_, ())),
             }
-            for hex_ in (*CITIES, *sorted(state.new_cities))
+            for hex_ in (*map_.city_at, *sorted(state.new_cities))
         },
-        "towns": {hex_: name for hex_, name in TOWNS.items() if hex_ not in state.new_cities},
+        "towns": {hex_: name for hex_, name in map_.towns.items() if hex_ not in state.new_cities},
         "goods_display": {column: list(spaces) for column, spaces in state.display.items()},
         "bag": dict(state.bag),
         "production_drawn": list(state.production),
         "tile_stock": dict(state.stock),
         "town_discs": state.discs,
-        "scores": {str(index): vp(state, index) for index in range(len(state.seats))},
+        "scores": {str(index): vp(map_, state, index) for index in range(len(state.seats))},
     }
     if state.phase == AUCTION and state.auction is not None:
         auction = state.auction
@@ -78,9 +78,9 @@ def view(state: State, audience: Audience) -> dict[str, Any]:
     return out
 
 
-def _seat(state: State, index: int) -> dict[str, Any]:
+def _seat(map_: Map, state: State, index: int) -> dict[str, Any]:
     me = state.seats[index]
-    points = sources(state, index)
+    points = sources(map_, state, index)
     return {
         "seat": index,
         "name": me.name,
@@ -90,17 +90,17 @@ def _seat(state: State, index: int) -> dict[str, Any]:
         "locomotive": me.locomotive,
         "eliminated": me.eliminated,
         "action": next((a for a, s in state.actions.items() if s == index), None),
-        "vp": {**points, "total": vp(state, index)},
+        "vp": {**points, "total": vp(map_, state, index)},
     }
 
 
-def _tile(state: State, hex_: str) -> dict[str, Any]:
+def _tile(map_: Map, state: State, hex_: str) -> dict[str, Any]:
     placed = state.board[hex_]
-    town = hex_ in TOWNS
+    town = hex_ in map_.towns
     segments = SEGMENTS[(placed.tile, placed.rotation, town)]
     return {
         "hex": hex_,
-        "place": place_name(hex_, state.new_cities),
+        "place": map_.place_name(hex_, state.new_cities),
         "tile": placed.tile,
         "rotation": placed.rotation,
         "town_disc": placed.disc,

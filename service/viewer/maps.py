@@ -40,15 +40,20 @@ def ticket_to_ride() -> dict[str, Any]:
 
 
 def age_of_steam() -> dict[str, Any]:
-    from domain.age_of_steam.board import CITIES, EDGE_NAMES, NEW_CITIES, TERRAIN, TOWNS
+    from domain import games
+    from domain.age_of_steam.board import EDGE_NAMES
 
+    # The shipped Rust Belt, as the rules bound to its pack read it.
+    rules = games.current("age_of_steam")
+    board, towns = rules.map, rules.map.towns
     return {
-        "game": "age_of_steam", "map": "rust_belt",
+        "game": "age_of_steam", "map": rules.pack.id,
         "layout": "flat-topped hexes in columns, odd-q offset (odd columns half a hex lower); hex id 'col,row'",
         "edges": list(EDGE_NAMES),
-        "hexes": {h: {"terrain": terrain, **({"town": TOWNS[h]} if h in TOWNS else {})} for h, terrain in TERRAIN.items()},
-        "cities": {h: {"name": c.name, "colour": c.colour, "group": c.group, "number": c.number} for h, c in CITIES.items()},
-        "new_cities": {n.letter: {"colour": n.colour, "group": n.group, "die": n.die} for n in NEW_CITIES.values()},
+        "hexes": {h: {"terrain": terrain, **({"town": towns[h]} if h in towns else {})} for h, terrain in board.terrain.items()},
+        "cities": {h: {"name": c.name, "colour": c.colour, "group": c.group, "number": c.number}
+                   for h, c in board.city_at.items()},
+        "new_cities": {n.letter: {"colour": n.colour, "group": n.group, "die": n.die} for n in board.new_cities},
     }
 
 

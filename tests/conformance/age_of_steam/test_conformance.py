@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from domain.age_of_steam import DECIDER
 from domain.core.errors import RuleError
 from domain.core.randomness import Randomness, RecordedRandom, SeededRandom
+from tests.rust_belt import DECIDER
 from tests.unit.age_of_steam.helpers import SEED, fold, table
 
 from .cases import CASES, Case

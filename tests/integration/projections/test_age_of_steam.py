@@ -25,6 +25,7 @@ from service.api import create_app
 from service.application import Caboose
 from service.settings import Settings
 from service.simulation import game_seed, play_one
+from tests.rust_belt import MAP
 
 
 @dataclass
@@ -60,7 +61,7 @@ def check_version(store: ReadStore, game_id: str, fold: Fold, at: int) -> None:
     state = fold.states[at]
     scores = store.scores(game_id, at)
     assert scores["version"] == at
-    assert [s["by_source"] for s in scores["seats"]] == [sources(state, seat) for seat in range(len(state.seats))]
+    assert [s["by_source"] for s in scores["seats"]] == [sources(MAP, state, seat) for seat in range(len(state.seats))]
     assert [s["total"] for s in scores["seats"]] == fold.totals(at)
     assert store.board(game_id, at)["board"] == expected_board(state)
     income = store.income(game_id, at)["seats"]

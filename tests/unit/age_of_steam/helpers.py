@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-from domain.age_of_steam import DECIDER
-from domain.age_of_steam.board import BAG, CITY_BY_NAME, COLUMN_SPACES, DISPLAY_FILL_ORDER, TOWN_DISCS, TOWNS
 from domain.age_of_steam.state import AUCTION, BUILD, MOVE, PRODUCTION, Auction, BuildTurn, Placed, Seat, State
 from domain.age_of_steam.tiles import MIX, SEGMENTS, needs_disc
 from domain.age_of_steam.track import incomplete_at_risk
@@ -19,6 +17,7 @@ from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.randomness import Randomness, RecordedRandom, SeededRandom
 from tests import playouts
+from tests.rust_belt import CITY_BY_NAME, DECIDER, MAP, TOWNS
 
 SEED = bytes(32)
 
@@ -119,16 +118,16 @@ def table(
     locomotive = list(locomotive if locomotive is not None else [1] * seats)
     new_cities = {hex_of(h): letter for h, letter in (new_cities or {}).items()}
     city_cubes = {hex_of(h): tuple(sorted(c)) for h, c in (cubes or {}).items()}
-    bag = Counter(BAG)
+    bag = Counter(MAP.bag)
     for held in city_cubes.values():
         bag.subtract(held)
     bag.subtract(production)
-    spaces: dict[str, tuple[str | None, ...]] = {c: (None,) * n for c, n in COLUMN_SPACES.items()}
+    spaces: dict[str, tuple[str | None, ...]] = {c: (None,) * n for c, n in MAP.column_spaces.items()}
     for column, given in (display or {}).items():
         spaces[column] = tuple(given)
         bag.subtract(c for c in given if c is not None)
     if full_display:
-        for column, space in DISPLAY_FILL_ORDER:
+        for column, space in MAP.display_fill_order:
             if column in (display or {}):
                 continue
             colour = next(c for c in sorted(bag) if bag[c] > 0)
@@ -177,7 +176,7 @@ def table(
         board=tiles,
         new_cities=new_cities,
         stock=stock,
-        discs=TOWN_DISCS - sum(p.disc for p in tiles.values()),
+        discs=MAP.town_discs - sum(p.disc for p in tiles.values()),
         bag=dict(bag),
         display=spaces,
         cubes={**dict.fromkeys((*CITY_BY_NAME.values(), *new_cities), ()), **city_cubes},
@@ -194,7 +193,7 @@ def table(
                 limit if limit is not None else (4 if engineer else 3),
                 tuple(hex_of(h) for h in placed),
                 urbanized,
-                incomplete_at_risk(state.board, state.new_cities, seat),
+                incomplete_at_risk(MAP, state.board, state.new_cities, seat),
             ),
         )
     if phase == AUCTION:

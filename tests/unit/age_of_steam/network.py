@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.age_of_steam.state import State
 from domain.age_of_steam.track import network
+from tests.rust_belt import MAP
 
 from .helpers import tile
 
@@ -32,7 +33,7 @@ def board(ei: int | None = 0, ic_south: int | None = 1, ic_north: int | None = 2
 
 def link(state: State, a: str, b: str, via: str | None = None) -> str:
     """The id of the completed link between stops `a` and `b` (through hex `via`)."""
-    for candidate in network(state.board, state.new_cities).links:
+    for candidate in network(MAP, state.board, state.new_cities).links:
         if candidate.complete and {candidate.a.hex, candidate.b.hex} == {a, b} and (via is None or via in candidate.hexes):
             return candidate.id
     raise AssertionError(f"no link {a}-{b} via {via}")

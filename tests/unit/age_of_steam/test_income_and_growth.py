@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 
-from domain.age_of_steam import DECIDER
-from domain.age_of_steam.board import CITY_BY_NAME
-from domain.age_of_steam.scoring import reduction
+from domain.age_of_steam.income import reduction
 from domain.age_of_steam.state import MOVE, PRODUCTION, SHARES, State
 from domain.core.randomness import RecordedRandom
+from tests.rust_belt import CITY_BY_NAME, DECIDER
 
 from .helpers import dice, kinds, of_kind, play, refused, table, tile
 

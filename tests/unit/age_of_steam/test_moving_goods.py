@@ -3,10 +3,10 @@ colour, no stop twice, income to each link's owner; the locomotive instead of a 
 
 from __future__ import annotations
 
-from domain.age_of_steam import DECIDER
 from domain.age_of_steam.state import MOVE, State
 from domain.age_of_steam.track import network
 from domain.core.errors import MalformedMove
+from tests.rust_belt import DECIDER, MAP
 
 from .helpers import kinds, play, refused, table, tile
 from .network import CINCINNATI, EVANSVILLE, FORT_WAYNE, INDIANAPOLIS, board, link
@@ -79,7 +79,7 @@ def test_a_good_ends_at_a_city_of_its_colour() -> None:
 def test_only_completed_links_carry_goods() -> None:
     # Seat 0's loose track out of Evansville on 8,9.
     state = position(board=[*board(), tile("8,9", "gentle_curve", 2, 0)])
-    loose = next(link.id for link in network(state.board, state.new_cities).links if not link.complete)
+    loose = next(link.id for link in network(MAP, state.board, state.new_cities).links if not link.complete)
     assert refused(state, 0, {"type": "deliver", "city": EVANSVILLE, "cube": "blue", "path": [loose]}).code == "incomplete_link"
     assert refused(state, 0, {"type": "deliver", "city": EVANSVILLE, "cube": "blue", "path": ["1,1:0~2,2:3"]}).code == "unknown_link"
     assert refused(state, 0, {"type": "deliver", "city": EVANSVILLE, "cube": "black", "path": []}).code == "no_such_good"

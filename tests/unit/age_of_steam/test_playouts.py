@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.age_of_steam import DECIDER
 from domain.core.audit import audit
 from tests import playouts
+from tests.rust_belt import DECIDER
 
 LABEL = "age-of-steam"
 

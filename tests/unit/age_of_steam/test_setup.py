@@ -7,12 +7,11 @@ from collections import Counter
 
 import pytest
 
-from domain.age_of_steam import DECIDER
-from domain.age_of_steam.board import BAG, CITIES, DISPLAY_SPACES
 from domain.age_of_steam.state import SHARES
 from domain.core.decider import Setup
 from domain.core.errors import MalformedMove
 from domain.core.randomness import RecordedRandom, outcomes_in
+from tests.rust_belt import DECIDER, MAP
 
 from .helpers import fold, kinds, new_game, of_kind
 
@@ -21,10 +20,10 @@ def test_the_opening_records_every_die_cube_and_dollar() -> None:
     state, events, _ = new_game(4)
     rolls = of_kind(events, "OrderDieRolled")
     assert len(rolls) >= 12 and {e.data["seat"] for e in rolls} == {0, 1, 2, 3}
-    assert len(of_kind(events, "DisplayCubeDrawn")) == DISPLAY_SPACES == 52
+    assert len(of_kind(events, "DisplayCubeDrawn")) == sum(MAP.column_spaces.values()) == 52
     city_draws = of_kind(events, "CityCubeDrawn")
     assert len(city_draws) == 26
-    assert Counter(e.data["city"] for e in city_draws) == {c.name: c.starting_cubes for c in CITIES.values()}
+    assert Counter(e.data["city"] for e in city_draws) == {c.name: c.starting_cubes for c in MAP.cities}
     assert [e.data for e in of_kind(events, "StartingCapitalTaken")] == [
         {"seat": s, "shares": 2, "cash": 10} for s in range(4)
     ]
@@ -55,14 +54,14 @@ def test_each_random_event_stores_one_outcome_and_the_opening_replays_from_them(
 
 
 def test_the_bag_holds_the_published_goods() -> None:
-    assert BAG == {"red": 20, "blue": 20, "purple": 20, "yellow": 20, "black": 16}
+    assert MAP.bag == {"red": 20, "blue": 20, "purple": 20, "yellow": 20, "black": 16}
     state, _, _ = new_game(3)
     counts = Counter(state.bag)
     for spaces in state.display.values():
         counts.update(c for c in spaces if c)
     for cubes in state.cubes.values():
         counts.update(cubes)
-    assert counts == BAG
+    assert counts == MAP.bag
 
 
 @pytest.mark.parametrize("seats", [1, 2, 7])

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.age_of_steam import DECIDER
+from domain.age_of_steam.events import TurnBegan
 from domain.age_of_steam.state import ACTIONS, AUCTION, BUILD, SHARES
 from domain.core.errors import IllegalMove, MalformedMove, NotYourTurn
-from domain.core.events import Untyped
+from tests.rust_belt import DECIDER
 
 from .helpers import kinds, of_kind, play, refused, table
 
@@ -128,7 +128,7 @@ def test_the_turn_order_holder_of_last_turn_gets_the_pass() -> None:
     # At the next turn the holder's pass is ready for the auction.
     from domain.age_of_steam.evolve import evolve
 
-    after = evolve(state, Untyped("TurnBegan", {"turn": 2, "last_turn": 10}))
+    after = evolve(DECIDER.map, state, TurnBegan(turn=2, last_turn=10))
     assert after.turn_order_pass == 1 and after.actions == {}
 
 

@@ -7,13 +7,12 @@ from typing import Any
 
 import pytest
 
-from domain.age_of_steam import DECIDER
-from domain.age_of_steam.board import CITIES, NEIGHBOURS, TERRAIN
 from domain.age_of_steam.state import BUILD, MOVE, State
 from domain.age_of_steam.tiles import DISTINCT_ROTATIONS, MIX, SEGMENTS, TILES, TOWN_CONFIGS, exits_of, opposite, paths_of
 from domain.age_of_steam.track import network
 from domain.core.errors import MalformedMove, RuleError
 from domain.core.state import replace
+from tests.rust_belt import DECIDER, MAP, NEIGHBOURS, TERRAIN
 
 from .helpers import kinds, of_kind, play, refused, table, tile
 
@@ -232,7 +231,7 @@ def test_malformed_builds() -> None:
 def test_twenty_ownership_markers() -> None:
     # Twenty one-tile links out of the cities, added while each adds a link of its own.
     board: list[dict[str, Any]] = []
-    for city in CITIES:
+    for city in MAP.city_at:
         for edge, other in enumerate(NEIGHBOURS[city]):
             if len(board) == 20 or other is None or TERRAIN[other] in ("lake", "city"):
                 continue
@@ -242,15 +241,15 @@ def test_twenty_ownership_markers() -> None:
                     state = table(board=candidate)
                 except AssertionError:
                     continue
-                if len(network(state.board, state.new_cities).owned(0)) == len(candidate):
+                if len(network(MAP, state.board, state.new_cities).owned(0)) == len(candidate):
                     board = candidate
                     break
     state = table(board=board, cash=[30, 10, 10])
-    assert len(network(state.board, state.new_cities).owned(0)) == 20
+    assert len(network(MAP, state.board, state.new_cities).owned(0)) == 20
     used = {b["hex"] for b in board}
     moves = [
         {"type": "build", "hex": other, "tile": "straight", "rotation": edge % 3}
-        for city in CITIES
+        for city in MAP.city_at
         for edge, other in enumerate(NEIGHBOURS[city])
         if other is not None and other not in used and TERRAIN[other] not in ("lake", "city")
     ]
@@ -266,7 +265,7 @@ def test_twenty_ownership_markers() -> None:
     # What stays legal extends the links already owned.
     for move in [m for m in DECIDER.legal_moves(state, 0) if m["type"] == "build"]:
         after, _ = play(state, 0, move)
-        assert len(network(after.board, after.new_cities).owned(0)) <= 20
+        assert len(network(MAP, after.board, after.new_cities).owned(0)) <= 20
 
 
 # --- ownership over time ----------------------------------------------------------------------
@@ -275,7 +274,7 @@ def test_twenty_ownership_markers() -> None:
 def test_completed_links_are_owned_and_untouched_when_the_turn_ends() -> None:
     state = table(board=[tile("7,4", "straight", 0, 0)])
     state, _ = build(state, 0, MILWAUKEE, "town_1", 3)
-    net = network(state.board, state.new_cities)
+    net = network(MAP, state.board, state.new_cities)
     assert [link.complete for link in net.owned(0)] == [True]
     state, events = play(state, 0, {"type": "end_build"})
     assert "TrackAbandoned" not in kinds(events) and owners_on(state, "7,4") == (0,)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from domain.age_of_steam import DECIDER
-from domain.age_of_steam.board import CITY_BY_NAME
 from domain.age_of_steam.scoring import sources
 from domain.age_of_steam.state import MOVE
 from domain.age_of_steam.tiles import MIX
 from domain.age_of_steam.track import network, track_tiles
+from tests.rust_belt import CITY_BY_NAME, DECIDER, MAP
 
 from .helpers import dice, kinds, of_kind, play, refused, table, tile
 from .network import board
@@ -22,7 +21,7 @@ def test_urbanization_places_a_new_city_on_a_town_for_free() -> None:
     assert events[0].kind == "CityUrbanized" and data["colour"] == "red" and data["returned"] == "town_1"
     assert state.new_cities == {MILWAUKEE: "A"} and MILWAUKEE not in state.board
     assert state.stock["town_1"] == MIX["town_1"] and state.seats[0].cash == 10
-    link = network(state.board, state.new_cities).owned(0)[0]
+    link = network(MAP, state.board, state.new_cities).owned(0)[0]
     assert link.complete and {link.a.hex, link.b.hex} == {CITY_BY_NAME["Chicago"], MILWAUKEE}
     # Still three tiles to build, but no second new city, and it is a city now.
     assert state.build is not None and state.build.limit == 3 and state.build.urbanized
@@ -54,22 +53,22 @@ def test_urbanization_is_refused_when_it_may_not_happen() -> None:
 def test_the_vp_tally_by_source() -> None:
     state = table(income=[5, 0, 0], shares=[4, 2, 2], board=board(ei=0, ic_south=0, ic_north=1, cf=2))
     # Seat 0 owns Evansville-Indianapolis (9,8 and the town) and Indianapolis-Cincinnati via 11,8.
-    assert sources(state, 0) == {"income": 15, "shares": -12, "track": 3}
+    assert sources(MAP, state, 0) == {"income": 15, "shares": -12, "track": 3}
     assert DECIDER.scores(state)[0] == 6
     # Ruling 4: the town tile holds track of two of seat 0's links but counts once.
-    assert track_tiles(state.board, state.new_cities, 0) == 3
+    assert track_tiles(MAP, state.board, state.new_cities, 0) == 3
 
 
 def test_incomplete_track_scores_nothing() -> None:
     state = table(board=[tile("7,6", "straight", 0, 0), tile("7,7", "straight", 0, 0)])
-    assert sources(state, 0)["track"] == 0
+    assert sources(MAP, state, 0)["track"] == 0
 
 
 def test_a_crossing_of_two_own_links_counts_once() -> None:
     state = table(board=[tile("7,4", "x_crossing", 0, 0, 0), tile(MILWAUKEE, "town_1", 3, 0)])
-    links = network(state.board, state.new_cities).owned(0)
+    links = network(MAP, state.board, state.new_cities).owned(0)
     assert sum(link.complete for link in links) == 1
-    assert track_tiles(state.board, state.new_cities, 0) == 2
+    assert track_tiles(MAP, state.board, state.new_cities, 0) == 2
 
 
 def final_turn(**kwargs: object) -> object:

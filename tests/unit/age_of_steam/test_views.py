@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from domain.age_of_steam import DECIDER
 from domain.core.events import PUBLIC, REFEREE, Audience
 from domain.core.leaks import leaks
+from tests.rust_belt import DECIDER
 
 from .helpers import new_game, table
 from .network import CINCINNATI, EVANSVILLE, board

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 
-from domain.age_of_steam import DECIDER as AOS
+from domain.age_of_steam.events import TurnEnded
+from domain.age_of_steam.income import IncomeCollected
 from domain.age_of_steam.scoring import sources
 from domain.core.decider import Setup
-from domain.core.events import Untyped
 from domain.core.randomness import SeededRandom
 from projections.age_of_steam import AgeOfSteamProjector, board
 from projections.handlers import projector_for
+from tests.rust_belt import DECIDER as AOS
+from tests.rust_belt import MAP
 
 
 def test_figures_follow_a_game_event_by_event_and_equal_the_rules() -> None:
@@ -37,7 +39,7 @@ def test_figures_follow_a_game_event_by_event_and_equal_the_rules() -> None:
         figures = after or figures
         built += event.kind == "TrackBuilt"
         assert figures.board == board(state)
-        assert [dict(s.by_source) for s in figures.seats] == [sources(state, i) for i in range(3)]
+        assert [dict(s.by_source) for s in figures.seats] == [sources(MAP, state, i) for i in range(3)]
         assert [s.vp for s in figures.seats] == [AOS.scores(state)[i] for i in range(3)]
         assert [s.income for s in figures.seats] == [seat.income for seat in state.seats]
         assert [s.tracks["cash"] for s in figures.seats] == [seat.cash for seat in state.seats]
@@ -50,5 +52,5 @@ def test_events_that_change_no_figure_give_none() -> None:
     projector = AgeOfSteamProjector()
     state = AOS.initial_state(Setup(("a", "b", "c"), AOS.options({}, 3)))
     figures = projector.start(AOS, state)
-    assert projector.apply(figures, Untyped("TurnEnded", {}), state) is None
-    assert projector.apply(figures, Untyped("IncomeCollected", {"seat": 0, "amount": 0}), state) is None
+    assert projector.apply(figures, TurnEnded(turn=1), state) is None
+    assert projector.apply(figures, IncomeCollected(seat=0, amount=0), state) is None
