@@ -28,7 +28,7 @@ from eventsourcing.projection import Projection
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from domain.core import log
+from domain.core import fold, log
 from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
@@ -224,16 +224,15 @@ class GameProjection(Projection[SqlView]):
         event = to_event(record, live.decider.catalogue)
         kind = event.kind
         before = live.figures
+        # A rewind's state is the one the aggregate stored beside it, else the store's.
+        live.state = fold.step(live.decider, live.state, event, lambda version: decode(
+            live.decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
         if kind in log.REWIND_KINDS:
-            live.state = decode(live.decider.state_type, step.rewound) if step.rewound is not None \
-                else self.states(game_id, record["data"]["to_version"])
             batch.flush()
             live.figures = self.store.figures_at(batch.session, game_id, record["data"]["to_version"])
             live.row["rewinds"] += 1
-        else:
-            live.state = log.apply(live.decider, live.state, event)
-            if live.kinds is None or kind in live.kinds:
-                live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
+        elif live.kinds is None or kind in live.kinds:
+            live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
         if kind == log.DISPUTE_RAISED:
             live.row["open_disputes"] += 1
         elif kind == log.RULING_MADE:
@@ -249,7 +248,7 @@ class GameProjection(Projection[SqlView]):
         live.dirty = True
 
     def _start(self, record: dict[str, Any]) -> _Live:
-        history = log.History(record)
+        history = fold.History(record)
         decider, state = history.decider, history.state
         projector = projector_for(decider)
         figures = projector.start(decider, state)

@@ -19,7 +19,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
 from domain import games
-from domain.core import log
+from domain.core import fold, log
 from domain.core.audit import AuditReport, audit
 from domain.core.canonical import canonical
 from domain.core.decider import Setup
@@ -242,7 +242,7 @@ class Caboose(Application[UUID]):
         else:
             raise RecordError("game_exists", f"A game with id {game_id} is already stored.", 1)
         aggregate = Game(record=records[0], seed=None)
-        aggregate.restore_all(records[1:], log.History(records[0]))
+        aggregate.restore_all(records[1:], fold.History(records[0]))
         return aggregate
 
     def _save(self, aggregate: Game) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.core import log, referee
+from domain.core import fold, log, referee
 from domain.core.audit import AuditReport, Check, audit
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
@@ -98,7 +98,7 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
         raise GameNotFound(game_id)
     fork_id = str(uuid.uuid4())
     copies = referee.fork_records(origin, at_version, fork_id)
-    history = log.History(copies[0])
+    history = fold.History(copies[0])
     seed_source = "client" if seed is not None else "server"
     seed = seed if seed is not None else os.urandom(32)
     aggregate = Game(record=copies[0], seed=seed.hex())

@@ -53,6 +53,11 @@ def setup(state: State, rng: Randomness) -> list[Event]:
 
 
 def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+    return decided(state, seat, move, rng).events
+
+
+def decided(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> Steps:
+    """`decide`, with the states its events passed through."""
     if state.phase == OVER:
         raise GameOver()
     if seat not in active_seats(state):
@@ -89,7 +94,7 @@ def decide(state: State, seat: int, move: Mapping[str, Any], rng: Randomness) ->
         steps.emit("GoodsProduced", data, automatic=False)
         if not steps.state.queue:
             flow.goods_growth(steps, rng)
-    return steps.events
+    return steps
 
 
 def _auction(steps: Steps, seat: int, command: Bid | Drop | TurnOrderPass) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.decider import Decision
 from domain.core.events import Event, Secret, Untyped
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.evolve import evolve
@@ -17,8 +18,14 @@ class Steps:
         self.board = board
         self.state = state
         self.events: list[Event] = []
+        self.states: list[State] = [state]
 
     def emit(self, kind: str, data: dict[str, Any], *secrets: Secret, automatic: bool = True) -> None:
         event = Untyped(kind, data, secrets=tuple(secrets), automatic=automatic)
         self.events.append(event)
         self.state = evolve(self.board, self.state, event)
+        self.states.append(self.state)
+
+    def decision(self) -> Decision[State]:
+        """The events emitted and the states they passed through, for `Decider.decision`."""
+        return Decision(tuple(self.events), tuple(self.states))
