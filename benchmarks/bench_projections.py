@@ -36,13 +36,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain.core import fold
 from domain.core.envelope import group_by_command
-from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, projection_for, rebuild
 from projections.store import ReadStore, read_db_url, use_read_store
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
 from service.bulk import export_lines
+from service.databases import upgrade_databases
 from service.settings import Settings
 from service.simulation import game_seed, play_one
 

@@ -32,9 +32,9 @@ from domain import games
 from domain.core import fold
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
-from projections.databases import upgrade_databases
 from projections.store import read_db_url
 from service.application import Caboose
+from service.databases import upgrade_databases
 from service.settings import Settings, persistence_env
 from service.simulation import game_seed, play_one
 from tests.fakes.race import RACE

@@ -10,7 +10,7 @@ import hashlib
 import logging
 import os
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -27,6 +27,7 @@ from domain.core.envelope import redact, seal
 from domain.core.errors import MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
+from service import stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, VersionConflict
@@ -259,6 +260,11 @@ class Caboose(Application[UUID]):
                 self.snapshots.put([Game.Snapshot.take(aggregate)])
             except Exception:  # the move is stored; a later snapshot will do
                 logger.warning("snapshot of game %s at version %s not stored", aggregate.id, aggregate.version, exc_info=True)
+
+    def logged(self, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]:
+        """The records a stretch of the notification log holds, for the read models
+        (`service/stored.py`): (notification id, record, the state a rewind restores)."""
+        return stored.logged(self, notifications)
 
     def game_ids(self) -> list[str]:
         """Every stored game, oldest first."""

@@ -68,6 +68,26 @@ def record_text_in(state: bytes) -> str | None:
     return record if _HASH_END.fullmatch(record, len(record) - 74) else None
 
 
+def logged(app: Any, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]:
+    """(notification id, record, the state a rewind restores or None) for each `Game`
+    event of a stretch of the notification log, read straight from the stored JSON where
+    possible, else through the library's mapper; anything else in the log is left out."""
+    fast = plain(app)
+    found: list[tuple[int, dict[str, Any], Any]] = []
+    for notification in notifications:
+        if fast and notification.topic in TOPICS:
+            held = record_in(notification.state)
+            if held is not None:
+                rewound = rewound_state(app, notification.state) if notification.topic == REWOUND else None
+                found.append((notification.id, held[0], rewound))
+                continue
+        domain_event = app.mapper.to_domain_event(notification)
+        record = getattr(domain_event, "record", None)
+        if isinstance(record, dict) and "game_id" in record:
+            found.append((notification.id, record, getattr(domain_event, "state", None) if notification.topic == REWOUND else None))
+    return found
+
+
 def rewound_state(app: Any, state: bytes) -> Any:
     """The encoded game state a `Game.Rewound` event carries beside its record."""
     return app.mapper.transcoder.decode(state)["state"]

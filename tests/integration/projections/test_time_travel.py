@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from domain.core import fold, log
 from domain.core.errors import RuleError
-from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, projection_for
 from projections.store import ReadStore, VersionNotYet, read_db_url, read_store_for
 from service import referee as desk
 from service.application import Caboose
+from service.databases import upgrade_databases
 from service.settings import Settings
 from service.simulation import game_seed, play_one
 from tests.conftest import POSTGRES_URL
