@@ -29,6 +29,7 @@ from service.bootstrap import Services, bootstrap
 from service.demo import seed_demo
 from service.errors import ServiceError
 from service.lobby import Lobby
+from service.referee import full_audit
 from service.seating import Issued
 from service.settings import Settings, served_url
 from service.simulation import InvariantBroken, game_seed, play_one
@@ -232,8 +233,6 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
 def audit(game_id: str, db: str | None, as_json: bool) -> None:
     """Check the chain, re-adjudicate every command, re-derive the random outcomes, and
     compare the read models with a fresh rebuild."""
-    from service.referee import full_audit
-
     report = full_audit(_app(db), game_id)
     _echo_json(report.to_json()) if as_json else click.echo(report.text())
     if not report.ok:

@@ -17,6 +17,7 @@ from domain.core.audit import AuditReport, Check
 from domain.core.codec import encode
 from domain.core.errors import RuleError
 from projections.projector import GameProjection, SqlView, Step
+from projections.runner import caught_up
 from projections.store import ReadModelError, ReadStore, rows_of
 
 
@@ -47,8 +48,6 @@ def fresh_rows(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def projection_check(app: Any, game_id: str, records: Sequence[dict[str, Any]], report: AuditReport) -> Check:
-    from projections.runner import caught_up
-
     if not records:
         return Check(None, "no events")
     try:

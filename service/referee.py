@@ -20,6 +20,7 @@ from domain.core.audit import AuditReport, Check, audit
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
 from domain.core.randomness import commitment
+from projections.audit import projection_check
 from service.aggregate import Game
 from service.application import Caboose, new_salt, utc_now
 from service.errors import GameNotFound, VersionConflict
@@ -137,8 +138,6 @@ def full_audit(app: Caboose, game_id: str, projections: bool = True) -> AuditRep
     if mark is not None:
         report.extra["fork"] = _fork_check(app, records, mark, report)
     if projections:
-        from projections.audit import projection_check
-
         report.extra["projections"] = projection_check(app, game_id, records, report)
     return report
 
