@@ -16,7 +16,7 @@ from typing import Any
 from eventsourcing.projection import BaseProjectionRunner
 
 from projections.runner import PollingRunner, library_runner, projection_for
-from projections.store import ReadStore, read_db_url, read_store_for, use_read_store
+from projections.store import ReadStore, read_store_for, use_read_store
 from service.application import Caboose
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
@@ -62,9 +62,6 @@ class Services:
         store = ReadStore(self._read_db)
         use_read_store(self.caboose, store)
         return store
-
-    def read_db(self) -> str:
-        return self._read_db or read_db_url(self.settings.db, self.schema)
 
     @property
     def schema(self) -> str | None:
