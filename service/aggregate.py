@@ -140,7 +140,10 @@ class Game(Aggregate):
                           command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
             if states is not None:
                 self._reached = states[index]
-            self._record(record, rng_position, request_digest)
+            try:
+                self._record(record, rng_position, request_digest)
+            finally:  # never left for another event, nor taken into a snapshot
+                self.__dict__.pop("_reached", None)
             records.append(record)
         return records
 
