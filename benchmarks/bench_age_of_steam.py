@@ -8,7 +8,7 @@
   the last turns of the most built-up of a few random games, `legal_moves` timed on each;
   median and max ms. Target: under 20 ms.
 - Full re-adjudication (`domain.core.audit.audit`) of a stored game, in events per second,
-  against a plain fold (`domain.core.log.replay`) of the same records.
+  against a plain fold (`domain.core.fold.replay`) of the same records.
 
 Prints JSON. Machines here are noisy: read the ratios, and run it twice.
 """
@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain import games
 from domain.age_of_steam.state import BUILD
-from domain.core import log
 from domain.core.audit import audit
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
@@ -118,7 +117,7 @@ def adjudication(seed: int, repeats: int = 3) -> dict[str, Any]:
     app = Caboose(Settings(db="memory"))
     game_id = play_one(app, "age_of_steam", 4, game_seed(seed, 0), random.Random(seed), check=False).game_id
     records = app.records(game_id)
-    fold = min(_timed(lambda: log.replay(records)) for _ in range(repeats))
+    fold = min(_timed(lambda: fold.replay(records)) for _ in range(repeats))
     report = audit(records)
     judged = min(_timed(lambda: audit(records)) for _ in range(repeats))
     app.close()

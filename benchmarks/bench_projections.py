@@ -34,15 +34,15 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from domain.core import log
+from domain.core import fold
 from domain.core.envelope import group_by_command
-from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, projection_for, rebuild
 from projections.store import ReadStore, read_db_url, use_read_store
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
 from service.bulk import export_lines
+from service.databases import upgrade_databases
 from service.settings import Settings
 from service.simulation import game_seed, play_one
 
@@ -57,7 +57,7 @@ def generate(app: Caboose, games: int) -> list[str]:
         game_id = play_one(memory, "ticket_to_ride", chooser.randint(2, 5), game_seed(2024, index), chooser, check=False).game_id
         records = memory.records(game_id)
         aggregate = Game(record=records[0], seed=None)
-        aggregate.restore_all(records[1:], log.History(records[0]))
+        aggregate.restore_all(records[1:], fold.History(records[0]))
         batch.append(aggregate)
         ids.append(game_id)
         if len(batch) == 10 or index == games - 1:

@@ -29,12 +29,12 @@ from eventsourcing.domain import Aggregate, event
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain import games
-from domain.core import log
+from domain.core import fold
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
-from projections.databases import upgrade_databases
 from projections.store import read_db_url
 from service.application import Caboose
+from service.databases import upgrade_databases
 from service.settings import Settings, persistence_env
 from service.simulation import game_seed, play_one
 from tests.fakes.race import RACE
@@ -102,7 +102,7 @@ def replay_once(app: Caboose, ids: list[str]) -> float:
     started, events = time.perf_counter(), 0
     for game_id in ids:
         records = app.records(game_id)
-        log.replay(records)
+        fold.replay(records)
         events += len(records)
     return events / (time.perf_counter() - started)
 

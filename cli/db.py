@@ -9,9 +9,9 @@ import json
 import click
 
 from cli.main import db_option, json_option
-from projections.databases import databases, upgrade_databases
 from projections.store import ReadStore
 from service import migrate
+from service.databases import databases, upgrade_databases
 
 read_db_option = click.option("--read-db", envvar="CABOOSE_READ_DB", default=None,
                               help="Where the read models live (default: beside the events).")

@@ -25,17 +25,22 @@ from domain.core.events import Audience
 from service import input_limits
 from service.api import create_app
 from service.application import Caboose
+from service.bootstrap import Services, bootstrap
 from service.demo import seed_demo
 from service.errors import ServiceError
 from service.lobby import Lobby
-from service.notify.notifier import Notifier
+from service.referee import full_audit
 from service.seating import Issued
 from service.settings import Settings, served_url
 from service.simulation import InvariantBroken, game_seed, play_one
 
 
+def _services(db: str | None, base_url: str | None = None) -> Services:
+    return bootstrap(Settings.from_env(db), base_url=base_url)
+
+
 def _app(db: str | None) -> Caboose:
-    return Caboose(Settings.from_env(db))
+    return _services(db).caboose
 
 
 def _echo_json(value: Any) -> None:
@@ -97,7 +102,7 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
         raise click.BadParameter("the seed must be hex digits", param_hint="--seed") from None
-    lobby = Lobby(_app(db))
+    lobby = _services(db).lobby
     game_id, issued = lobby.open_game(game, list(players), parsed, seed=seed_bytes)
     echo_created(lobby, game_id, issued, as_json)
 
@@ -208,8 +213,8 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
     decider = games.current(game)
     if players is not None and not decider.min_seats <= players <= decider.max_seats:
         raise click.BadParameter(f"{game} takes {decider.min_seats}–{decider.max_seats} players", param_hint="--players")
-    app, chooser = _app(db), random.Random(seed)
-    lobby = Lobby(app)
+    services, chooser = _services(db), random.Random(seed)
+    app, lobby = services.caboose, services.lobby
     for index in range(count):
         seats = players or chooser.randint(decider.min_seats, decider.max_seats)
         try:
@@ -228,8 +233,6 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
 def audit(game_id: str, db: str | None, as_json: bool) -> None:
     """Check the chain, re-adjudicate every command, re-derive the random outcomes, and
     compare the read models with a fresh rebuild."""
-    from service.referee import full_audit
-
     report = full_audit(_app(db), game_id)
     _echo_json(report.to_json()) if as_json else click.echo(report.text())
     if not report.ok:
@@ -268,7 +271,7 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
             raise click.ClickException(f"line {number}: {error.code}: {error.message}") from None
     if not records:
         raise click.ClickException("the record is empty")
-    lobby = Lobby(_app(db))
+    lobby = _services(db).lobby
     game_id, issued = lobby.import_game(records)
     echo_created(lobby, game_id, issued, as_json)
     if awaits_reveal(records):
@@ -283,16 +286,15 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
 @db_option
 def serve(host: str, port: int, demo: bool, db: str | None) -> None:
     """Run the REST API (embedded SQLite by default)."""
-    app = _app(db)
-    lobby = Lobby(app)
     # Links in notifications lead to where this server is actually served, unless told otherwise.
-    notifier = Notifier(app, lobby.seating.engine, app.settings.smtp, base_url=app.settings.base_url or served_url(host, port))
+    services = _services(db, base_url=served_url(host, port))
+    app, lobby, notifier = services.caboose, services.lobby, services.notifier
     click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
     if demo:
         for line in seed_demo(lobby, f"http://{host}:{port}"):
             click.echo(line)
     notifier.start()
-    waitress_serve(create_app(app, lobby, notifier), host=host, port=port, threads=8)
+    waitress_serve(create_app(services=services), host=host, port=port, threads=8)
 
 
 @cli.command()
@@ -301,8 +303,7 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
 @db_option
 def notify(interval: float, once: bool, db: str | None) -> None:
     """Run the notifier on its own (for deployments with several API workers)."""
-    app = _app(db)
-    notifier = Notifier(app, Lobby(app).seating.engine, app.settings.smtp)
+    notifier = _services(db).notifier
     while True:
         notifier.run_once()
         if once:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import signal
 import threading
 from collections.abc import Callable
@@ -13,10 +12,11 @@ from typing import Any
 
 import click
 
-from cli.main import _app, db_option, handles_errors, json_option
-from projections.runner import PollingRunner, library_runner, log_end, projection_for, rebuild
-from projections.store import ReadModelError, ReadStore, read_db_url, use_read_store
-from service.application import Caboose
+from cli.main import db_option, handles_errors, json_option
+from projections.runner import log_end, rebuild
+from projections.store import ReadModelError, ReadStore
+from service.bootstrap import Services, bootstrap
+from service.settings import Settings
 
 read_db_option = click.option("--read-db", envvar="CABOOSE_READ_DB", default=None,
                               help="Where the read models live (default: beside the events; see docs/architecture.md).")
@@ -33,14 +33,13 @@ def read_model_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def _stores(db: str | None, read_db: str | None) -> tuple[Caboose, ReadStore]:
-    app = _app(db)
+def _stores(db: str | None, read_db: str | None) -> tuple[Services, ReadStore]:
+    services = bootstrap(Settings.from_env(db), read_db=read_db)
     try:
-        store = ReadStore(read_db or read_db_url(app.settings.db, app.settings.schema or os.environ.get("POSTGRES_SCHEMA")))
+        store = services.read_store
     except ReadModelError as error:
         raise click.BadParameter(error.message, param_hint="--read-db") from None
-    use_read_store(app, store)
-    return app, store
+    return services, store
 
 
 @click.group("projections")
@@ -57,7 +56,8 @@ def projections_cli() -> None:
 def rebuild_cmd(batch: int, db: str | None, read_db: str | None) -> None:
     """Rebuild every read model from zero (one transaction: readers see the old views
     until the new ones are complete). Stop the runners first."""
-    app, store = _stores(db, read_db)
+    services, store = _stores(db, read_db)
+    app = services.caboose
     total = log_end(app)
     with click.progressbar(length=total, label="Rebuilding projections", show_pos=True, file=click.get_text_stream("stderr")) as bar:
         count = rebuild(app, store, batch, progress=bar.update)
@@ -76,25 +76,20 @@ def rebuild_cmd(batch: int, db: str | None, read_db: str | None) -> None:
 def follow_cmd(batch: int, interval: float, once: bool, poll: bool, db: str | None, read_db: str | None) -> None:
     """Follow the event log into the read models until stopped (SIGTERM or Ctrl-C).
     Safe to kill at any moment: it resumes from the last committed position."""
-    app, store = _stores(db, read_db)
+    services, _ = _stores(db, read_db)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    if once or poll or not app.settings.db.startswith(("postgresql", "postgres")):
-        runner = PollingRunner(app, projection_for(app, store), batch)
+    if once or poll or not services.settings.db.startswith(("postgresql", "postgres")):
+        runner = services.polling_runner(batch)
         if once:
             click.echo(f"projected {runner.catch_up()} events")
             return
         runner.run_forever(stop, interval)
         return
-    env = {"CABOOSE_DB": app.settings.db, **({"POSTGRES_SCHEMA": s} if (s := _schema(app)) else {})}
-    with library_runner(app, store, env) as following:
+    with services.library_runner() as following:
         while not stop.is_set():
             following.run_forever(timeout=0.5)
-
-
-def _schema(app: Caboose) -> str | None:
-    return app.settings.schema or app.env.get("POSTGRES_SCHEMA") or None
 
 
 @projections_cli.command("status")
@@ -105,7 +100,8 @@ def _schema(app: Caboose) -> str | None:
 @read_model_errors
 def status_cmd(db: str | None, read_db: str | None, as_json: bool) -> None:
     """How far the read models have followed the log."""
-    app, store = _stores(db, read_db)
+    services, store = _stores(db, read_db)
+    app = services.caboose
     tracked, end = store.max_tracking_id(app.name) or 0, log_end(app)
     body = {"read_db": store.url, "tracked": tracked, "log_end": end, "behind": end - tracked}
     click.echo(json.dumps(body) if as_json else f"{store.url}: at notification {tracked} of {end} ({end - tracked} behind)")
@@ -122,8 +118,9 @@ def status_cmd(db: str | None, read_db: str | None, as_json: bool) -> None:
 def show_cmd(what: str, game_id: str | None, at: int | None, db: str | None, read_db: str | None) -> None:
     """Show a game's board, income, scores or timeline (JSON), now or at version N; or
     the game index."""
-    app, store = _stores(db, read_db)
-    PollingRunner(app, projection_for(app, store)).catch_up()
+    services, store = _stores(db, read_db)
+    app = services.caboose
+    services.polling_runner().catch_up()
     if what == "index":
         body: Any = store.games(limit=10000)
     elif game_id is None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from cli.main import _app, _echo_json, db_option, echo_created, handles_errors, json_option
+from cli.main import _app, _echo_json, _services, db_option, echo_created, handles_errors, json_option
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import input_limits
 from service import referee as desk
@@ -62,7 +62,7 @@ def fork(game_id: str, at_version: int, reason: str, seed: str | None, name: str
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
         raise click.BadParameter("the seed must be hex digits", param_hint="--seed") from None
-    lobby = Lobby(_app(db))
+    lobby = _services(db).lobby
     fork_id, issued = lobby.fork_game(game_id, name, at_version, reason, seed_bytes)
     echo_created(lobby, fork_id, issued, as_json)
 

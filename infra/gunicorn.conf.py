@@ -24,6 +24,6 @@ def on_starting(server: object) -> None:
     """Create or upgrade every table once, in the master, before any worker forks: workers
     that each made tables at once raced on PostgreSQL's catalogue. Running `caboose db
     upgrade` before starting the workers does the same."""
-    from projections.databases import databases, upgrade_databases
+    from service.databases import databases, upgrade_databases
 
     upgrade_databases(*databases())

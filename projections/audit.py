@@ -1,7 +1,7 @@
 """The audit's `projections` check: the read models of a game must equal a fresh
 rebuild of that game from its record alone.
 
-The fresh rebuild folds rewinds with `log.History` rather than taking the states stored
+The fresh rebuild folds rewinds with `fold.History` rather than taking the states stored
 beside them, so it also cross-checks those stored states.
 """
 
@@ -12,11 +12,12 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from domain.core import log
+from domain.core import fold, log
 from domain.core.audit import AuditReport, Check
 from domain.core.codec import encode
 from domain.core.errors import RuleError
 from projections.projector import GameProjection, SqlView, Step
+from projections.runner import caught_up
 from projections.store import ReadModelError, ReadStore, rows_of
 
 
@@ -24,11 +25,11 @@ def fresh_rows(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The read-model rows of one game projected from its record into a scratch database."""
     scratch = ReadStore("sqlite://")
     try:
-        history: log.History | None = None
+        history: fold.History | None = None
         steps = []
         for number, record in enumerate(records, start=1):
             if history is None:
-                history = log.History(record)
+                history = fold.History(record)
                 state = history.state
             else:
                 state = history.add(record)
@@ -47,8 +48,6 @@ def fresh_rows(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def projection_check(app: Any, game_id: str, records: Sequence[dict[str, Any]], report: AuditReport) -> Check:
-    from projections.runner import caught_up
-
     if not records:
         return Check(None, "no events")
     try:

@@ -21,21 +21,20 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import Projection
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from domain.core import log
+from domain.core import fold, log
 from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
 from projections.handlers import Figures, Projector, projector_for
 from projections.models import BoardChange, GameRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
-from service import stored
 
 APPLICATION = "caboose"
 """The application whose notification log the read models follow (`Caboose.name`)."""
@@ -60,21 +59,22 @@ def step_of(domain_event: Any, notification_id: int) -> Step | None:
 
 
 def steps_of(app: Any, notifications: Sequence[Any]) -> list[Step]:
-    """The steps of a stretch of the notification log, read straight from the stored
-    records where possible (`service.stored`), else through the library's mapper."""
-    fast = stored.plain(app)
-    steps = []
-    for notification in notifications:
-        if fast and notification.topic in stored.TOPICS:
-            found = stored.record_in(notification.state)
-            if found is not None:
-                rewound = stored.rewound_state(app, notification.state) if notification.topic == stored.REWOUND else None
-                steps.append(Step(notification.id, found[0], rewound))
-                continue
-        step = step_of(app.mapper.to_domain_event(notification), notification.id)
-        if step is not None:
-            steps.append(step)
-    return steps
+    """The steps of a stretch of the notification log, as the application reads its own
+    stored events (`Caboose.logged`: straight from the stored records where it can)."""
+    return [Step(notification_id, record, rewound) for notification_id, record, rewound in app.logged(notifications)]
+
+
+class EventLog(Protocol):
+    """What the read models need of the application that stores the games (`Caboose`):
+    its settings (where the events are), its recorder (the notification log), a game at a
+    version, and the records a stretch of the log holds."""
+
+    settings: Any
+    recorder: Any
+
+    def game(self, game_id: str, at: int | None = None) -> Any: ...
+
+    def logged(self, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]: ...
 
 
 StateSource = Callable[[str, int], Any]
@@ -224,16 +224,15 @@ class GameProjection(Projection[SqlView]):
         event = to_event(record, live.decider.catalogue)
         kind = event.kind
         before = live.figures
+        # A rewind's state is the one the aggregate stored beside it, else the store's.
+        live.state = fold.step(live.decider, live.state, event, lambda version: decode(
+            live.decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
         if kind in log.REWIND_KINDS:
-            live.state = decode(live.decider.state_type, step.rewound) if step.rewound is not None \
-                else self.states(game_id, record["data"]["to_version"])
             batch.flush()
             live.figures = self.store.figures_at(batch.session, game_id, record["data"]["to_version"])
             live.row["rewinds"] += 1
-        else:
-            live.state = log.apply(live.decider, live.state, event)
-            if live.kinds is None or kind in live.kinds:
-                live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
+        elif live.kinds is None or kind in live.kinds:
+            live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
         if kind == log.DISPUTE_RAISED:
             live.row["open_disputes"] += 1
         elif kind == log.RULING_MADE:
@@ -249,7 +248,7 @@ class GameProjection(Projection[SqlView]):
         live.dirty = True
 
     def _start(self, record: dict[str, Any]) -> _Live:
-        history = log.History(record)
+        history = fold.History(record)
         decider, state = history.decider, history.state
         projector = projector_for(decider)
         figures = projector.start(decider, state)

@@ -29,15 +29,13 @@ from eventsourcing.projection import BaseProjectionRunner
 from sqlalchemy import select
 
 from projections.models import GameRow
-from projections.projector import APPLICATION, GameProjection, OutOfStep, SqlView, steps_of
+from projections.projector import APPLICATION, EventLog, GameProjection, OutOfStep, SqlView, steps_of
 from projections.store import ReadModelError, ReadStore, read_store_for
-from service.application import Caboose
-from service.settings import Settings
 
 logger = logging.getLogger(__name__)
 
 
-def projection_for(app: Caboose, store: ReadStore) -> GameProjection:
+def projection_for(app: EventLog, store: ReadStore) -> GameProjection:
     # A weak reference: the application's own projection is kept in a dictionary keyed
     # weakly by the application, which a strong one would keep alive for ever (and its
     # PostgreSQL pool with it, until the interpreter tore it down noisily at exit).
@@ -59,7 +57,7 @@ def projection_for(app: Caboose, store: ReadStore) -> GameProjection:
 class PollingRunner:
     """Follows the notification log by polling it."""
 
-    def __init__(self, app: Caboose, projection: GameProjection, batch_size: int = 500) -> None:
+    def __init__(self, app: EventLog, projection: GameProjection, batch_size: int = 500) -> None:
         self.app, self.projection, self.batch_size = app, projection, batch_size
         self._lock = _lock_of(projection)
 
@@ -88,26 +86,17 @@ class PollingRunner:
                 stop.wait(interval)
 
 
-class FollowedCaboose(Caboose):
-    """The event store as the library's runner opens it: from an environment alone."""
-
-    name = Caboose.name
-
-    def __init__(self, env: Mapping[str, str] | None = None) -> None:
-        env = dict(env or {})
-        super().__init__(Settings.from_env(env.get("CABOOSE_DB")), env=env)
-
-
-def library_runner(app: Caboose, store: ReadStore, env: Mapping[str, str]) -> BaseProjectionRunner[Any]:
+def library_runner(app: EventLog, store: ReadStore, env: Mapping[str, str], followed: type[Any]) -> BaseProjectionRunner[Any]:
     """The eventsourcing library's runner over the same projection (PostgreSQL: it needs
-    a recorder that can subscribe). `env` must name the store (`CABOOSE_DB`, and
-    `POSTGRES_SCHEMA` when one is used)."""
+    a recorder that can subscribe). `followed` is the application class the library opens
+    from `env` alone, which must name the store (`CABOOSE_DB`, and `POSTGRES_SCHEMA` when
+    one is used)."""
     projection = projection_for(app, store)
-    return BaseProjectionRunner(projection=projection, application_class=FollowedCaboose,
+    return BaseProjectionRunner(projection=projection, application_class=followed,
                                 tracking_recorder=projection.view, topics=(), env=dict(env))
 
 
-def rebuild(app: Caboose, store: ReadStore, batch_size: int = 2000,
+def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
             progress: Callable[[int], None] | None = None) -> int:
     """Clear every view and project the whole log again, in one transaction; returns the
     number of notifications read."""
@@ -132,17 +121,17 @@ def rebuild(app: Caboose, store: ReadStore, batch_size: int = 2000,
     return count
 
 
-def log_end(app: Caboose) -> int:
+def log_end(app: EventLog) -> int:
     return app.recorder.max_notification_id() or 0
 
 
-def first_game(app: Caboose) -> str | None:
+def first_game(app: EventLog) -> str | None:
     """What identifies an event store: the game of its first notification (None: empty)."""
     first = app.recorder.select_notifications(start=None, limit=1)
     return str(first[0].originator_id) if first else None
 
 
-def mismatch(app: Caboose, store: ReadStore, game_id: str | None = None) -> str | None:
+def mismatch(app: EventLog, store: ReadStore, game_id: str | None = None) -> str | None:
     """Why the read models cannot have been made from this event store, or None. With
     `game_id`: a game the store holds must be in read models that followed the whole log."""
     tracked, end = store.max_tracking_id(APPLICATION) or 0, log_end(app)
@@ -156,7 +145,7 @@ def mismatch(app: Caboose, store: ReadStore, game_id: str | None = None) -> str 
     return None
 
 
-def reconcile(app: Caboose, store: ReadStore, game_id: str | None = None) -> bool:
+def reconcile(app: EventLog, store: ReadStore, game_id: str | None = None) -> bool:
     """Rebuild read models left from another event store (a database restored or swapped
     beside them) from this one; returns whether it rebuilt. Where rebuilding fails, says
     so: `ReadModelError` naming the mismatch and the command to run."""
@@ -184,7 +173,7 @@ def reconcile(app: Caboose, store: ReadStore, game_id: str | None = None) -> boo
 
 # -- the application's own read models (API, CLI) ------------------------------------------
 
-_PROJECTIONS: weakref.WeakKeyDictionary[Caboose, GameProjection] = weakref.WeakKeyDictionary()
+_PROJECTIONS: weakref.WeakKeyDictionary[Any, GameProjection] = weakref.WeakKeyDictionary()
 _LOCKS: weakref.WeakKeyDictionary[GameProjection, threading.Lock] = weakref.WeakKeyDictionary()
 _GUARD = threading.Lock()
 
@@ -194,7 +183,7 @@ def _lock_of(projection: GameProjection) -> threading.Lock:
         return _LOCKS.setdefault(projection, threading.Lock())
 
 
-def projection_of(app: Caboose) -> GameProjection:
+def projection_of(app: EventLog) -> GameProjection:
     """The application's projection (one per application object, so its cache is kept)."""
     with _GUARD:
         projection = _PROJECTIONS.get(app)
@@ -203,7 +192,7 @@ def projection_of(app: Caboose) -> GameProjection:
         return projection
 
 
-def caught_up(app: Caboose, game_id: str) -> ReadStore:
+def caught_up(app: EventLog, game_id: str) -> ReadStore:
     """The application's read models, brought up to the game's current version first (by
     projecting whatever of the log is not projected yet), so a reader gets the same answer
     as a fold of the log even when no runner is running."""

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import unquote, urlparse
 
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
@@ -33,9 +33,6 @@ from sqlalchemy.pool import StaticPool
 
 from projections.handlers import Figures, SeatFigures
 from projections.models import VIEW_TABLES, BoardChange, GameRow, SeatFiguresChange, SourceRow, TrackingRow
-from service import migrate
-from service.db import postgres_connect_args
-from service.settings import DatabaseTimeouts
 
 
 class ReadModelError(Exception):
@@ -44,6 +41,38 @@ class ReadModelError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class Provisioning(Protocol):
+    """How the deployment migrates the read models' database and bounds its waits. The
+    service provides it (`service/readside.py`), so the read models import no service."""
+
+    def prepare(self, engine: Engine, schema: str | None) -> None:
+        """An embedded database upgrades itself; any other must be at the latest revision,
+        or `ReadModelError` says to run `caboose db upgrade`."""
+
+    def upgrade(self, engine: Engine, schema: str | None) -> str:
+        """Bring the tables to the latest migration; returns its revision."""
+
+    def postgres_connect_args(self, schema: str | None, *options: str) -> dict[str, Any]:
+        """psycopg's connection arguments: bounded connect and statement times, the schema."""
+
+    def connect_timeout(self) -> float:
+        """Seconds to wait for a pooled connection."""
+
+
+_provided: list[Provisioning] = []
+
+
+def provide(provisioning: Provisioning) -> None:
+    """Install the deployment's provisioning (the service does, when it is imported)."""
+    _provided[:] = [provisioning]
+
+
+def provisioning() -> Provisioning:
+    if not _provided:
+        raise ReadModelError("the read models' database is provisioned by the service: import `service` first")
+    return _provided[0]
 
 
 def read_db_url(events_db: str, schema: str | None = None, env: Mapping[str, str] | None = None) -> str:
@@ -89,14 +118,14 @@ class ReadStore:
             raise ReadModelError(f"unsupported read database {url!r}: use sqlite:///FILE or postgresql://USER@HOST:PORT/DB")
         if prepare:
             try:
-                migrate.prepare(self.writer, migrate.READ_MODELS, self.schema)
-            except migrate.SchemaMissing as error:
+                provisioning().prepare(self.writer, self.schema)
+            except ReadModelError:
                 self.close()
-                raise ReadModelError(error.message) from None
+                raise
 
     def upgrade(self) -> str:
         """Bring the read models' tables to the latest migration; returns its revision."""
-        return migrate.upgrade(self.writer, migrate.READ_MODELS, self.schema)
+        return provisioning().upgrade(self.writer, self.schema)
 
     def _sqlite(self, url: str) -> None:
         self.dialect = "sqlite"
@@ -120,10 +149,11 @@ class ReadStore:
         url = parsed._replace(scheme="postgresql+psycopg", query=rest).geturl()
         # Asynchronous commit is safe here: the view rows and their tracking position
         # commit together, so a server crash can only lose both, and they are redone.
-        timeouts = DatabaseTimeouts.from_env()
-        connect_args = postgres_connect_args(schema, timeouts, "-csynchronous_commit=off")
+        provided = provisioning()
+        connect_args = provided.postgres_connect_args(schema, "-csynchronous_commit=off")
         self.writer = self.reader = create_engine(url, connect_args=connect_args, pool_size=3, max_overflow=7,
-                                                  pool_recycle=1800, pool_pre_ping=True, pool_timeout=timeouts.connect)
+                                                  pool_recycle=1800, pool_pre_ping=True,
+                                                  pool_timeout=provided.connect_timeout())
 
     def close(self) -> None:
         self.writer.dispose()

@@ -7,14 +7,14 @@ beside the records (never inside them) so play resumes the random stream exactly
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.core import log
+from domain.core import fold, log
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider, Move
 from domain.core.envelope import seal, seat_actor, to_event
@@ -30,6 +30,9 @@ class NoRandomness:
         raise IllegalMove("randomness_unavailable", "This game was imported without its seed; it cannot draw new random outcomes.")
 
     randbelow = shuffle = _refuse
+
+
+_NOTHING = object()
 
 
 def _seconds_between(start: str, end: str) -> float:
@@ -96,8 +99,14 @@ class Game(Aggregate):
     @event("Recorded")
     def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
         self._note(record, rng_position, request_digest)
-        self.state = log.apply(self.decider, self.state, to_event(record, self.decider.catalogue))
+        # On the play path the rules already reached the state after this event
+        # (`Decider.decision`); loading a stored game folds it.
+        reached = self.__dict__.pop("_reached", _NOTHING)
+        self.state = reached if reached is not _NOTHING else self._fold(record)
         self._pace(record["time"])
+
+    def _fold(self, record: dict[str, Any], earlier: fold.Earlier | None = None) -> Any:
+        return fold.step(self.decider, self.state, to_event(record, self.decider.catalogue), earlier)
 
     def _note(self, record: dict[str, Any], rng_position: int, request_digest: str | None) -> None:
         """What every stored record updates besides the state: its command, the chain head,
@@ -121,13 +130,20 @@ class Game(Aggregate):
     def _rng(self) -> Randomness:
         return SeededRandom(bytes.fromhex(self.seed), self.rng_position) if self.seed else NoRandomness()
 
-    def _append(self, events: list[Event], actor: str, command_id: str | None, now: str,
-                new_salt: Callable[[], str], rng_position: int, request_digest: str | None = None) -> list[dict[str, Any]]:
+    def _append(self, events: Sequence[Event], actor: str, command_id: str | None, now: str,
+                new_salt: Callable[[], str], rng_position: int, request_digest: str | None = None,
+                states: Sequence[Any] | None = None) -> list[dict[str, Any]]:
+        """Seal and record `events`; `states`, when given, is the state after each."""
         records = []
-        for e in events:
+        for index, e in enumerate(events):
             record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=actor,
                           command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
-            self._record(record, rng_position, request_digest)
+            if states is not None:
+                self._reached = states[index]
+            try:
+                self._record(record, rng_position, request_digest)
+            finally:  # never left for another event, nor taken into a snapshot
+                self.__dict__.pop("_reached", None)
             records.append(record)
         return records
 
@@ -143,8 +159,9 @@ class Game(Aggregate):
         `actor` is who entered it when that is not the seat itself (`referee:NAME`)."""
         rng = self._rng()
         seed = bytes.fromhex(self.seed) if self.seed else None
-        events = log.play(self.decider, self.state, seat, move, rng, seed)
-        return self._append(events, actor or seat_actor(seat), command_id, now, new_salt, getattr(rng, "position", 0), request_digest)
+        decision = log.played(self.decider, self.state, seat, move, rng, seed)
+        return self._append(decision.events, actor or seat_actor(seat), command_id, now, new_salt,
+                            getattr(rng, "position", 0), request_digest, decision.states[1:])
 
     def restore(self, record: dict[str, Any]) -> None:
         """Store an already verified record as it is (import)."""
@@ -157,7 +174,7 @@ class Game(Aggregate):
         """A rewind or an accepted takeback. The state at its `to_version` travels beside the
         record, encoded like a snapshot's, so loading a game never needs its history."""
         self._note(record, rng_position, None)
-        self.state = decode(self.decider.state_type, state)
+        self.state = self._fold(record, lambda _: decode(self.decider.state_type, state))
         self._pace(record["time"])
 
     def act(self, events: list[Event], actor: str, command_id: str, now: str, new_salt: Callable[[], str],
@@ -178,7 +195,7 @@ class Game(Aggregate):
             records.append(record)
         return records
 
-    def restore_all(self, records: Iterable[dict[str, Any]], history: log.History) -> None:
+    def restore_all(self, records: Iterable[dict[str, Any]], history: fold.History) -> None:
         """Store already verified records as they are (import, fork); `history` has folded
         every record before them and folds these too, for the states rewinds restore."""
         for record in records:
@@ -210,8 +227,8 @@ class Game(Aggregate):
     @event("Joined")
     def _joined(self, record: dict[str, Any], rng_position: int) -> None:
         """A seat left open at creation joined: from here on it goes by the joined name, in
-        the game state (`log.apply`) and among the seats."""
+        the game state (`fold.step`) and among the seats."""
         self._note(record, rng_position, None)
-        self.state = log.apply(self.decider, self.state, to_event(record, self.decider.catalogue))
+        self.state = self._fold(record)
         self.seats = log.seat_names(self.seats, record["data"])
         self._pace(record["time"])

@@ -10,7 +10,7 @@ import hashlib
 import logging
 import os
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -19,7 +19,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
 from domain import games
-from domain.core import log
+from domain.core import fold, log
 from domain.core.audit import AuditReport, audit
 from domain.core.canonical import canonical
 from domain.core.decider import Setup
@@ -27,6 +27,7 @@ from domain.core.envelope import redact, seal
 from domain.core.errors import MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
+from service import stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, VersionConflict
@@ -97,7 +98,7 @@ class Caboose(Application[UUID]):
         return aggregate
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
-             idempotency_key: str | None = None, actor: str | None = None) -> list[dict[str, Any]]:
+             idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
         """Adjudicate and store one move; returns the records this call stored (full form).
 
         With `expected_version` (one version, or several any of which will do), a game that
@@ -105,12 +106,14 @@ class Caboose(Application[UUID]):
         decided again against the new state, so concurrent moves serialize. With
         `idempotency_key`, a retry of the same request returns exactly the records the first
         one stored, and stores nothing. `actor` records who entered a move for the seat.
+        `loaded`: the game as this request already loaded it (`game()`), the caller's own
+        copy, decided on first; a round after a lost race loads the game afresh.
         """
         digest = request_digest(seat, move)
         expected = None if expected_version is None else frozenset(
             [expected_version] if isinstance(expected_version, int) else expected_version)
         for _ in range(self.CONFLICT_RETRIES):
-            aggregate = self.game(game_id)
+            aggregate, loaded = loaded or self.game(game_id), None
             if idempotency_key is not None and idempotency_key in aggregate.commands:
                 return self._replayed(game_id, aggregate, idempotency_key, digest)
             if expected is not None and aggregate.version not in expected:
@@ -165,25 +168,28 @@ class Caboose(Application[UUID]):
         events = self.events.get(self._key(game_id), gt=after or None, lte=upto, limit=limit)
         return [e.record for e in events]
 
-    def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None,
+                     loaded: Game | None = None) -> list[dict[str, Any]]:
         """The records as `audience` may see them; everything is public once the game is over.
         A referee's are the records as stored, read without judging the game (so a game whose
         content pack is not installed can still be exported)."""
         if not audience.referee:
-            self._seat_of(self.game(game_id), audience.seat)
+            loaded = loaded or self.game(game_id)
+            self._seat_of(loaded, audience.seat)
         records = self.records(game_id, after, limit)
         if audience.referee and not records and not self.records(game_id, limit=1):
             raise GameNotFound(game_id)
-        return self.shown(game_id, records, audience)
+        return self.shown(game_id, records, audience, loaded)
 
-    def shown(self, game_id: str, records: list[dict[str, Any]], audience: Audience) -> list[dict[str, Any]]:
-        """`records` as `audience` may see them."""
-        if audience.referee or self.game(game_id).is_over:
+    def shown(self, game_id: str, records: list[dict[str, Any]], audience: Audience,
+              loaded: Game | None = None) -> list[dict[str, Any]]:
+        """`records` as `audience` may see them (`loaded`: the game as already loaded)."""
+        if audience.referee or (loaded or self.game(game_id)).is_over:
             return records
         return [redact(r, audience) for r in records]
 
-    def state(self, game_id: str, audience: Audience, at: int | None = None) -> dict[str, Any]:
-        now = self.game(game_id)
+    def state(self, game_id: str, audience: Audience, at: int | None = None, loaded: Game | None = None) -> dict[str, Any]:
+        now = loaded or self.game(game_id)
         self._seat_of(now, audience.seat)
         if at is not None and at > now.version:
             raise NoSuchVersion(at, now.version)
@@ -193,8 +199,8 @@ class Caboose(Application[UUID]):
         return {"game_id": game_id, "version": aggregate.version, "game": aggregate.ruleset,
                 "state": aggregate.decider.view(aggregate.state, audience)}
 
-    def summary(self, game_id: str) -> dict[str, Any]:
-        g = self.game(game_id)
+    def summary(self, game_id: str, loaded: Game | None = None) -> dict[str, Any]:
+        g = loaded or self.game(game_id)
         decider = g.decider
         return {
             "game_id": game_id, "game": g.ruleset, "ruleset_version": g.ruleset_version,
@@ -209,9 +215,9 @@ class Caboose(Application[UUID]):
     def legal_moves(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         return self.legal_moves_at(game_id, seat)[1]
 
-    def legal_moves_at(self, game_id: str, seat: int) -> tuple[int, list[dict[str, Any]]]:
+    def legal_moves_at(self, game_id: str, seat: int, loaded: Game | None = None) -> tuple[int, list[dict[str, Any]]]:
         """The game's version and the moves `seat` may make at it."""
-        g = self.game(game_id)
+        g = loaded or self.game(game_id)
         self._seat_of(g, seat)
         if g.is_over or seat not in g.decider.active_seats(g.state):
             return g.version, []
@@ -242,7 +248,7 @@ class Caboose(Application[UUID]):
         else:
             raise RecordError("game_exists", f"A game with id {game_id} is already stored.", 1)
         aggregate = Game(record=records[0], seed=None)
-        aggregate.restore_all(records[1:], log.History(records[0]))
+        aggregate.restore_all(records[1:], fold.History(records[0]))
         return aggregate
 
     def _save(self, aggregate: Game) -> None:
@@ -259,6 +265,11 @@ class Caboose(Application[UUID]):
                 self.snapshots.put([Game.Snapshot.take(aggregate)])
             except Exception:  # the move is stored; a later snapshot will do
                 logger.warning("snapshot of game %s at version %s not stored", aggregate.id, aggregate.version, exc_info=True)
+
+    def logged(self, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]:
+        """The records a stretch of the notification log holds, for the read models
+        (`service/stored.py`): (notification id, record, the state a rewind restores)."""
+        return stored.logged(self, notifications)
 
     def game_ids(self) -> list[str]:
         """Every stored game, oldest first."""

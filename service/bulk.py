@@ -18,6 +18,8 @@ from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.envelope import redact
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import PUBLIC
+from projections.runner import PollingRunner, projection_of
+from projections.store import read_store_for
 from service import input_limits
 from service.application import Caboose
 from service.errors import GameNotFound
@@ -29,9 +31,6 @@ def select_games(app: Caboose, status: str | None = None, game: str | None = Non
                  after: str | None = None, limit: int = 1000) -> list[str]:
     """The games to export: the ids given (each must exist), or the game index's
     selection, oldest first. The read models are brought up to date first."""
-    from projections.runner import PollingRunner, projection_of
-    from projections.store import read_store_for
-
     if ids:
         for game_id in ids:
             if not app.records(game_id, upto=1):
@@ -45,8 +44,6 @@ def select_games(app: Caboose, status: str | None = None, game: str | None = Non
 def export_lines(app: Caboose, game_ids: Sequence[str]) -> Iterator[str]:
     """Each game's events as the public sees them, one JSON line per event. A finished
     game's records are written as they are stored, without encoding them again."""
-    from projections.store import read_store_for
-
     status = read_store_for(app).statuses(game_ids)
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     for game_id in game_ids:

@@ -63,8 +63,8 @@ class Lobby:
             raise
         return seat, token
 
-    def summary(self, game_id: str) -> dict[str, Any]:
-        summary = self.caboose.summary(game_id)
+    def summary(self, game_id: str, loaded: Game | None = None) -> dict[str, Any]:
+        summary = self.caboose.summary(game_id, loaded)
         claimed = self.seating.names(game_id)
         for seat in summary["seats"]:
             seat["name"] = claimed.get(seat["seat"]) or seat["name"]

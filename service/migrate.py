@@ -76,7 +76,10 @@ def head(tree: Tree) -> str:
 def _config(tree: Tree, connection: Connection, schema: str | None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(tree.location))
-    config.attributes.update(connection=connection, schema=schema, version_table=tree.version_table)
+    # Each tree's env.py runs `run_environment` as handed over here, so the read models'
+    # tree need not import the service.
+    config.attributes.update(connection=connection, schema=schema, version_table=tree.version_table,
+                             run_environment=run_environment)
     return config
 
 

@@ -15,11 +15,12 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.core import log, referee
+from domain.core import fold, log, referee
 from domain.core.audit import AuditReport, Check, audit
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
 from domain.core.randomness import commitment
+from projections.audit import projection_check
 from service.aggregate import Game
 from service.application import Caboose, new_salt, utc_now
 from service.errors import GameNotFound, VersionConflict
@@ -98,7 +99,7 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
         raise GameNotFound(game_id)
     fork_id = str(uuid.uuid4())
     copies = referee.fork_records(origin, at_version, fork_id)
-    history = log.History(copies[0])
+    history = fold.History(copies[0])
     seed_source = "client" if seed is not None else "server"
     seed = seed if seed is not None else os.urandom(32)
     aggregate = Game(record=copies[0], seed=seed.hex())
@@ -137,8 +138,6 @@ def full_audit(app: Caboose, game_id: str, projections: bool = True) -> AuditRep
     if mark is not None:
         report.extra["fork"] = _fork_check(app, records, mark, report)
     if projections:
-        from projections.audit import projection_check
-
         report.extra["projections"] = projection_check(app, game_id, records, report)
     return report
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import log
+from domain.core import fold
 from domain.core.codec import encode
 from domain.core.envelope import redact, to_event
 from domain.core.events import PUBLIC, Audience
@@ -58,7 +58,7 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         checker.catch_up()
     # The player's own picture of the game, folded from the records each move returns, as
     # a client would keep it: the store is read only to check it.
-    seen = log.replay(app.records(game_id))
+    seen = fold.replay(app.records(game_id))
     decider, state, version = seen.decider, seen.state, seen.version
     for _ in range(max_moves):
         active = sorted(decider.active_seats(state))
@@ -72,7 +72,7 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         move = decider.playout_choice(state, seat, moves, chooser)
         move = chooser.choice(moves) if move is None else move
         for record in app.play(game_id, seat, move, expected_version=version):
-            state, version = log.apply(decider, state, to_event(record, decider.catalogue)), record["version"]
+            state, version = fold.step(decider, state, to_event(record, decider.catalogue)), record["version"]
         if checker:
             checker.catch_up()
     if not decider.is_over(state):
@@ -88,38 +88,39 @@ class _Checker:
 
     def __init__(self, app: Caboose, game_id: str) -> None:
         self.app, self.game_id = app, game_id
-        self.replayed: log.Replay | None = None
-        self.version = 0
+        self.history: fold.History | None = None
+
+    @property
+    def version(self) -> int:
+        return self.history.version if self.history is not None else 0
 
     def catch_up(self) -> None:
         new = self.app.records(self.game_id, after=self.version)
         for record in new:
-            if self.replayed is None:
-                self.replayed = log.replay([record])
+            if self.history is None:
+                self.history = fold.History(record)
             else:
-                state = log.apply(self.replayed.decider, self.replayed.state, to_event(record, self.replayed.decider.catalogue))
-                self.replayed = log.Replay(self.replayed.decider, self.replayed.created, state, record["version"])
-            self.version = record["version"]
+                self.history.add(record)
             self._check_event(record)
         if new:
             self._check_state()
 
     def _check_event(self, record: dict[str, Any]) -> None:
-        assert self.replayed is not None
-        decider, state = self.replayed.decider, self.replayed.state
+        assert self.history is not None
+        decider, state, created = self.history.decider, self.history.state, self.history.created
         problems = list(decider.invariants(state))
         if not decider.is_over(state):
-            for seat in range(len(self.replayed.created["seats"])):
+            for seat in range(len(created["seats"])):
                 seen = redact(record, Audience(seat=seat))
                 problems += [f"seat {seat} receives a secret of {record['kind']} meant for {s['to']}"
                              for s in seen["secrets"] if "value" in s and seat not in s["to"]]
-            seats = {seat: decider.view(state, Audience(seat=seat)) for seat in range(len(self.replayed.created["seats"]))}
+            seats = {seat: decider.view(state, Audience(seat=seat)) for seat in range(len(created["seats"]))}
             problems += leaks(decider.view(state, PUBLIC), seats)
         if problems:
             raise InvariantBroken(self.game_id, record["version"], problems)
 
     def _check_state(self) -> None:
-        assert self.replayed is not None
+        assert self.history is not None
         live = self.app.game(self.game_id)
-        if live.version != self.version or encode(live.state) != encode(self.replayed.state):
+        if live.version != self.version or encode(live.state) != encode(self.history.state):
             raise InvariantBroken(self.game_id, self.version, ["the live state differs from a fresh replay of the log"])

@@ -10,7 +10,6 @@ unexpected (a cipher or compressor configured, another layout) falls back to the
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,23 +48,56 @@ def record_in(state: bytes, version: int | None = None) -> tuple[dict[str, Any],
     return record, text[start:end]
 
 
-# What follows the record in a stored `Game.Recorded` event, as `_record`'s parameters
-# are today; a record sealed here ends with its hash. When both hold, the record's text
-# is cut out without parsing it (exports); anything else is parsed.
-_RECORDED_TAIL = re.compile(r',"rng_position":-?\d+(?:,"request_digest":(?:null|"[0-9a-f]*"))?\}')
-_HASH_END = re.compile(r'"hash":"[0-9a-f]{64}"\}')
+# What follows the record in a stored `Game.Recorded` event: `_record`'s other parameters.
+_TAIL = ',"rng_position":'
+_TAIL_KEYS = frozenset({"rng_position", "request_digest"})
+_HASH_MEMBER = len('"hash":"') + 64 + len('"}')
 
 
 def record_text_in(state: bytes) -> str | None:
     """The JSON text of the record a stored `Game.Recorded` event holds, cut out without
-    parsing; None when the layout is not the expected one (then parse it)."""
+    parsing the record; None when the layout is not the expected one (then parse it).
+
+    The record runs from its key to the last `,"rng_position":`, and what follows must be
+    exactly `_record`'s other parameters (parsed, a few bytes); a record sealed here ends
+    with its hash, so its last member is checked to be the hash (parsed too)."""
     text = state.decode("utf-8")
     start = text.find(RECORD_KEY)
-    tail = text.rfind(',"rng_position":')
-    if start < 0 or tail < 0 or not _RECORDED_TAIL.fullmatch(text, tail):
+    tail = text.rfind(_TAIL)
+    if start < 0 or tail < start:
         return None
-    record = text[start + len(RECORD_KEY):tail]
-    return record if _HASH_END.fullmatch(record, len(record) - 74) else None
+    try:
+        rest, last = json.loads("{" + text[tail + 1:]), json.loads("{" + text[tail - _HASH_MEMBER:tail])
+    except ValueError:
+        return None
+    position, digest = rest.get("rng_position"), rest.get("request_digest")
+    if set(rest) - _TAIL_KEYS or not isinstance(position, int) or isinstance(position, bool) \
+            or not (digest is None or isinstance(digest, str)):
+        return None
+    if set(last) != {"hash"} or not isinstance(last["hash"], str) or len(last["hash"]) != 64 \
+            or last["hash"].strip("0123456789abcdef"):
+        return None
+    return text[start + len(RECORD_KEY):tail]
+
+
+def logged(app: Any, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]:
+    """(notification id, record, the state a rewind restores or None) for each `Game`
+    event of a stretch of the notification log, read straight from the stored JSON where
+    possible, else through the library's mapper; anything else in the log is left out."""
+    fast = plain(app)
+    found: list[tuple[int, dict[str, Any], Any]] = []
+    for notification in notifications:
+        if fast and notification.topic in TOPICS:
+            held = record_in(notification.state)
+            if held is not None:
+                rewound = rewound_state(app, notification.state) if notification.topic == REWOUND else None
+                found.append((notification.id, held[0], rewound))
+                continue
+        domain_event = app.mapper.to_domain_event(notification)
+        record = getattr(domain_event, "record", None)
+        if isinstance(record, dict) and "game_id" in record:
+            found.append((notification.id, record, getattr(domain_event, "state", None) if notification.topic == REWOUND else None))
+    return found
 
 
 def rewound_state(app: Any, state: bytes) -> Any:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from domain.core import log
+from domain.core import fold, log
 from domain.core.envelope import GENESIS_HASH, group_by_command, record_hash
 from service.aggregate import Game
 from service.application import Caboose
@@ -106,7 +106,7 @@ def store_unchecked(app: Caboose, records: list[Record], seed: bytes | None) -> 
     """Write records into the store as they are, without the import's audit, as someone
     with write access to the database could; `seed` is the seed the service then holds."""
     aggregate = Game(record=records[0], seed=seed.hex() if seed else None)
-    aggregate.restore_all(records[1:], log.History(records[0]))
+    aggregate.restore_all(records[1:], fold.History(records[0]))
     app._save(aggregate)
     return str(records[0]["game_id"])
 

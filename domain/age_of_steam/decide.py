@@ -41,6 +41,11 @@ def setup(map_: Map, state: State, rng: Randomness) -> list[Event]:
 
 
 def decide(map_: Map, moves: Moves, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+    return decided(map_, moves, state, seat, move, rng).events
+
+
+def decided(map_: Map, moves: Moves, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> Steps:
+    """`decide`, with the states its events passed through."""
     if state.phase == OVER:
         raise GameOver()
     if seat not in active_seats(state):
@@ -69,4 +74,4 @@ def decide(map_: Map, moves: Moves, state: State, seat: int, move: Mapping[str, 
         growth.place_production(steps, seat, command)
         if not steps.state.queue:
             flow.after_production(steps, rng)
-    return steps.events
+    return steps

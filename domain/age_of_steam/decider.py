@@ -15,7 +15,7 @@ from domain.age_of_steam.content import SCHEMA, check_playable
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.content import Pack
-from domain.core.decider import Decider, Setup
+from domain.core.decider import Decider, Decision, Setup
 from domain.core.events import Audience, Event
 from domain.core.moves import Moves
 from domain.core.randomness import Randomness
@@ -77,6 +77,10 @@ class AgeOfSteam(Decider[State]):
 
     def decide(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
         return decide.decide(self.map, self.moves, state, seat, move, rng)
+
+    def decision(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> Decision[State]:
+        # `decide` evolves as it goes (steps.py): hand over what it reached.
+        return decide.decided(self.map, self.moves, state, seat, move, rng).decision()
 
     def active_seats(self, state: State) -> frozenset[int]:
         return legal.active_seats(state)

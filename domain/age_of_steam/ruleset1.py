@@ -15,6 +15,7 @@ from typing import Any
 from domain.age_of_steam import auction
 from domain.age_of_steam.decider import AgeOfSteam
 from domain.age_of_steam.state import State
+from domain.core.decider import Decider, Decision
 from domain.core.events import Event
 from domain.core.randomness import Randomness
 
@@ -27,6 +28,11 @@ class AgeOfSteamRuleset1(AgeOfSteam):
 
     def evolve(self, state: State, event: Event) -> State:
         return super().evolve(state, auction.with_next_bidder(state, event))
+
+    def decision(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> Decision[State]:
+        # Its events are not the ones the steps evolved (the next bidder is stripped), so
+        # they are folded afresh, as any game's are by default.
+        return Decider.decision(self, state, seat, move, rng)
 
 
 RULESET_1 = AgeOfSteamRuleset1()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.state import State
+from domain.core.decider import Decision
 from domain.core.events import Event
 from domain.core.state import replace
 
@@ -16,6 +17,7 @@ class Steps:
         self.map = map_
         self.state = state
         self.events: list[Event] = []
+        self.states: list[State] = [state]
 
     def moved(self, event: Event) -> None:
         """The seat's own move: the first event of a decision, recorded under its seat."""
@@ -28,3 +30,8 @@ class Steps:
     def _apply(self, event: Event) -> None:
         self.events.append(event)
         self.state = evolve(self.map, self.state, event)
+        self.states.append(self.state)
+
+    def decision(self) -> Decision[State]:
+        """The events emitted and the states they passed through, for `Decider.decision`."""
+        return Decision(tuple(self.events), tuple(self.states))

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import log, referee
+from domain.core import fold, log, referee
 from domain.core.canonical import canonical
 from domain.core.envelope import actor_seat, group_by_command, to_event, verify_chain
 from domain.core.errors import RuleError
@@ -182,7 +182,7 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
         report.fail(report.rules, 1, error.message)
         return None
     seeded = SeededRandom(seed) if seed is not None else None
-    history = log.History(records[0])
+    history = fold.History(records[0])
     # A fork's copied events drew from its origin's seed; only what follows is its own.
     fork = referee.last_fork(records)
     own_from = fork["version"] if fork is not None else 1

@@ -42,6 +42,25 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Decision(Generic[S]):
+    """What a move causes: its events, and the states it passed through (the state before
+    it, then the state after each event; the last is the state it reached), so whoever
+    stores the events need not evolve them again."""
+
+    events: tuple[Event, ...]
+    states: tuple[S, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.states) != len(self.events) + 1:
+            raise ValueError(f"a decision of {len(self.events)} events passes through {len(self.events) + 1} states, "
+                             f"not {len(self.states)}")
+
+    @property
+    def state(self) -> S:
+        return self.states[-1]
+
+
 class Decider(ABC, Generic[S]):
     """A game's rules. Subclass it, set the class attributes, implement the abstract
     methods; override an optional hook only to change its default."""
@@ -109,6 +128,15 @@ class Decider(ABC, Generic[S]):
         """The move a seat's first event of a command records (for re-adjudication)."""
 
     # --- optional hooks, with their defaults ---------------------------------------------
+
+    def decision(self, state: S, seat: int, move: Move, rng: Randomness) -> Decision[S]:
+        """`decide`, with the state after each event. The default folds the events; a game
+        whose `decide` evolves as it goes overrides this to hand over what it reached."""
+        events = self.decide(state, seat, move, rng)
+        states = [state]
+        for event in events:
+            states.append(self.evolve(states[-1], event))
+        return Decision(tuple(events), tuple(states))
 
     events: ClassVar[Catalogue] = Catalogue()
     """The game's own event kinds. `evolve` sees only these and the core's (`catalogue`)."""

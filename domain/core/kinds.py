@@ -1,6 +1,6 @@
 """The core's own event kinds, recorded around every game (creation, the seed's reveal,
 seats joining, referee actions and takebacks): the catalogue every game's own kinds are
-added to. `log.py` builds the first two, `referee.py` the rest; `log.apply` handles them
+added to. `log.py` builds the first two, `referee.py` the rest; `fold.step` handles them
 all before a game's `evolve` could see one.
 
 Each kind's docstring opens with its meaning and its fields are its record's `data`

@@ -1,21 +1,20 @@
 """A game's log as the rules see it: the events the core itself records around every
 game (`GameCreated`, `SeedRevealed`), and the one path by which a move becomes events.
 
-The aggregate, the auditor and the simulator all go through `play` and `apply`, so a
-game is judged the same way when it is played, replayed and audited.
+The aggregate, the auditor and the simulator all go through `play`, so a game is judged
+the same way when it is played, replayed and audited; every reader folds the events it
+stores or reads with `domain/core/fold.py`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from domain.core import registry
-from domain.core.decider import Decider, Move, Setup
-from domain.core.envelope import to_event
-from domain.core.errors import GameOver, NotYourTurn, RecordError
+from domain.core.decider import Decider, Decision, Move, Setup
+from domain.core.errors import GameOver, NotYourTurn
 from domain.core.events import Event
 from domain.core.kinds import (
     NOTES,
@@ -96,32 +95,20 @@ def decider_of(created: dict[str, Any]) -> Decider[Any]:
 def play(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Randomness, seed: bytes | None) -> list[Event]:
     """The events `move` by `seat` causes, with the seed's reveal when the game ends.
     Raises the rules' errors; nothing is changed."""
+    return list(played(decider, state, seat, move, rng, seed).events)
+
+
+def played(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Randomness, seed: bytes | None) -> Decision[Any]:
+    """`play`, with the states the move passed through (`Decider.decision`)."""
     if decider.is_over(state):
         raise GameOver()
     if seat not in decider.active_seats(state):
         raise NotYourTurn(seat)
-    events = decider.decide(state, seat, move, rng)
-    after = state
-    for event in events:
-        after = decider.evolve(after, event)
-    if decider.is_over(after) and seed is not None:
-        events.append(seed_revealed(seed))
-    return events
-
-
-def apply(decider: Decider[Any], state: Any, event: Event) -> Any:
-    """The game state after one event of any kind but a rewind, whose state is an earlier
-    version's (`History` folds those). The core's kinds are handled here, so a game's
-    `evolve` sees only its own."""
-    if isinstance(event, SeatJoined):
-        return joined(state, event.seat, event.name)
-    if isinstance(event, (GameCreated, SeedRevealed, *NOTES)):
-        return state
-    if isinstance(event, AdjustmentMade):
-        return adjusted(decider, state, event.data)
-    if isinstance(event, REWINDS):
-        raise RecordError("rewind_needs_history", f"{event.kind} restores an earlier state; fold the record with History", None)
-    return decider.evolve(state, event)
+    decision = decider.decision(state, seat, move, rng)
+    if decider.is_over(decision.state) and seed is not None:
+        # The reveal is a core kind: it leaves the state as it is.
+        return Decision((*decision.events, seed_revealed(seed)), (*decision.states, decision.state))
+    return decision
 
 
 def joined(state: Any, seat: int, name: str) -> Any:
@@ -154,64 +141,3 @@ def adjusted(decider: Decider[Any], state: Any, adjustment: dict[str, Any]) -> A
     """The state after a referee's adjustment, through the game's `adjust` hook (by default
     every adjustment is refused, `Decider.adjust`)."""
     return decider.adjust(state, adjustment)
-
-
-class History:
-    """A game folded record by record that remembers its state at every version, so a
-    rewind, which restores an earlier version's state, needs nothing but the record.
-    States are immutable and share what they do not change, so keeping them is cheap."""
-
-    def __init__(self, created: dict[str, Any]) -> None:
-        if created.get("kind") != GAME_CREATED:
-            raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
-        self.created = created["data"]
-        self.decider = decider_of(self.created)
-        self._states = [None, self.decider.initial_state(setup_of(self.created))]
-
-    @property
-    def version(self) -> int:
-        return len(self._states) - 1
-
-    @property
-    def state(self) -> Any:
-        return self._states[-1]
-
-    def at(self, version: int) -> Any:
-        if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= self.version:
-            raise RecordError("bad_version", f"there is no version {version!r} before version {self.version + 1}", self.version + 1)
-        return self._states[version]
-
-    def add(self, record: dict[str, Any]) -> Any:
-        """Fold the next record; returns the state after it."""
-        if record.get("version") != self.version + 1:
-            raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
-        event = to_event(record, self.decider.catalogue)
-        # A rewind restores an earlier version's state (`at` refuses a version it does not have).
-        state = restored(self.at(event.to_version), self.state) if isinstance(event, REWINDS) \
-            else apply(self.decider, self.state, event)
-        self._states.append(state)
-        return state
-
-
-@dataclass(frozen=True)
-class Replay:
-    """A game folded from its full record."""
-
-    decider: Decider[Any]
-    created: dict[str, Any]
-    state: Any
-    version: int
-
-
-def replay(records: Iterable[dict[str, Any]], upto: int | None = None) -> Replay:
-    """Fold full records (optionally only the first `upto` events) into a state."""
-    iterator = iter(records)
-    first = next(iterator, None)
-    if first is None:
-        raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
-    history = History(first)
-    for record in iterator:
-        if upto is not None and record["version"] > upto:
-            break
-        history.add(record)
-    return Replay(history.decider, history.created, history.state, history.version)

@@ -50,6 +50,11 @@ from domain.ticket_to_ride.steps import Steps
 
 
 def decide(board: Board, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+    return decided(board, state, seat, move, rng).events
+
+
+def decided(board: Board, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> Steps:
+    """`decide`, with the states its events passed through."""
     if state.phase == OVER:
         raise GameOver()
     if seat not in active_seats(state):
@@ -71,7 +76,7 @@ def decide(board: Board, state: State, seat: int, move: Mapping[str, Any], rng: 
         check_pass(board, state, seat)
         steps.emit(TurnPassed(seat=seat))
         _end_turn(steps, seat)
-    return steps.events
+    return steps
 
 
 def _keep_tickets(steps: Steps, seat: int, command: KeepTickets) -> None:

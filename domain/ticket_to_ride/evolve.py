@@ -4,7 +4,7 @@ shuffle's order, a seat's choice of tickets) is read from the event's secrets.
 
 Each of the game's kinds (`events.py`) has one handler; any other event is refused with
 `UnknownKind`, so a misspelt or foreign kind is an error rather than a silently ignored
-event (the core's kinds never get here: `log.apply` handles them)."""
+event (the core's kinds never get here: `fold.step` handles them)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ and what `decide` returns always evolves to the state it reasoned about."""
 
 from __future__ import annotations
 
+from domain.core.decider import Decision
 from domain.core.events import Event
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.evolve import evolve
@@ -15,7 +16,13 @@ class Steps:
         self.board = board
         self.state = state
         self.events: list[Event] = []
+        self.states: list[State] = [state]
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
         self.state = evolve(self.board, self.state, event)
+        self.states.append(self.state)
+
+    def decision(self) -> Decision[State]:
+        """The events emitted and the states they passed through, for `Decider.decision`."""
+        return Decision(tuple(self.events), tuple(self.states))

@@ -1,7 +1,6 @@
-"""Alembic's entry point for the read models (see service/migrate.py)."""
+"""Alembic's entry point for the read models: it runs the environment `service/migrate.py`
+hands over in the configuration (migrations run only through `migrate.upgrade`)."""
 
 from alembic import context
 
-from service.migrate import run_environment
-
-run_environment(context)
+context.config.attributes["run_environment"](context)

@@ -20,10 +20,10 @@ from service.api.projections import projections
 from service.api.referee import referee
 from service.api.schemas import MoveSchema, move_body_schemas
 from service.application import Caboose
+from service.bootstrap import Services, bootstrap
 from service.input_limits import check, loads
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
-from service.settings import Settings
 from service.viewer import viewer
 
 # A request that does not validate is malformed (400), not unprocessable (webargs' 422):
@@ -43,9 +43,12 @@ def check_input() -> None:
             loads(body)
 
 
-def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None) -> Flask:
-    caboose = caboose or Caboose(Settings.from_env())
-    settings = caboose.settings
+def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None,
+               services: Services | None = None) -> Flask:
+    """The REST API over a deployment's parts (`bootstrap`; from the environment when
+    none are given)."""
+    services = services or bootstrap(caboose=caboose, lobby=lobby, notifier=notifier)
+    caboose, settings = services.caboose, services.settings
     app = Flask(__name__)
     app.config.update(
         API_TITLE="Caboose", API_VERSION="v1", OPENAPI_VERSION="3.0.3",
@@ -53,9 +56,8 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
     app.extensions["caboose"] = caboose
-    lobby = lobby or Lobby(caboose)
-    app.extensions["caboose.lobby"] = lobby
-    app.extensions["caboose.notifier"] = notifier or Notifier(caboose, lobby.seating.engine, settings.smtp)
+    app.extensions["caboose.lobby"] = services.lobby
+    app.extensions["caboose.notifier"] = services.notifier
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     envelope = {name: api.ma_plugin.converter.field2property(field)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from enum import Enum
 
-from flask import current_app, request
+from flask import current_app, g, request
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.events import PUBLIC, Audience
+from service.aggregate import Game
 from service.lobby import Lobby
 
 
@@ -43,7 +44,8 @@ def audience_of(game_id: str, caller: Caller) -> Audience:
     token = bearer_token()
     if caller is Caller.INVITE or (caller is Caller.PUBLIC and token is None):
         return PUBLIC  # nothing to check here; the view answers 404 for an unknown game
-    lobby().caboose.game(game_id)
+    # The request's one load of its game: the view decides and answers from this copy.
+    g.loaded_game = (game_id, lobby().caboose.game(game_id))
     if token is None:
         raise Unauthorized(f"This needs {caller.value}.")
     audience = lobby().seating.audience(game_id, token)
@@ -54,6 +56,12 @@ def audience_of(game_id: str, caller: Caller) -> Audience:
     if caller is Caller.SEAT and audience.seat is None:
         raise Forbidden("This belongs to a seat: use that seat's bearer token, not the referee's.")
     return audience
+
+
+def loaded_game(game_id: str) -> Game | None:
+    """The game as this request's guard loaded it (the request's own copy), or None."""
+    loaded = g.get("loaded_game")
+    return loaded[1] if loaded is not None and loaded[0] == game_id else None
 
 
 def acting_seat(audience: Audience, seat: int | None) -> int:

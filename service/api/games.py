@@ -14,7 +14,7 @@ from domain.core.events import Audience
 from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
 from service.api import schemas as s
-from service.api.auth import acting_seat, bearer_token, lobby
+from service.api.auth import acting_seat, bearer_token, loaded_game, lobby
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
@@ -80,7 +80,7 @@ def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @documents_problems(401, 404, 429)
 def get_game(game_id: str) -> ResponseReturnValue:
     """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
-    summary = lobby().summary(game_id)
+    summary = lobby().summary(game_id, loaded_game(game_id))
     return summary, 200, etag(summary["version"])
 
 
@@ -91,7 +91,7 @@ def get_game(game_id: str) -> ResponseReturnValue:
 @documents_problems(400, 401, 404, 429)
 def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show the game state as the caller may see it, now or at version `at`."""
-    view = lobby().caboose.state(game_id, audience, at)
+    view = lobby().caboose.state(game_id, audience, at, loaded_game(game_id))
     return view, 200, etag(view["version"])
 
 
@@ -103,8 +103,9 @@ def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseRetur
 def get_events(game_id: str, after: int, limit: int, audience: Audience) -> ResponseReturnValue:
     """List the game's events as the caller may see them."""
     app = lobby().caboose
-    version = app.game(game_id).version
-    return {"game_id": game_id, "version": version, "events": app.view_records(game_id, audience, after, limit)}, 200, etag(version)
+    loaded = loaded_game(game_id) or app.game(game_id)
+    events = app.view_records(game_id, audience, after, limit, loaded)
+    return {"game_id": game_id, "version": loaded.version, "events": events}, 200, etag(loaded.version)
 
 
 @games.get("/<game_id>/legal-moves")
@@ -119,7 +120,7 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
     seat = audience.seat if audience.seat is not None else seat
     if seat is None:
         raise Forbidden("A referee must name the `seat`.")
-    version, legal = lobby().caboose.legal_moves_at(game_id, seat)
+    version, legal = lobby().caboose.legal_moves_at(game_id, seat, loaded_game(game_id))
     moves = [{"seat": seat, **m} for m in legal]
     return {"game_id": game_id, "version": version, "seat": seat, "moves": moves}, 200, etag(version)
 
@@ -136,7 +137,8 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> Respons
     seat = acting_seat(audience, move.pop("seat"))
     versions = expected_versions(move.pop("expected_version"))
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
-    records = lobby().caboose.play(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(), actor=actor)
+    records = lobby().caboose.play(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
+                                   actor=actor, loaded=loaded_game(game_id))
     version = records[-1]["version"]
     return {"game_id": game_id, "version": version, "events": shown(records, audience)}, 201, etag(version)
 

@@ -6,8 +6,8 @@ stop anyone holding an arrow key through a long game. Here one request folds a r
 state at the first (a snapshot plus at most a snapshot interval of events), and returns
 each version's view.
 
-The answer is the API's, version for version: the same state (`log.apply` is what the
-aggregate folds with; a rewind's state is loaded as the aggregate restores it), the same
+The answer is the API's, version for version: the same state (`fold.step`, as the
+aggregate folds; a rewind restores the stored state at its version), the same
 `decider.view`, and the same rule as `Caboose.state` for who sees what (the caller's
 audience; everything once the game is over).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import log
+from domain.core import fold
 from domain.core.envelope import to_event
 from domain.core.events import REFEREE, Audience
 from service.application import Caboose
@@ -39,10 +39,6 @@ def views(caboose: Caboose, game_id: str, audience: Audience, first: int, last: 
     if last == first:
         return out
     for record in caboose.records(game_id, after=first, upto=last):
-        event = to_event(record, decider.catalogue)
-        if event.kind in log.REWIND_KINDS:
-            state = caboose.game(game_id, event.data["to_version"]).state
-        else:
-            state = log.apply(decider, state, event)
+        state = fold.step(decider, state, to_event(record, decider.catalogue), lambda version: caboose.game(game_id, version).state)
         out.append({"version": record["version"], "state": decider.view(state, audience)})
     return out

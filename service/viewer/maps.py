@@ -14,6 +14,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from domain import games
+from domain.age_of_steam.board import EDGE_NAMES
+
 
 def _static_json(*parts: str) -> dict[str, Any]:
     text = resources.files(__package__).joinpath("static", *parts).read_text(encoding="utf-8")
@@ -22,8 +25,6 @@ def _static_json(*parts: str) -> dict[str, Any]:
 
 
 def ticket_to_ride() -> dict[str, Any]:
-    from domain import games
-
     # The shipped USA map: where to draw each city is the viewer's own file.
     board = games.current("ticket_to_ride").board
     layout = _static_json("maps", "usa_layout.json")
@@ -40,9 +41,6 @@ def ticket_to_ride() -> dict[str, Any]:
 
 
 def age_of_steam() -> dict[str, Any]:
-    from domain import games
-    from domain.age_of_steam.board import EDGE_NAMES
-
     # The shipped Rust Belt, as the rules bound to its pack read it.
     rules = games.current("age_of_steam")
     board, towns = rules.map, rules.map.towns

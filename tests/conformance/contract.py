@@ -20,7 +20,7 @@ import jsonschema
 
 from cli.catalogue import published
 from domain import games
-from domain.core import log
+from domain.core import fold
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider
 from domain.core.events import Audience, Event
@@ -208,7 +208,7 @@ def check_projections(decider: Decider[Any], game: playouts.Playout,
     checked for a game with one but no `board_of`), and the game index says where the game
     stands. Every `stride`-th version is compared, and the last; returns how many were."""
     records = playouts.record_of(decider, game, str(uuid.UUID(bytes=game.seed[:16])))
-    history = log.History(records[0])
+    history = fold.History(records[0])
     states = [None, history.state, *(history.add(record) for record in records[1:])]
     if board_of is None and isinstance(projector_for(decider), ScoresOnly):
         board_of = no_board

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.core import log
+from domain.core import fold
 from domain.core.audit import audit
 from domain.core.errors import MalformedMove, RecordError
 from service.application import Caboose
@@ -105,7 +105,7 @@ def test_a_changed_pack_is_refused_on_replay_audit_and_import(app: Caboose, tmp_
     on_path(monkeypatch, str(tmp_path / "second"))
 
     with pytest.raises(RecordError) as replayed:
-        log.replay(records)
+        fold.replay(records)
     message = replayed.value.message
     assert replayed.value.code == "content_mismatch"
     assert "'usa_short'" in message and recorded in message and installed in message
@@ -124,7 +124,7 @@ def test_a_changed_pack_is_refused_on_replay_audit_and_import(app: Caboose, tmp_
     # With both folders on the path, the record finds the pack it was made with.
     on_path(monkeypatch, os.pathsep.join([str(tmp_path / "second"), str(tmp_path / "first")]))
     assert audit(records).ok
-    assert log.replay(records).decider.pack.sha256 == recorded
+    assert fold.replay(records).decider.pack.sha256 == recorded
 
 
 def test_a_pack_missing_from_the_path_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app: Caboose) -> None:
@@ -134,7 +134,7 @@ def test_a_pack_missing_from_the_path_is_named(tmp_path: Path, monkeypatch: pyte
     records = app.records(game_id)
     on_path(monkeypatch, None)
     with pytest.raises(RecordError) as missing:
-        log.replay(records)
+        fold.replay(records)
     assert missing.value.code == "content_missing" and "'usa_short'" in missing.value.message
     assert "CABOOSE_CONTENT_PATH" in missing.value.message
 
@@ -169,5 +169,5 @@ def test_a_record_with_a_malformed_pack_pin_is_refused_clearly(app: Caboose, con
     report = audit(forged)
     assert not report.ok and report.first_problem is not None and report.first_problem["version"] == 1
     with pytest.raises(RecordError) as refused:
-        log.replay(forged)
+        fold.replay(forged)
     assert refused.value.code == "bad_content"

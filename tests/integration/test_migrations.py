@@ -20,11 +20,11 @@ from alembic.runtime.migration import MigrationContext
 from eventsourcing.application import Application
 from sqlalchemy import MetaData, create_engine, inspect, text
 
-from projections.databases import upgrade_databases
 from projections.models import Base as ReadModels
 from projections.store import ReadModelError, ReadStore, read_db_url
 from service import migrate
 from service.application import Caboose
+from service.databases import upgrade_databases
 from service.db import make_engine
 from service.lobby import Lobby
 from service.seating import Base as ServiceTables

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from domain.age_of_steam.scoring import sources
 from domain.age_of_steam.state import State
-from domain.core import log
+from domain.core import fold
 from projections.age_of_steam import AgeOfSteamProjector
 from projections.handlers import projector_for
 from projections.runner import PollingRunner, projection_for
@@ -37,7 +37,7 @@ class Fold:
 
     @classmethod
     def of(cls, records: list[dict[str, Any]]) -> Fold:
-        history = log.History(records[0])
+        history = fold.History(records[0])
         states = [None, history.state]
         states.extend(history.add(record) for record in records[1:])
         return cls(states, history.decider)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from domain import games
-from domain.core import log, registry
+from domain.core import fold, log, registry
 from domain.core.envelope import group_by_command
 from domain.core.errors import IllegalMove, MalformedMove, RuleError
 from projections.runner import caught_up
@@ -214,7 +214,7 @@ def test_old_games_replay_and_audit_under_their_own_ruleset_version(app: Caboose
     assert app.game(new).state.counter == 4
     # The old game still replays, audits and projects under version 1, where 4 was illegal.
     assert app.records(old) == old_records and app.game(old).ruleset_version == "1"
-    assert app.game(old).state == log.replay(old_records).state
+    assert app.game(old).state == fold.replay(old_records).state
     report = desk.full_audit(app, old)
     assert report.ok and "race ruleset 1" in report.rules.detail, report.text()
     assert desk.full_audit(app, new).ok
@@ -222,7 +222,7 @@ def test_old_games_replay_and_audit_under_their_own_ruleset_version(app: Caboose
     forged = [dict(r) for r in app.records(new)]
     forged[0] = {**forged[0], "data": {**forged[0]["data"], "ruleset_version": "1"}}
     with pytest.raises(RuleError):
-        log.play(games.ruleset("race", "1"), log.replay(forged[:4]).state, forged[4]["data"]["seat"],
+        log.play(games.ruleset("race", "1"), fold.replay(forged[:4]).state, forged[4]["data"]["seat"],
                  {"type": "advance", "by": 4}, None, None)  # type: ignore[arg-type]
 
 

@@ -19,6 +19,7 @@ from projections.projector import APPLICATION, OutOfStep, step_of
 from projections.runner import PollingRunner, library_runner, log_end, projection_for
 from projections.store import ReadStore, read_db_url
 from service.application import Caboose
+from service.bootstrap import FollowedCaboose
 from service.settings import Settings
 from tests.conftest import POSTGRES_URL
 from tests.integration.projections.conftest import everything, finished_games, fresh, play_random, unfinished_game
@@ -152,7 +153,7 @@ def test_the_library_runner_follows_postgres(postgres_app: Caboose, postgres_sch
     store = read_store_for(postgres_app)
     game_id = unfinished_game(postgres_app, 10)
     env = {"CABOOSE_DB": POSTGRES_URL, "POSTGRES_SCHEMA": postgres_schema}
-    with library_runner(postgres_app, store, env) as runner:
+    with library_runner(postgres_app, store, env, FollowedCaboose) as runner:
         chooser = random.Random(9)
         for _ in range(20):
             play_random(postgres_app, game_id, chooser)

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.core import log
+from domain.core import fold, log
 from domain.core.errors import RuleError
-from projections.databases import upgrade_databases
 from projections.runner import PollingRunner, projection_for
 from projections.store import ReadStore, VersionNotYet, read_db_url, read_store_for
 from service import referee as desk
 from service.application import Caboose
+from service.databases import upgrade_databases
 from service.settings import Settings
 from service.simulation import game_seed, play_one
 from tests.conftest import POSTGRES_URL
@@ -42,7 +42,7 @@ class Fold:
 
     @classmethod
     def of(cls, records: list[dict[str, Any]]) -> Fold:
-        history = log.History(records[0])
+        history = fold.History(records[0])
         seats = len(records[0]["data"]["seats"])
         states = [None, history.state]
         tallies: list[list[dict[str, int]]] = [[], [dict.fromkeys(SOURCES, 0) for _ in range(seats)]]

@@ -1,5 +1,5 @@
 """The core's kinds and a game's kinds as typed events: the records they read back from
-are the records they write (key order included), `log.apply` handles every core kind
+are the records they write (key order included), `fold.step` handles every core kind
 before a game's `evolve`, and a game's `evolve` refuses a kind it does not declare."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import log
+from domain.core import fold, log
 from domain.core.audit import audit
 from domain.core.catalogue import UnknownKind
 from domain.core.decider import Setup
@@ -90,12 +90,12 @@ def test_every_core_kind_is_handled_before_the_game_sees_it() -> None:
     for event in ONE_OF_EACH:
         if isinstance(event, (GameRewound, MoveTakenBack)):
             with pytest.raises(RecordError, match="restores an earlier state"):
-                log.apply(RACE, state, event)
+                fold.step(RACE, state, event)
         elif isinstance(event, AdjustmentMade):
             with pytest.raises(IllegalMove, match="adjustments"):  # race keeps the default: refused
-                log.apply(RACE, state, event)
+                fold.step(RACE, state, event)
         else:
-            assert log.apply(RACE, state, event) == state, event.kind
+            assert fold.step(RACE, state, event) == state, event.kind
     for event in ONE_OF_EACH:  # and the game's own evolve refuses every one of them
         with pytest.raises(UnknownKind):
             RACE.evolve(state, event)
@@ -124,7 +124,7 @@ def test_a_record_whose_data_does_not_fit_its_kind_is_refused_naming_the_event(s
     claim = next(r for r in bad if r["kind"] == "RouteClaimed")
     claim["data"]["colour"] = "red"
     with pytest.raises(RecordError, match=f"event {claim['version']}: RouteClaimed has no field colour") as refused:
-        log.replay(bad)
+        fold.replay(bad)
     assert refused.value.version == claim["version"]
     report = audit(reseal(bad))
     assert not report.ok and report.first_problem["version"] == claim["version"]

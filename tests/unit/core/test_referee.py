@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import log, referee
+from domain.core import fold, log, referee
 from domain.core.audit import audit
 from domain.core.decider import Setup
 from domain.core.envelope import seal, seat_actor, verify_chain
@@ -35,7 +35,7 @@ class Table:
         self.records: list[dict[str, Any]] = []
         self.rng = SeededRandom(SEED)
         self._append([log.game_created(RACE, setup, commitment(SEED), "client")], "system", "c0")
-        self.history = log.History(self.records[0])
+        self.history = fold.History(self.records[0])
         self._append(RACE.setup(self.history.state, self.rng), "system", "c0")
 
     def _append(self, events: list[Event], actor: str, command_id: str) -> list[dict[str, Any]]:
@@ -253,13 +253,13 @@ def test_a_forged_rewind_is_caught_by_the_audit() -> None:
 def test_history_refuses_gaps_and_bad_rewinds() -> None:
     table = Table()
     table.move(1)
-    history = log.History(table.records[0])
+    history = fold.History(table.records[0])
     with pytest.raises(RecordError):
         history.add(table.records[2])
     with pytest.raises(RecordError):
         history.at(5)
     with pytest.raises(RecordError):
-        log.apply(RACE, history.state, GameRewound(to_version=1, reason="r", referee="ref", dispute=None))
+        fold.step(RACE, history.state, GameRewound(to_version=1, reason="r", referee="ref", dispute=None))
 
 
 def test_a_fork_copies_the_history_under_a_new_id() -> None:
@@ -300,7 +300,7 @@ def test_a_seat_joins_once_under_its_own_name() -> None:
 
 def test_a_joined_name_is_the_seat_name_in_the_state() -> None:
     state = TTR.initial_state(Setup(("Ann", "open seat 1"), TTR.options({}, 2)))
-    after = log.apply(TTR, state, SeatJoined(seat=1, name="Bo"))
+    after = fold.step(TTR, state, SeatJoined(seat=1, name="Bo"))
     assert [s.name for s in after.seats] == ["Ann", "Bo"] and after.seats[1] == replace(state.seats[1], name="Bo")
     race = RACE.initial_state(Setup(("a", "b"), RACE.options({"goal": 5}, 2)))
-    assert log.apply(RACE, race, SeatJoined(seat=1, name="Bo")) == race
+    assert fold.step(RACE, race, SeatJoined(seat=1, name="Bo")) == race

@@ -1,0 +1,99 @@
+"""The one fold: how a game's state moves on by one event, for every reader of a game.
+
+The aggregate, the projections, the viewer's frames, the simulator, the auditor and import
+all fold through `step`, so they agree on every kind: the game's own kinds go to its
+`evolve`; the core's kinds (a seat joining, a referee's adjustment, notes) are handled here;
+a rewind restores the state at an earlier version, which only the reader can supply
+(`earlier`): the aggregate from the state stored beside the record, `History` from the
+states it kept, the viewer and the projections from the event store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core import log
+from domain.core.decider import Decider
+from domain.core.envelope import to_event
+from domain.core.errors import RecordError
+from domain.core.events import Event
+from domain.core.kinds import NOTES, REWINDS, AdjustmentMade, GameCreated, SeatJoined, SeedRevealed
+
+Earlier = Callable[[int], Any]
+"""The game's state at an earlier version, for a rewind to restore."""
+
+
+def step(decider: Decider[Any], state: Any, event: Event, earlier: Earlier | None = None) -> Any:
+    """The game state after `event`. A rewind needs `earlier`; without it, it is refused.
+    The core's kinds are handled here, so a game's `evolve` sees only its own."""
+    if isinstance(event, REWINDS):
+        if earlier is None:
+            raise RecordError("rewind_needs_history", f"{event.kind} restores an earlier state; fold the record with History", None)
+        return log.restored(earlier(event.to_version), state)
+    if isinstance(event, SeatJoined):
+        return log.joined(state, event.seat, event.name)
+    if isinstance(event, AdjustmentMade):
+        return log.adjusted(decider, state, event.data)
+    if isinstance(event, (GameCreated, SeedRevealed, *NOTES)):
+        return state
+    return decider.evolve(state, event)
+
+
+class History:
+    """A game folded record by record that remembers its state at every version, so a
+    rewind, which restores an earlier version's state, needs nothing but the record.
+    States are immutable and share what they do not change, so keeping them is cheap."""
+
+    def __init__(self, created: dict[str, Any]) -> None:
+        if created.get("kind") != log.GAME_CREATED:
+            raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+        self.created = created["data"]
+        self.decider = log.decider_of(self.created)
+        self._states = [None, self.decider.initial_state(log.setup_of(self.created))]
+
+    @property
+    def version(self) -> int:
+        return len(self._states) - 1
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    def at(self, version: int) -> Any:
+        if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= self.version:
+            raise RecordError("bad_version", f"there is no version {version!r} before version {self.version + 1}", self.version + 1)
+        return self._states[version]
+
+    def add(self, record: dict[str, Any]) -> Any:
+        """Fold the next record; returns the state after it."""
+        if record.get("version") != self.version + 1:
+            raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
+        state = step(self.decider, self.state, to_event(record, self.decider.catalogue), self.at)
+        self._states.append(state)
+        return state
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game folded from its full record."""
+
+    decider: Decider[Any]
+    created: dict[str, Any]
+    state: Any
+    version: int
+
+
+def replay(records: Iterable[dict[str, Any]], upto: int | None = None) -> Replay:
+    """Fold full records (optionally only the first `upto` events) into a state."""
+    iterator = iter(records)
+    first = next(iterator, None)
+    if first is None:
+        raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+    history = History(first)
+    for record in iterator:
+        if upto is not None and record["version"] > upto:
+            break
+        history.add(record)
+    return Replay(history.decider, history.created, history.state, history.version)
