@@ -19,6 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from domain.core.catalogue import Catalogue
@@ -144,7 +145,7 @@ class Decider(ABC, Generic[S]):
     @property
     def catalogue(self) -> Catalogue:
         """Every kind a record of this game may hold: the core's and the game's own."""
-        return CORE + self.events
+        return _catalogue_of(type(self))
 
     @property
     def move_schemas(self) -> dict[str, dict[str, Any]]:
@@ -200,3 +201,9 @@ class Decider(ABC, Generic[S]):
         if cls.content_schema is not None and (cls.with_pack is Decider.with_pack or not cls.default_pack):
             problems.append("a game with a content_schema must implement with_pack and name its default_pack")
         return problems
+
+
+@cache
+def _catalogue_of(game: type[Decider[Any]]) -> Catalogue:
+    # Every record read back asks for it: joined once per rules class, never changed after.
+    return CORE + game.events
