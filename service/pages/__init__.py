@@ -15,12 +15,20 @@ from flask_smorest import Api
 
 from domain import games as rulesets
 from service.api.guard import Caller, guarded
+from service.api.offer import rulesets as rulesets_resource
 from service.pages.examples import move_examples
 
 pages = Blueprint("pages", __name__, static_folder="static", static_url_path="/pages/static",
                   template_folder="templates")
 
 MOVES_PATH = "/api/v1/games/{game_id}/moves"
+
+
+@pages.get("/")
+@guarded(Caller.PUBLIC, limit="read")
+def lobby_page() -> Response:
+    """The lobby: games by status and title, create, join by invite, "my games"."""
+    return _page(render_template("lobby.html"))
 
 
 @pages.get("/api/docs")
@@ -35,9 +43,10 @@ def _page(html: str) -> Response:
 
 
 def install(app: Flask, api: Api) -> None:
-    """Register the pages and the map resource, and put an example of every move type of
+    """Register the pages and the rulesets resource, and put an example of every move type of
     every game in the OpenAPI document: on each move type's schema, and as the named
     examples of the move request's body."""
+    api.register_blueprint(rulesets_resource)
     app.register_blueprint(pages)
     examples = move_examples({name: rulesets.current(name).move_schemas for name in rulesets.names()})
     schemas = api.spec.components.schemas
