@@ -19,7 +19,7 @@ rulesets = Blueprint("rulesets", __name__, url_prefix="/api/v1/rulesets",
                      description="The games this server plays, with their options and content packs.")
 
 
-class PackSchema(Schema):
+class InstalledPackSchema(Schema):
     id = fields.String(required=True, metadata={"description": "Name it as the option `content` (or the game's own option)."})
     version = fields.String(required=True)
     title = fields.String(required=True)
@@ -33,7 +33,7 @@ class RulesetSchema(Schema):
     options = fields.Dict(required=True, metadata={"description": "Every option with its default (for the fewest seats)."})
     pack_option = fields.String(allow_none=True, metadata={"description": "The option that names the content pack."})
     default_pack = fields.String(allow_none=True)
-    packs = fields.List(fields.Nested(PackSchema), required=True)
+    packs = fields.List(fields.Nested(InstalledPackSchema), required=True)
     move_types = fields.List(fields.String(), required=True)
 
 

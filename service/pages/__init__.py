@@ -14,6 +14,7 @@ from flask import Blueprint, Flask, Response, render_template
 from flask_smorest import Api
 
 from domain import games as rulesets
+from service.api.geometry import geometry
 from service.api.guard import Caller, guarded
 from service.api.offer import rulesets as rulesets_resource
 from service.pages.examples import move_examples
@@ -43,10 +44,11 @@ def _page(html: str) -> Response:
 
 
 def install(app: Flask, api: Api) -> None:
-    """Register the pages and the rulesets resource, and put an example of every move type of
+    """Register the pages and the rulesets and map resources, and put an example of every move type of
     every game in the OpenAPI document: on each move type's schema, and as the named
     examples of the move request's body."""
     api.register_blueprint(rulesets_resource)
+    api.register_blueprint(geometry)
     app.register_blueprint(pages)
     examples = move_examples({name: rulesets.current(name).move_schemas for name in rulesets.names()})
     schemas = api.spec.components.schemas
