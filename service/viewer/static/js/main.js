@@ -4,12 +4,13 @@
 
 import { Api, ApiError } from "./api.js";
 import { Frames } from "./frames.js";
-import { Navigator, clamp } from "./navigation.js";
-import { category, describe, revealed } from "./wording.js";
+import { Navigator, clamp, withRewinds } from "./navigation.js";
+import { category, describe, isRewind, revealed } from "./wording.js";
 import { LineChart, drawSourceBars } from "./charts.js";
 import { EventList } from "./eventlist.js";
 import { foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } from "./figures.js";
 import { h } from "./dom.js";
+import { patternOf } from "./patterns.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
 const POLL_MS = 2000;
@@ -56,6 +57,7 @@ const ctx = {
     return text;
   },
   revealed,
+  events: () => page.list?.events || [],
 };
 
 // -- viewpoint --------------------------------------------------------------------------
@@ -199,10 +201,12 @@ function show(version) {
     drawPanel(view);
     board.dataset.version = String(version);
     board.classList.remove("loading");
+    loading(false);
     const waiting = page.waiters.get(version);
     if (waiting) { page.waiters.delete(version); waiting.forEach((resolve) => resolve()); }
   } else {
     board.classList.add("loading");
+    loading(true);
     page.frames.get(version).then(() => {
       if (page.nav.version === version && page.frames.peek(version)) show(version);
     })
@@ -218,11 +222,17 @@ function show(version) {
   if (view) page.timings.steps.push(performance.now() - t0);
 }
 
+// The indicator's attribute is touched only when it changes: a step must not restyle it.
+function loading(shown) {
+  const indicator = $("loading");
+  if (indicator.hidden === shown) indicator.hidden = !shown;
+}
+
 function drawPanel(view) {
   const { seats, table } = page.renderer.panel ? page.renderer.panel(view, ctx) : { seats: [], table: [] };
   replaceIfChanged($("seats"), seats.map((s) =>
     h("div", { class: `seat${s.active ? " active" : ""}`, dataset: { seat: s.seat } },
-      h("div", { class: "seat-name" }, h("span", { class: "swatch", style: { background: ctx.seatColour(s.seat) } }),
+      h("div", { class: "seat-name" }, h("span", { class: "swatch", dataset: { pattern: patternOf(s.seat) }, style: { backgroundColor: ctx.seatColour(s.seat) } }),
         ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, " to move") : null),
       ...s.lines)));
   replaceIfChanged($("table"), table);
@@ -245,7 +255,10 @@ function replaceIfChanged(container, nodes) {
 // -- navigation -------------------------------------------------------------------------
 
 function buildMarks() {
-  const { turns, phases } = page.renderer.marks ? page.renderer.marks(page.list.events, ctx) : { turns: [], phases: [] };
+  const marked = page.renderer.marks ? page.renderer.marks(page.list.events, ctx) : { turns: [], phases: [] };
+  page.turnStarts = marked.turns; // as the game counts them: the income chart picks by turn number
+  const turns = withRewinds(marked.turns, page.list.events, isRewind);
+  const phases = withRewinds(marked.phases, page.list.events, isRewind);
   page.nav.setMarks(turns, phases);
   const fill = (select, marks, none) => select.replaceChildren(
     h("option", { value: "" }, none),
@@ -345,7 +358,7 @@ function drawIncome(timeline, seats) {
   if (!page.incomeChart) {
     page.incomeChart = new LineChart($("chart-income"), {
       onPick: (turn) => {
-        const mark = page.nav.turns[turn - 1];
+        const mark = page.turnStarts[turn - 1];
         if (mark) page.nav.go(mark.version);
       },
     });
