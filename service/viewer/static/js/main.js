@@ -11,6 +11,7 @@ import { EventList } from "./eventlist.js";
 import { foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } from "./figures.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
+import { Play } from "./play.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
 const POLL_MS = 2000;
@@ -111,6 +112,11 @@ async function start() {
   const initial = asked ? clamp(asked, 1, known) : known;
   page.nav = new Navigator(known, initial);
   page.list = new EventList($("event-list"), $("slider-marks"), ctx);
+  page.play = new Play($("play"), page.api, ctx, async () => {
+    clearTimeout(page.polling);
+    await poll();
+    await refreshPlay();
+  });
 
   // Everything the first board needs is asked for at once; the events, the list and the
   // charts follow.
@@ -186,6 +192,13 @@ async function loadEvents(pending) {
   await loadCharts();
   show(page.nav.version);
   if (!page.finished) startPolling(); else stopPolling();
+  await refreshPlay();
+}
+
+// With a seat's token and the game running, the page offers the seat's moves (play.js).
+function refreshPlay() {
+  const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
+  return page.play.refresh(seat).catch((error) => console.warn("legal moves not read", error));
 }
 
 // -- drawing one version ----------------------------------------------------------------
@@ -285,6 +298,11 @@ function bindControls() {
   nav.addEventListener("change", (e) => show(e.detail.version));
   nav.addEventListener("grow", () => setSliderMax());
   nav.bindKeys(document);
+  // A click on a route or a hex picks out the moves tied to it.
+  $("board").addEventListener("click", (e) => {
+    const place = e.target.closest("[data-route], [data-tile-hex], [data-hex]");
+    if (place && !$("play").hidden) page.play.pick(place.dataset.route || place.dataset.tileHex || place.dataset.hex);
+  });
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
   $("next").addEventListener("click", () => nav.step(1));
@@ -449,6 +467,7 @@ async function poll() {
       }
       await loadCharts();
       show(page.nav.version);
+      await refreshPlay();
     }
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 429)) console.warn("poll failed", error);

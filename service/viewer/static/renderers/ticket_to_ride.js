@@ -140,6 +140,23 @@ export default {
     return out;
   },
 
+  // The play page's words for a move, and the route on the board a claim is tied to.
+  moveLabel(move) {
+    const cards = (c) => Object.entries(c).map(([kind, n]) => `${kind} ×${n}`).join(" + ");
+    switch (move.type) {
+      case "claim_route": return `${this.routeLabel(move.route)} with ${cards(move.cards)}`;
+      case "draw_card": return move.source === "market" ? `Take the market card in slot ${move.slot + 1}` : "Draw from the deck";
+      case "keep_tickets": return `Keep ${move.keep.map((t) => this.ticketLabel(t)).join("; ")}`;
+      case "draw_tickets": return "Draw destination tickets";
+      case "pass": return "Pass";
+      default: return null;
+    }
+  },
+
+  moveTarget(move) {
+    return move.type === "claim_route" ? move.route : null;
+  },
+
   ticketLabel(id) {
     const t = this.map?.tickets?.[id];
     return t ? `${t.a}–${t.b} (${t.points})` : id.replace("|", "–");
