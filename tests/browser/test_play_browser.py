@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from service.simulation import game_seed
+from tests.browser.accessibility import serious
 from tests.browser.support import Site, shot
 
 WIDE = {"width": 1400, "height": 900}
@@ -91,7 +92,16 @@ def test_two_seats_play_ticket_to_ride_through_their_pages(site: Site, seat_page
                                     timeout=15_000)
     keys = [r.headers["idempotency-key"] for p in pages.values() for r in p.sent]
     assert len(set(keys)) == len(keys) == MOVES
-    shot(pages[0], artifacts, "play-ttr-ann-1400")
+    game = app.game(game_id)
+    mover = pages[sorted(game.decider.active_seats(game.state))[0]]
+    offered(mover, game.version)
+    shot(mover, artifacts, "play-ttr-1400")
+    for page in pages.values():
+        assert serious(page) == []
+    mover.set_viewport_size({"width": 390, "height": 844})
+    assert mover.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(mover) == []
+    shot(mover, artifacts, "play-ttr-390")
     assert not pages[0].errors and not pages[1].errors, (pages[0].errors, pages[1].errors)
 
 
@@ -127,3 +137,27 @@ def test_a_stale_move_is_a_conflict_and_a_refused_move_shows_the_rule(site: Site
     assert reply.version == version
     assert "refused" in said and len(said) > len("Your move was refused: "), said
     assert not page.errors, page.errors
+
+
+def test_a_click_on_a_route_picks_out_its_claims(site: Site, seat_page: Any) -> None:
+    app = site.app
+    game_id, issued = site.lobby.open_game("ticket_to_ride", ["Ann", "Ben"], seed=game_seed(63, 0))
+    chooser = random.Random(63)
+    while True:  # play on until the seat to move may claim a route
+        game = app.game(game_id)
+        seat = sorted(game.decider.active_seats(game.state))[0]
+        legal = game.decider.legal_moves(game.state, seat)
+        claims = [m for m in legal if m["type"] == "claim_route"]
+        if claims:
+            break
+        app.play(game_id, seat, chooser.choice(legal))
+    page = seat_page(site, game_id, issued.seat_tokens[seat])
+    offered(page, game.version)
+    route = claims[0]["route"]
+    for_route = [m for m in claims if m["route"] == route]
+    page.locator(f'#board .route[data-route="{route}"] rect').first.dispatch_event("click")
+    shown = page.eval_on_selector_all('#play fieldset[data-type="claim_route"] .move-option:not([hidden]) [data-move]',
+                                      "ms => ms.map(m => JSON.parse(m.dataset.move))")
+    assert sorted(map(canonical, shown)) == sorted(canonical({"seat": seat, **m}) for m in for_route)
+    if len(for_route) == 1:  # the only way to claim it is chosen, waiting for "Confirm"
+        assert page.is_checked('#play fieldset[data-type="claim_route"] .move-option:not([hidden]) input')

@@ -87,7 +87,7 @@ export class Play {
       const target = this.ctx.renderer?.moveTarget?.(move);
       return h("label", { class: "move-option", dataset: target ? { target } : {} }, input, " ", this.label(move));
     });
-    const list = h("div", { class: "move-options" }, options);
+    const list = h("div", { class: "move-options", tabindex: "0", role: "radiogroup", "aria-label": words(type) }, options);
     const confirm = h("button", { type: "button", class: "confirm", disabled: true }, "Confirm");
     list.addEventListener("change", () => { confirm.disabled = !list.querySelector("input:checked"); });
     confirm.addEventListener("click", () => {
