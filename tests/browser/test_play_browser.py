@@ -161,3 +161,38 @@ def test_a_click_on_a_route_picks_out_its_claims(site: Site, seat_page: Any) -> 
     assert sorted(map(canonical, shown)) == sorted(canonical({"seat": seat, **m}) for m in for_route)
     if len(for_route) == 1:  # the only way to claim it is chosen, waiting for "Confirm"
         assert page.is_checked('#play fieldset[data-type="claim_route"] .move-option:not([hidden]) input')
+
+
+def test_a_full_age_of_steam_turn_through_three_seats_pages(site: Site, seat_page: Any, artifacts: Path) -> None:
+    """From the share issue to the next turn's start: every move made on the mover's page, a
+    build chosen by clicking its hex on the board (which picks out the tiles and turns that
+    may go there) and confirmed."""
+    app = site.app
+    game_id, issued = site.lobby.open_game("age_of_steam", ["Ann", "Ben", "Cleo"], seed=game_seed(70, 0))
+    pages = {seat: seat_page(site, game_id, issued.seat_tokens[seat]) for seat in (0, 1, 2)}
+    chooser, built, made = random.Random(0), 0, 0
+    while sum(r["kind"] == "TurnBegan" for r in app.records(game_id)) < 2:
+        game = app.game(game_id)
+        assert not game.is_over and made < 60
+        seat = sorted(game.decider.active_seats(game.state))[0]
+        page = pages[seat]
+        moves = offered(page, game.version)
+        legal = game.decider.legal_moves(game.state, seat)
+        assert sorted(map(canonical, moves)) == sorted(canonical({"seat": seat, **m}) for m in legal)
+        move = game.decider.playout_choice(game.state, seat, legal, chooser) or chooser.choice(legal)
+        move = {"seat": seat, **move}
+        if move["type"] == "build":
+            page.locator(f'#board polygon[data-hex="{move["hex"]}"]').dispatch_event("click")
+            shown = page.eval_on_selector_all('#play fieldset[data-type="build"] .move-option:not([hidden]) [data-move]',
+                                              "ms => ms.map(m => JSON.parse(m.dataset.move))")
+            assert move in shown and all(m["hex"] == move["hex"] for m in shown)
+            built += 1
+        choose(page, move)
+        page.wait_for_function(f"() => Number(document.querySelector('#play').dataset.version) > {game.version}",
+                               timeout=15_000)
+        assert app.records(game_id, after=game.version)[0]["actor"] == f"seat:{seat}"
+        made += 1
+    assert built > 0
+    shot(pages[0], artifacts, "play-aos-1400")
+    assert serious(pages[0]) == []
+    assert not any(p.errors for p in pages.values()), [p.errors for p in pages.values()]
