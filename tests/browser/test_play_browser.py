@@ -64,12 +64,38 @@ def choose(page: Any, move: dict[str, Any]) -> None:
 
 
 def test_two_seats_play_ticket_to_ride_through_their_pages(site: Site, seat_page: Any, artifacts: Path) -> None:
+    game_id, pages = play_ticket_to_ride(site, seat_page, MOVES)
+    game = site.app.game(game_id)
+    mover = pages[sorted(game.decider.active_seats(game.state))[0]]
+    offered(mover, game.version)
+    shot(mover, artifacts, "play-ttr-1400")
+    for page in pages.values():
+        assert serious(page) == []
+    mover.set_viewport_size({"width": 390, "height": 844})
+    assert mover.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(mover) == []
+    shot(mover, artifacts, "play-ttr-390")
+
+
+@pytest.mark.slow
+def test_a_whole_ticket_to_ride_game_through_the_play_pages(site: Site, seat_page: Any, artifacts: Path) -> None:
+    game_id, pages = play_ticket_to_ride(site, seat_page, None)
+    assert site.app.game(game_id).is_over
+    pages[0].wait_for_selector("#play", state="hidden")  # nothing left to play
+    shot(pages[0], artifacts, "play-ttr-finished")
+
+
+def play_ticket_to_ride(site: Site, seat_page: Any, limit: int | None) -> tuple[str, dict[int, Any]]:
+    """Two seats play `limit` moves (None: to the end) each on its own page; returns the game
+    and the pages."""
     app = site.app
     game_id, issued = site.lobby.open_game("ticket_to_ride", ["Ann", "Ben"], seed=game_seed(61, 0))
     pages = {seat: seat_page(site, game_id, issued.seat_tokens[seat]) for seat in (0, 1)}
-    chooser = random.Random(61)
-    for _ in range(MOVES):
+    chooser, made = random.Random(61), 0
+    while limit is None or made < limit:
         game = app.game(game_id)
+        if game.is_over:
+            break
         active = sorted(game.decider.active_seats(game.state))
         seat = active[0]
         page = pages[seat]
@@ -80,8 +106,9 @@ def test_two_seats_play_ticket_to_ride_through_their_pages(site: Site, seat_page
         move = chooser.choice(claims) if claims else chooser.choice(moves)
         sent_before = len(page.sent)
         choose(page, move)
-        page.wait_for_function(f"() => Number(document.querySelector('#play').dataset.version) > {game.version}",
-                               timeout=15_000)
+        # The page reads its moves again after the move; at the end it has none to offer.
+        page.wait_for_function(f"() => {{ const p = document.querySelector('#play'); "
+                               f"return p.hidden || Number(p.dataset.version) > {game.version}; }}", timeout=15_000)
         request = page.sent[sent_before]
         assert request.headers["if-match"] == f'"{game.version}"'
         assert len(request.headers["idempotency-key"]) >= 8
@@ -90,19 +117,11 @@ def test_two_seats_play_ticket_to_ride_through_their_pages(site: Site, seat_page
         for other in pages.values():  # the other seat's page hears of the move too
             other.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) >= {first['version']}",
                                     timeout=15_000)
+        made += 1
     keys = [r.headers["idempotency-key"] for p in pages.values() for r in p.sent]
-    assert len(set(keys)) == len(keys) == MOVES
-    game = app.game(game_id)
-    mover = pages[sorted(game.decider.active_seats(game.state))[0]]
-    offered(mover, game.version)
-    shot(mover, artifacts, "play-ttr-1400")
-    for page in pages.values():
-        assert serious(page) == []
-    mover.set_viewport_size({"width": 390, "height": 844})
-    assert mover.evaluate("() => document.documentElement.scrollWidth") <= 390
-    assert serious(mover) == []
-    shot(mover, artifacts, "play-ttr-390")
+    assert len(set(keys)) == len(keys) == made
     assert not pages[0].errors and not pages[1].errors, (pages[0].errors, pages[1].errors)
+    return game_id, pages
 
 
 def test_a_stale_move_is_a_conflict_and_a_refused_move_shows_the_rule(site: Site, seat_page: Any) -> None:

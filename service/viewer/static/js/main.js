@@ -11,7 +11,6 @@ import { EventList } from "./eventlist.js";
 import { foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } from "./figures.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
-import { Play } from "./play.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
 const POLL_MS = 2000;
@@ -32,6 +31,7 @@ const page = {
   map: null,
   names: [],
   list: null, // the event list, holding the events (index = version - 1)
+  play: null, // the seat's moves (play.js), made when a seat's token is in use
   finished: false,
   figures: null, // VP by source per version, folded from events when the projections are missing
   projections: true,
@@ -112,11 +112,6 @@ async function start() {
   const initial = asked ? clamp(asked, 1, known) : known;
   page.nav = new Navigator(known, initial);
   page.list = new EventList($("event-list"), $("slider-marks"), ctx);
-  page.play = new Play($("play"), page.api, ctx, async () => {
-    clearTimeout(page.polling);
-    await poll();
-    await refreshPlay();
-  });
 
   // Everything the first board needs is asked for at once; the events, the list and the
   // charts follow.
@@ -195,10 +190,24 @@ async function loadEvents(pending) {
   await refreshPlay();
 }
 
-// With a seat's token and the game running, the page offers the seat's moves (play.js).
-function refreshPlay() {
+// With a seat's token and the game running, the page offers the seat's moves (play.js,
+// loaded only then: a viewer without a seat fetches none of it).
+async function refreshPlay() {
   const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
-  return page.play.refresh(seat).catch((error) => console.warn("legal moves not read", error));
+  if (!seat && !page.play) return;
+  try {
+    if (!page.play) {
+      const { Play } = await import("./play.js");
+      page.play ||= new Play($("play"), page.api, ctx, async () => {
+        clearTimeout(page.polling);
+        await poll();
+        await refreshPlay();
+      });
+    }
+    await page.play.refresh(seat);
+  } catch (error) {
+    console.warn("legal moves not read", error);
+  }
 }
 
 // -- drawing one version ----------------------------------------------------------------
@@ -301,7 +310,7 @@ function bindControls() {
   // A click on a route or a hex picks out the moves tied to it.
   $("board").addEventListener("click", (e) => {
     const place = e.target.closest("[data-route], [data-tile-hex], [data-hex]");
-    if (place && !$("play").hidden) page.play.pick(place.dataset.route || place.dataset.tileHex || place.dataset.hex);
+    if (place && page.play && !$("play").hidden) page.play.pick(place.dataset.route || place.dataset.tileHex || place.dataset.hex);
   });
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
