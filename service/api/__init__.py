@@ -12,6 +12,7 @@ from flask_smorest.arguments import ArgumentsMixin
 from webargs.flaskparser import is_json_request
 
 from domain import games as rulesets
+from service import pages
 from service.api import guard
 from service.api.games import games
 from service.api.notifications import notifications
@@ -70,6 +71,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(projections)
     api.register_blueprint(referee)
     app.register_blueprint(viewer)
+    pages.install(app, api)
     app.before_request(check_input)
     register_problem_handlers(app)
     require_json_bodies(app)

@@ -62,6 +62,31 @@ export class Api {
   timeline() { return this.json(`${this.base}/timeline`, { auth: false, allow404: true }); }
   scores(at) { return this.json(`${this.base}/scores?at=${at}`, { auth: false, allow404: true }); }
 
+  legalMoves() { return this.json(`${this.base}/legal-moves`); }
+
+  // A move, sent against the version it was chosen at (If-Match) under a key of its own, so
+  // that a retry after a lost answer is answered with the first result and stores nothing new.
+  async move(move, version, key) {
+    const headers = {
+      Accept: "application/json", "Content-Type": "application/json",
+      "If-Match": `"${version}"`, "Idempotency-Key": key,
+    };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    for (let attempt = 0; ; attempt++) {
+      let response;
+      try {
+        response = await fetch(`${this.base}/moves`, { method: "POST", headers, body: JSON.stringify(move), cache: "no-store" });
+      } catch (error) {
+        if (attempt < 2) continue; // the same key: a move that did arrive is not made twice
+        throw error;
+      }
+      let answer = {};
+      try { answer = await response.json(); } catch { /* not JSON: keep the status */ }
+      if (response.ok) return answer;
+      throw new ApiError(response.status, answer);
+    }
+  }
+
   boardMap(game) {
     return this.json(`/replay/maps/${encodeURIComponent(game)}.json`, { auth: false, allow404: true });
   }

@@ -8,9 +8,11 @@ const W = 600;
 const PAD = { left: 44, right: 16, top: 24, bottom: 24 };
 const LEGEND_Y = 12;
 
+// Every value charted here is a whole number (events, turns, VP, income): ticks step by
+// at least 1, so a short game's axis never reads "1.2".
 function niceTicks(low, high, count = 5) {
   if (low === high) { low -= 1; high += 1; }
-  const raw = (high - low) / count;
+  const raw = Math.max(1, (high - low) / count);
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) || raw;
   const ticks = [];

@@ -18,6 +18,9 @@ export class EventList {
     this.rows = [];
     this.current = null;
     this.scrollFrame = null;
+    // The list shrinks or grows when the panels above it change (a seat's tickets, the
+    // opening of the page): the current row is brought back into sight then too.
+    new ResizeObserver(() => this.keepInSight()).observe(list);
   }
 
   text(version) { return this.rows[version - 1]?.text; }
@@ -47,7 +50,7 @@ export class EventList {
     const li = h("li", {
       class: `ev cat-${cat}${undoneBy ? " undone" : ""}`,
       dataset: { version: e.version, kind: e.kind },
-      title: undoneBy ? `undone by the rewind at event ${undoneBy}` : null,
+      title: undoneBy ? `${text} (undone by the rewind at event ${undoneBy})` : text,
     },
     h("span", { class: "v" }, String(e.version)),
     h("time", { datetime: e.time, title: e.time }, formatTime(e.time)),
@@ -65,14 +68,24 @@ export class EventList {
     row.classList.add("current");
     // Scrolled in the next frame, where the layout is done anyway: reading positions now
     // would lay the page out twice per step.
+    this.keepInSight();
+  }
+
+  keepInSight() {
+    const row = this.current;
+    if (!row) return;
     cancelAnimationFrame(this.scrollFrame);
-    this.scrollFrame = requestAnimationFrame(() => {
+    const look = (passes) => {
       const list = this.list;
       const top = row.offsetTop; // the list is the rows' offset parent (position: relative)
       if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
         list.scrollTop = top - list.clientHeight / 2;
+        // Rows skipped while off screen were laid out at an estimated height; those now in
+        // sight get their real one, which moves the row: look again in the next frame.
+        if (passes > 1) this.scrollFrame = requestAnimationFrame(() => look(passes - 1));
       }
-    });
+    };
+    this.scrollFrame = requestAnimationFrame(() => look(4));
   }
 
   drawSliderMarks(last) {

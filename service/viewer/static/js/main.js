@@ -4,12 +4,13 @@
 
 import { Api, ApiError } from "./api.js";
 import { Frames } from "./frames.js";
-import { Navigator, clamp } from "./navigation.js";
-import { category, describe, revealed } from "./wording.js";
+import { Navigator, clamp, withRewinds } from "./navigation.js";
+import { category, describe, isRewind, revealed } from "./wording.js";
 import { LineChart, drawSourceBars } from "./charts.js";
 import { EventList } from "./eventlist.js";
 import { foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } from "./figures.js";
 import { h } from "./dom.js";
+import { patternOf } from "./patterns.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
 const POLL_MS = 2000;
@@ -30,6 +31,7 @@ const page = {
   map: null,
   names: [],
   list: null, // the event list, holding the events (index = version - 1)
+  play: null, // the seat's moves (play.js), made when a seat's token is in use
   finished: false,
   figures: null, // VP by source per version, folded from events when the projections are missing
   projections: true,
@@ -56,6 +58,7 @@ const ctx = {
     return text;
   },
   revealed,
+  events: () => page.list?.events || [],
 };
 
 // -- viewpoint --------------------------------------------------------------------------
@@ -184,6 +187,27 @@ async function loadEvents(pending) {
   await loadCharts();
   show(page.nav.version);
   if (!page.finished) startPolling(); else stopPolling();
+  await refreshPlay();
+}
+
+// With a seat's token and the game running, the page offers the seat's moves (play.js,
+// loaded only then: a viewer without a seat fetches none of it).
+async function refreshPlay() {
+  const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
+  if (!seat && !page.play) return;
+  try {
+    if (!page.play) {
+      const { Play } = await import("./play.js");
+      page.play ||= new Play($("play"), page.api, ctx, async () => {
+        clearTimeout(page.polling);
+        await poll();
+        await refreshPlay();
+      });
+    }
+    await page.play.refresh(seat);
+  } catch (error) {
+    console.warn("legal moves not read", error);
+  }
 }
 
 // -- drawing one version ----------------------------------------------------------------
@@ -199,10 +223,12 @@ function show(version) {
     drawPanel(view);
     board.dataset.version = String(version);
     board.classList.remove("loading");
+    loading(false);
     const waiting = page.waiters.get(version);
     if (waiting) { page.waiters.delete(version); waiting.forEach((resolve) => resolve()); }
   } else {
     board.classList.add("loading");
+    loading(true);
     page.frames.get(version).then(() => {
       if (page.nav.version === version && page.frames.peek(version)) show(version);
     })
@@ -218,11 +244,17 @@ function show(version) {
   if (view) page.timings.steps.push(performance.now() - t0);
 }
 
+// The indicator's attribute is touched only when it changes: a step must not restyle it.
+function loading(shown) {
+  const indicator = $("loading");
+  if (indicator.hidden === shown) indicator.hidden = !shown;
+}
+
 function drawPanel(view) {
   const { seats, table } = page.renderer.panel ? page.renderer.panel(view, ctx) : { seats: [], table: [] };
   replaceIfChanged($("seats"), seats.map((s) =>
     h("div", { class: `seat${s.active ? " active" : ""}`, dataset: { seat: s.seat } },
-      h("div", { class: "seat-name" }, h("span", { class: "swatch", style: { background: ctx.seatColour(s.seat) } }),
+      h("div", { class: "seat-name" }, h("span", { class: "swatch", dataset: { pattern: patternOf(s.seat) }, style: { backgroundColor: ctx.seatColour(s.seat) } }),
         ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, " to move") : null),
       ...s.lines)));
   replaceIfChanged($("table"), table);
@@ -245,7 +277,10 @@ function replaceIfChanged(container, nodes) {
 // -- navigation -------------------------------------------------------------------------
 
 function buildMarks() {
-  const { turns, phases } = page.renderer.marks ? page.renderer.marks(page.list.events, ctx) : { turns: [], phases: [] };
+  const marked = page.renderer.marks ? page.renderer.marks(page.list.events, ctx) : { turns: [], phases: [] };
+  page.turnStarts = marked.turns; // as the game counts them: the income chart picks by turn number
+  const turns = withRewinds(marked.turns, page.list.events, isRewind);
+  const phases = withRewinds(marked.phases, page.list.events, isRewind);
   page.nav.setMarks(turns, phases);
   const fill = (select, marks, none) => select.replaceChildren(
     h("option", { value: "" }, none),
@@ -272,6 +307,11 @@ function bindControls() {
   nav.addEventListener("change", (e) => show(e.detail.version));
   nav.addEventListener("grow", () => setSliderMax());
   nav.bindKeys(document);
+  // A click on a route or a hex picks out the moves tied to it.
+  $("board").addEventListener("click", (e) => {
+    const place = e.target.closest("[data-route], [data-tile-hex], [data-hex]");
+    if (place && page.play && !$("play").hidden) page.play.pick(place.dataset.route || place.dataset.tileHex || place.dataset.hex);
+  });
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
   $("next").addEventListener("click", () => nav.step(1));
@@ -345,7 +385,7 @@ function drawIncome(timeline, seats) {
   if (!page.incomeChart) {
     page.incomeChart = new LineChart($("chart-income"), {
       onPick: (turn) => {
-        const mark = page.nav.turns[turn - 1];
+        const mark = page.turnStarts[turn - 1];
         if (mark) page.nav.go(mark.version);
       },
     });
@@ -436,6 +476,7 @@ async function poll() {
       }
       await loadCharts();
       show(page.nav.version);
+      await refreshPlay();
     }
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 429)) console.warn("poll failed", error);

@@ -99,6 +99,22 @@ export class Navigator extends EventTarget {
   }
 }
 
+// After a rewind the game stands where it stood at `to_version`, so the turn (or phase) in
+// force there is in force again from the rewind on: without this the selector would name the
+// turn the rewind undid while the seats panel shows who is really to move.
+export function withRewinds(marks, events, isRewind) {
+  const out = [];
+  let next = 0;
+  for (const event of events) {
+    if (!isRewind(event)) continue;
+    while (next < marks.length && marks[next].version < event.version) out.push(marks[next++]);
+    let again = null;
+    for (const mark of out) if (mark.version <= event.data.to_version) again = mark;
+    if (again) out.push({ ...again, version: event.version, label: `${again.label} (again, after the rewind)` });
+  }
+  return out.concat(marks.slice(next));
+}
+
 export function clamp(value, low, high) {
   if (!Number.isFinite(value)) return high;
   return Math.min(high, Math.max(low, value));

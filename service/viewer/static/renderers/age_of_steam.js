@@ -280,4 +280,29 @@ export default {
     return { ...figures, [d.seat]: { income: d.income_vp, shares: d.shares_vp, track: d.track_vp } };
   },
   sources: ["income", "shares", "track", "adjustment"],
+
+  // The play page's words for a move, and the hex on the board it is tied to: a click on a
+  // hex picks out the tiles and turns that may be built there, or the deliveries from it.
+  moveLabel(move) {
+    const place = (hex) => this.map?.cities?.[hex]?.name || hex;
+    switch (move.type) {
+      case "build": return `${move.tile.replace(/_/g, " ")} at ${place(move.hex)}, turned ${move.rotation}` +
+        (move.cost !== undefined ? ` (${money(move.cost)})` : "");
+      case "urbanize": return `New city ${move.city} at ${move.hex}`;
+      case "deliver": return `Deliver a ${move.cube} cube from ${place(move.city)} over ${move.path.length} link${move.path.length === 1 ? "" : "s"}`;
+      case "bid": return `Bid ${money(move.amount)}`;
+      case "issue_shares": return `Issue ${move.count} share${move.count === 1 ? "" : "s"}`;
+      case "select_action": return `Take the ${move.action.replace(/_/g, " ")} action`;
+      default: return null;
+    }
+  },
+
+  moveTarget(move) {
+    if (move.type === "build" || move.type === "urbanize") return move.hex;
+    if (move.type === "deliver") {
+      const named = Object.entries(this.map?.cities || {}).find(([, c]) => c.name === move.city);
+      return named ? named[0] : move.city;
+    }
+    return null;
+  },
 };

@@ -4,6 +4,7 @@
 // The interface every renderer follows is in README.md beside this file.
 
 import { h, svgEl } from "../js/dom.js";
+import { definePatterns, patternFill } from "../js/patterns.js";
 
 const CARD = {
   red: "#d8342c", blue: "#2f6fce", green: "#3a9a3a", yellow: "#f0c419", black: "#222222",
@@ -28,6 +29,7 @@ export default {
     const loco = svgEl("linearGradient", { id: "loco", x1: 0, x2: 1 }, defs);
     ["#d8342c", "#f0c419", "#3a9a3a", "#2f6fce", "#e87bb5"].forEach((c, i, all) =>
       svgEl("stop", { offset: i / (all.length - 1), "stop-color": c }, loco));
+    definePatterns(defs);
     svgEl("rect", { x: 0, y: 0, width: map.width, height: map.height, class: "ttr-land" }, svg);
     this.geometry = new Map();
     const routeLayer = svgEl("g", { class: "ttr-routes" }, svg);
@@ -66,7 +68,9 @@ export default {
       const g = svgEl("g", { class: "claim", "data-claimed-route": id, "data-seat": seat }, this.claimLayer);
       svgEl("title", {}, g).textContent = `${route.a}–${route.b}: ${ctx.seatName(seat)}`;
       for (const car of this.geometry.get(id)) {
-        svgEl("rect", { ...car, y: (Number(car.y) - 1).toFixed(1), height: 9, fill: ctx.seatColour(seat), class: "car" }, g);
+        const shape = { ...car, y: (Number(car.y) - 1).toFixed(1), height: 9 };
+        svgEl("rect", { ...shape, fill: ctx.seatColour(seat), class: "car" }, g);
+        svgEl("rect", { ...shape, fill: patternFill(seat), class: "car-mark" }, g);
       }
       this.claims.set(id, { seat, node: g });
     }
@@ -76,6 +80,7 @@ export default {
   },
 
   panel(view, ctx) {
+    const scored = this.scoredBy(ctx);
     const seats = (view.seats || []).map((s) => {
       const active = (view.active_seats || []).includes(s.seat);
       const lines = [
@@ -91,8 +96,8 @@ export default {
       for (const [key, label] of [["kept_tickets", "tickets"], ["offered_tickets", "offered"],
                                   ["returning_tickets", "returning"]]) {
         if (s[key] && s[key].length) {
-          lines.push(h("div", { class: "tickets", "data-private": key }, `${label}: `,
-            s[key].map((t) => this.ticketLabel(t)).join("; ")));
+          const shown = s[key].flatMap((t, i) => [i ? "; " : "", this.ticket(t, key === "kept_tickets" ? scored.get(`${s.seat}|${t}`) : null)]);
+          lines.push(h("div", { class: "tickets", "data-private": key }, `${label}: `, shown));
         }
       }
       return { seat: s.seat, active, lines };
@@ -110,6 +115,46 @@ export default {
         view.winners.length ? `Winner: ${view.winners.map(ctx.seatName).join(", ")}` : "No winner"));
     }
     return { seats, table };
+  },
+
+  // A kept ticket, marked completed or failed once the final scoring has scored it.
+  ticket(id, result) {
+    if (!result) return h("span", { dataset: { ticket: id } }, this.ticketLabel(id));
+    return h("span", { class: result.completed ? "ticket-done" : "ticket-failed", dataset: { ticket: id, completed: String(result.completed) } },
+      `${this.ticketLabel(id)} ${result.completed ? "✓ completed" : "✗ failed"}`);
+  },
+
+  // Seat|ticket -> {completed} for the tickets scored up to the shown event; the scan of the
+  // events is kept until more events arrive, so a step costs a lookup.
+  scoredBy(ctx) {
+    const version = ctx.event?.version ?? 0;
+    const events = ctx.events();
+    if (this.scoredScan?.length !== events.length) {
+      const all = events.filter((e) => e.kind === "TicketScored");
+      this.scoredScan = { length: events.length, all };
+    }
+    const out = new Map();
+    for (const e of this.scoredScan.all) {
+      if (e.version <= version) out.set(`${e.data.seat}|${e.data.ticket}`, { completed: Boolean(e.data.completed) });
+    }
+    return out;
+  },
+
+  // The play page's words for a move, and the route on the board a claim is tied to.
+  moveLabel(move) {
+    const cards = (c) => Object.entries(c).map(([kind, n]) => `${kind} ×${n}`).join(" + ");
+    switch (move.type) {
+      case "claim_route": return `${this.routeLabel(move.route)} with ${cards(move.cards)}`;
+      case "draw_card": return move.source === "market" ? `Take the market card in slot ${move.slot + 1}` : "Draw from the deck";
+      case "keep_tickets": return `Keep ${move.keep.map((t) => this.ticketLabel(t)).join("; ")}`;
+      case "draw_tickets": return "Draw destination tickets";
+      case "pass": return "Pass";
+      default: return null;
+    }
+  },
+
+  moveTarget(move) {
+    return move.type === "claim_route" ? move.route : null;
   },
 
   ticketLabel(id) {

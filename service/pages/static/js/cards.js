@@ -1,0 +1,52 @@
+// One game as a card: what it is, who plays, whose turn and since when, where to watch or play.
+import { ago, el, seatName, titleOf } from "./words.js";
+
+export function replayLink(gameId, token = null) {
+  const url = `/games/${encodeURIComponent(gameId)}/replay`;
+  // The replay page takes the token out of the address bar at once and keeps it for the tab.
+  return token ? `${url}?token=${encodeURIComponent(token)}` : url;
+}
+
+function turnLine(summary, yourSeat) {
+  if (summary.status === "finished") {
+    const scores = summary.seats.map((s) => `${seatName(summary, s.seat)} ${summary.scores[s.seat] ?? 0}`);
+    return el("p", { text: `Finished · ${scores.join(", ")}` });
+  }
+  if (!summary.active_seats.length) return el("p", { text: "Waiting for the game to go on" });
+  const line = el("p", { cls: "turn" });
+  line.append("To move: ");
+  summary.active_seats.forEach((seat, i) => {
+    if (i) line.append(", ");
+    const since = summary.waiting_since[String(seat)];
+    line.append(seat === yourSeat ? `you (${seatName(summary, seat)})` : seatName(summary, seat));
+    if (since) {
+      line.append(" since ");
+      line.append(el("time", { text: ago(since), attrs: { datetime: since, title: new Date(since).toLocaleString() } }));
+    }
+  });
+  return line;
+}
+
+// `held` is this browser's entry for the game (My games), or null.
+export function card(summary, held = null) {
+  const yourSeat = held && held.seat !== null ? held.seat : null;
+  const yours = yourSeat !== null && summary.status === "active" && summary.active_seats.includes(yourSeat);
+  const players = summary.seats.map((s) => seatName(summary, s.seat)).join(", ");
+  const item = el("li", {
+    cls: "card",
+    attrs: { "data-game-id": summary.game_id, "data-status": summary.status, "data-yours": String(yours) },
+  });
+  const heading = el("h3", { text: titleOf(summary.game) });
+  if (yours) heading.append(" · your turn");
+  item.append(heading, el("p", { text: players }), turnLine(summary, yourSeat),
+    el("p", { cls: "id", text: `${summary.game_id} · event ${summary.version}` }));
+  const actions = el("div", { cls: "actions" });
+  if (held) {
+    const as = held.seat === null ? "referee" : held.name || `seat ${held.seat + 1}`;
+    actions.append(el("a", { text: `Open as ${as}`, attrs: { href: replayLink(summary.game_id, held.token) } }));
+  } else {
+    actions.append(el("a", { text: "Watch", attrs: { href: replayLink(summary.game_id) } }));
+  }
+  item.append(actions);
+  return item;
+}

@@ -1,0 +1,119 @@
+// The new-game form: the game, its seats (named, or open with an invite), its content pack
+// and options, all read from GET /api/v1/rulesets; the answer's tokens are kept in this
+// browser and its invites shown as links to send.
+import * as rest from "./rest.js";
+import { keep } from "./held.js";
+import { el, titleOf } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+function seatRow(index) {
+  const name = el("input", { attrs: { name: "seat-name", maxlength: "64", autocomplete: "off" } });
+  const open = el("input", { attrs: { type: "checkbox", name: "seat-open" } });
+  open.addEventListener("change", () => { name.disabled = open.checked; name.required = !open.checked; });
+  name.required = true;
+  if (index > 0) { open.checked = true; name.disabled = true; name.required = false; }
+  return el("li", {}, [el("div", { cls: "row" }, [
+    el("label", { text: index === 0 ? "Name (you)" : "Name" }, [name]),
+    el("label", { cls: "check" }, [open, " open seat, joined by invite"]),
+  ])]);
+}
+
+function optionField(name, value) {
+  const label = el("label", { text: name.replaceAll("_", " ") });
+  const input = el("input", { attrs: { name, "data-default": JSON.stringify(value) } });
+  if (typeof value === "boolean") {
+    input.type = "checkbox";
+    input.checked = value;
+    label.className = "check";
+    label.prepend(input);
+  } else {
+    input.type = typeof value === "number" ? "number" : "text";
+    input.value = String(value);
+    label.append(input);
+  }
+  return label;
+}
+
+// Only the options changed from their defaults are sent: the rules fill in the rest.
+function chosenOptions() {
+  const options = {};
+  for (const input of $("option-fields").querySelectorAll("input")) {
+    const fallback = JSON.parse(input.dataset.default);
+    const value = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+    if (value !== fallback) options[input.name] = value;
+  }
+  return options;
+}
+
+function fitSeats(ruleset) {
+  const rows = $("seat-rows");
+  while (rows.children.length < ruleset.min_seats) rows.append(seatRow(rows.children.length));
+  while (rows.children.length > ruleset.max_seats) rows.lastElementChild.remove();
+  $("add-seat").disabled = rows.children.length >= ruleset.max_seats;
+  $("remove-seat").disabled = rows.children.length <= ruleset.min_seats;
+}
+
+function choose(ruleset) {
+  const names = [...$("seat-rows").querySelectorAll("[name=seat-name]")].map((input) => input.value);
+  $("seat-rows").replaceChildren();
+  fitSeats(ruleset);
+  $("seat-rows").querySelector("[name=seat-name]").value = names[0] || "";
+  $("create-pack").replaceChildren(...ruleset.packs.map((p) =>
+    el("option", { text: `${p.title} (${p.id}, v${p.version})`, attrs: { value: p.id } })));
+  if (ruleset.default_pack) $("create-pack").value = ruleset.default_pack;
+  $("pack-label").hidden = ruleset.packs.length === 0;
+  const fields = Object.entries(ruleset.options).filter(([name]) => name !== ruleset.pack_option);
+  $("option-fields").replaceChildren(...fields.map(([name, value]) => optionField(name, value)));
+}
+
+function showCreated(created, players) {
+  const list = $("created-list");
+  list.replaceChildren();
+  const invite = (seat, code) => {
+    const link = `${location.origin}/#join=${encodeURIComponent(created.game_id)}&invite=${encodeURIComponent(code)}`;
+    return [el("dt", { text: `Invite for seat ${Number(seat) + 1}` }),
+      el("dd", {}, [el("a", { text: link, attrs: { href: link, "data-invite-seat": seat } })])];
+  };
+  list.append(el("dt", { text: "Game id" }), el("dd", { text: created.game_id }));
+  for (const [seat, token] of Object.entries(created.seat_tokens)) {
+    list.append(el("dt", { text: `Token of ${players[seat]} (seat ${Number(seat) + 1})` }), el("dd", { text: token }));
+  }
+  for (const [seat, code] of Object.entries(created.invites)) list.append(...invite(seat, code));
+  list.append(el("dt", { text: "Referee token" }), el("dd", { text: created.referee_token }));
+  $("created").hidden = false;
+}
+
+export function setUpCreate(rulesets, notify, onCreated) {
+  const byName = new Map(rulesets.map((r) => [r.game, r]));
+  $("create-game").replaceChildren(...rulesets.map((r) => el("option", { text: titleOf(r.game), attrs: { value: r.game } })));
+  const current = () => byName.get($("create-game").value);
+  $("create-game").addEventListener("change", () => choose(current()));
+  $("add-seat").addEventListener("click", () => { $("seat-rows").append(seatRow($("seat-rows").children.length)); fitSeats(current()); });
+  $("remove-seat").addEventListener("click", () => { $("seat-rows").lastElementChild.remove(); fitSeats(current()); });
+  if (rulesets.length) choose(rulesets[0]);
+
+  $("create-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const ruleset = current();
+    const players = [...$("seat-rows").children].map((row) =>
+      (row.querySelector("[name=seat-open]").checked ? null : row.querySelector("[name=seat-name]").value.trim()));
+    const options = chosenOptions();
+    if (ruleset.pack_option && $("create-pack").value) options[ruleset.pack_option] = $("create-pack").value;
+    $("create-submit").disabled = true;
+    try {
+      const created = await rest.create({ game: ruleset.game, players, options });
+      for (const [seat, token] of Object.entries(created.seat_tokens)) {
+        keep({ game_id: created.game_id, seat: Number(seat), token, name: players[seat], game: created.game });
+      }
+      keep({ game_id: created.game_id, seat: null, token: created.referee_token, name: "referee", game: created.game });
+      showCreated(created, players);
+      notify(`${titleOf(created.game)} created.`);
+      await onCreated();
+    } catch (error) {
+      notify(`The game was not created: ${error.message}`, "error");
+    } finally {
+      $("create-submit").disabled = false;
+    }
+  });
+}

@@ -1,0 +1,109 @@
+// The lobby: "My games" from the tokens this browser holds, every game by status and title
+// a page at a time, a new game, and joining by invite. Everything goes through the REST API.
+import * as rest from "./rest.js";
+import { card } from "./cards.js";
+import { forget, held, keep } from "./held.js";
+import { el, titleOf } from "./words.js";
+import { setUpCreate } from "./create.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const PER_PAGE = Math.min(100, Math.max(1, Number(params.get("per_page")) || 10));
+const state = { games: [], page: 0 };
+
+function notify(message, kind = "info") {
+  const notice = $("notice");
+  notice.textContent = message;
+  notice.dataset.kind = kind;
+  notice.hidden = !message;
+}
+
+async function showMine() {
+  const entries = held();
+  $("mine-empty").hidden = entries.length > 0;
+  const items = await Promise.all(entries.map(async (entry) => {
+    try {
+      return card(await rest.summary(entry.game_id, entry.token), entry);
+    } catch (error) {
+      const item = el("li", { cls: "card", attrs: { "data-game-id": entry.game_id } }, [
+        el("h3", { text: titleOf(entry.game || "game") }),
+        el("p", { text: error.status === 404 ? "This game is not on this server." : `Not available: ${error.message}` }),
+        el("p", { cls: "id", text: entry.game_id }),
+      ]);
+      const drop = el("button", { text: "Forget it", cls: "quiet", attrs: { type: "button" } });
+      drop.addEventListener("click", () => { forget(entry.game_id, entry.seat); showMine(); });
+      item.append(drop);
+      return item;
+    }
+  }));
+  $("my-games").replaceChildren(...items);
+}
+
+function showPage() {
+  const pages = Math.max(1, Math.ceil(state.games.length / PER_PAGE));
+  state.page = Math.min(state.page, pages - 1);
+  const shown = state.games.slice(state.page * PER_PAGE, (state.page + 1) * PER_PAGE);
+  const mine = new Map(held().map((e) => [e.game_id, e]));
+  $("games").replaceChildren(...shown.map((s) => card(s, mine.get(s.game_id) || null)));
+  $("games-empty").hidden = state.games.length > 0;
+  $("pager").hidden = pages < 2;
+  $("page-of").textContent = `page ${state.page + 1} of ${pages} · ${state.games.length} games`;
+  $("prev-page").disabled = state.page === 0;
+  $("next-page").disabled = state.page >= pages - 1;
+}
+
+async function showGames() {
+  $("games-loading").hidden = false;
+  try {
+    const answer = await rest.games({ status: $("filter-status").value, game: $("filter-game").value });
+    state.games = answer.games;
+    showPage();
+  } catch (error) {
+    notify(`The games could not be listed: ${error.message}`, "error");
+  } finally {
+    $("games-loading").hidden = true;
+  }
+}
+
+function setUpJoin() {
+  const fromLink = new URLSearchParams(location.hash.slice(1));
+  if (fromLink.get("join")) {
+    $("join-game").value = fromLink.get("join");
+    $("join-invite").value = fromLink.get("invite") || "";
+    $("join-name").focus();
+  }
+  $("join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const gameId = $("join-game").value.trim();
+    const name = $("join-name").value.trim();
+    try {
+      const joined = await rest.join(gameId, $("join-invite").value.trim(), name);
+      const summary = await rest.summary(gameId, joined.token);
+      keep({ game_id: gameId, seat: joined.seat, token: joined.token, name, game: summary.game });
+      history.replaceState(null, "", location.pathname + location.search);  // the invite is used up
+      $("join-form").reset();
+      notify(`You joined ${titleOf(summary.game)} as ${name} (seat ${joined.seat + 1}).`);
+      await Promise.all([showMine(), showGames()]);
+    } catch (error) {
+      notify(`Could not join: ${error.message}`, "error");
+    }
+  });
+}
+
+async function start() {
+  $("filters").addEventListener("change", () => { state.page = 0; showGames(); });
+  $("prev-page").addEventListener("click", () => { state.page -= 1; showPage(); });
+  $("next-page").addEventListener("click", () => { state.page += 1; showPage(); });
+  setUpJoin();
+  try {
+    const { rulesets } = await rest.rulesets();
+    for (const r of rulesets) $("filter-game").append(el("option", { text: titleOf(r.game), attrs: { value: r.game } }));
+    setUpCreate(rulesets, notify, async () => { await Promise.all([showMine(), showGames()]); });
+  } catch (error) {
+    notify(`The games this server plays could not be read: ${error.message}`, "error");
+  }
+  await Promise.all([showMine(), showGames()]);
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,34 @@
+// Games and times in words.
+
+const SMALL = new Set(["of", "to", "the", "and", "a", "in"]);
+
+// "ticket_to_ride" -> "Ticket to Ride"
+export function titleOf(game) {
+  return game.split("_").map((w, i) => (i > 0 && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
+}
+
+export function seatName(summary, seat) {
+  const found = summary.seats.find((s) => s.seat === Number(seat));
+  if (!found) return `seat ${Number(seat) + 1}`;
+  return found.open ? `open seat ${found.seat + 1}` : found.name;
+}
+
+// "3 min ago", "2 h ago", "4 days ago": how long a seat has been waiting to move.
+export function ago(iso, now = Date.now()) {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}
+
+export function el(tag, { text = null, cls = null, attrs = {} } = {}, children = []) {
+  const node = document.createElement(tag);
+  if (text !== null) node.textContent = text;
+  if (cls) node.className = cls;
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  for (const child of children) node.append(child);
+  return node;
+}

@@ -1,0 +1,135 @@
+"""The lobby at `/` in headless Chromium: games by status and title a page at a time, whose
+turn and since when, a game created from the lobby and joined by invite from a second
+browser, "My games" from the tokens each browser holds; usable at 390 px and without serious
+accessibility violations. Screenshots at 1400×900 and 390 px go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.accessibility import serious
+from tests.browser.support import Site, shot
+
+WIDE = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (its own localStorage: another person)."""
+    contexts = []
+
+    def opener(url: str, viewport: dict[str, int] = WIDE) -> Any:
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+        page.goto(url)
+        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
+        return page
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+def cards(page: Any, where: str = "#games") -> list[str]:
+    return page.eval_on_selector_all(f"{where} > li", "items => items.map(i => i.dataset.gameId)")
+
+
+def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, new_page: Any, artifacts: Path) -> None:
+    host = new_page(f"{site.base}/")
+    host.select_option("#create-game", "ticket_to_ride")
+    rows = host.locator("#seat-rows > li")
+    assert rows.count() == 2  # Ticket to Ride's fewest seats
+    rows.nth(0).locator("[name=seat-name]").fill("Dora")
+    assert rows.nth(1).locator("[name=seat-open]").is_checked()
+    host.click("#create-submit")
+    host.wait_for_selector("#created:not([hidden])")
+    invite = host.get_attribute('#created-list a[data-invite-seat="1"]', "href")
+    game_id = re.search(r"join=([0-9a-f-]+)", invite).group(1)
+
+    summary = site.lobby.summary(game_id)
+    assert [(s["name"], s["open"]) for s in summary["seats"]] == [("Dora", False), ("open seat 1", True)]
+    host.wait_for_selector(f'#my-games > li[data-game-id="{game_id}"]')
+    mine = host.text_content(f'#my-games > li[data-game-id="{game_id}"]')
+    assert "Open as Dora" in mine or "Open as referee" in mine, mine
+
+    guest = new_page(invite, PHONE)
+    assert guest.input_value("#join-game") == game_id
+    assert guest.input_value("#join-invite") != ""
+    assert cards(guest, "#my-games") == []
+    guest.fill("#join-name", "Eli")
+    guest.click("#join-form button[type=submit]")
+    guest.wait_for_selector(f'#my-games > li[data-game-id="{game_id}"]')
+    assert "You joined Ticket to Ride as Eli (seat 2)" in guest.text_content("#notice")
+    assert "Open as Eli" in guest.text_content(f'#my-games > li[data-game-id="{game_id}"]')
+    assert [(s["name"], s["open"]) for s in site.lobby.summary(game_id)["seats"]] == [("Dora", False), ("Eli", False)]
+    assert "#" not in guest.url  # the used invite is out of the address bar
+
+    # The same invite cannot seat anyone else.
+    third = new_page(invite, PHONE)
+    third.fill("#join-name", "Fay")
+    third.click("#join-form button[type=submit]")
+    third.wait_for_function("() => document.querySelector('#notice').dataset.kind === 'error'")
+    assert "Could not join" in third.text_content("#notice")
+    assert cards(third, "#my-games") == []
+
+    host.reload()
+    host.wait_for_function("() => document.body.dataset.ready === 'true'")
+    assert "Dora, Eli" in host.text_content(f'#my-games > li[data-game-id="{game_id}"]')
+    assert not host.errors and not guest.errors, (host.errors, guest.errors)
+    shot(host, artifacts, "lobby-1400")
+    shot(guest, artifacts, "lobby-390")
+
+
+def test_games_by_status_and_title_a_page_at_a_time(site: Site, new_page: Any) -> None:
+    for game, players in [("ticket_to_ride", ["Gus", "Hal"])] * 3 + [("age_of_steam", ["Ida", "Jo", None])] * 2:
+        site.lobby.open_game(game, players)
+    page = new_page(f"{site.base}/?per_page=2")
+    active = [s["game_id"] for s in site.lobby.games("active")]
+    page.select_option("#filter-status", "active")
+    pages = -(-len(active) // 2)
+    page.wait_for_function(f"() => document.querySelector('#page-of').textContent.startsWith('page 1 of {pages} ')")
+    assert page.eval_on_selector_all("#games > li", "items => items.every(li => li.dataset.status === 'active')")
+    seen = cards(page)
+    while page.is_enabled("#next-page"):
+        page.click("#next-page")
+        seen += cards(page)
+    assert seen == active  # newest activity first, each once, every one
+
+    page.select_option("#filter-game", "age_of_steam")
+    expected = [s["game_id"] for s in site.lobby.games("active", "age_of_steam")]
+    assert len(expected) >= 2
+    page.wait_for_function(f"() => document.querySelector('#page-of').textContent.endsWith(' {len(expected)} games')")
+    assert cards(page) == expected[:2]
+    assert all(t.startswith("Age of Steam") for t in page.locator("#games h3").all_text_contents())
+    assert not page.errors, page.errors
+
+
+def test_whose_turn_and_since_when(site: Site, new_page: Any) -> None:
+    running = site.lobby.summary(site.games["running"])
+    page = new_page(f"{site.base}/?per_page=100")
+    item = page.locator(f'#games > li[data-game-id="{running["game_id"]}"]')
+    names = {s["seat"]: s["name"] for s in running["seats"]}
+    turn = item.locator(".turn")
+    for seat in running["active_seats"]:
+        assert names[seat] in turn.text_content()
+        since = running["waiting_since"][str(seat)]
+        assert turn.locator(f'time[datetime="{since}"]').count() == 1
+
+
+def test_lobby_fits_a_phone_and_has_no_serious_accessibility_violations(site: Site, new_page: Any) -> None:
+    for viewport in (WIDE, PHONE):
+        page = new_page(f"{site.base}/", viewport)
+        page.click("#create-options summary")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the lobby is {width} px wide at {viewport['width']} px"
+        assert serious(page) == []
