@@ -33,7 +33,7 @@ def decide(content: Content, moves: Moves, state: State, seat: int, move: Mappin
 
 
 def _check_stage(state: State, command: Command) -> None:
-    stage = ("resolve",) if state.pending else ("bid", "lock_in") if state.step == BID else (
+    stage: tuple[str, ...] | None = ("resolve",) if state.pending else ("bid", "lock_in") if state.step == BID else (
         ("operate",) if state.phase == OPERATION and state.step != ACT else None)
     if stage is None:
         stage = {"trains": ("take_locomotive", "buy_car", "done"), "expansion": ("place_station", "lay_rail", "use_card", "done"),
@@ -52,7 +52,8 @@ def _converting(steps: Steps, seat: int, into: str, convert: Mapping[str, int] |
         if source == into:
             raise IllegalMove("cannot_convert", f"Converting {source} into itself does nothing.")
         if me.resources[source] < 2 * pairs:
-            raise IllegalMove("cannot_convert", f"Converting {pairs} pair(s) of {source} needs {2 * pairs}; you hold {me.resources[source]}.")
+            raise IllegalMove("cannot_convert",
+                              f"Converting {pairs} pair(s) of {source} needs {2 * pairs}; you hold {me.resources[source]}.")
     have = me.resources[into] + sum(convert.values())
     if have < due:
         raise IllegalMove(f"not_enough_{into}", f"This needs {due} {into}; you would hold {have} (R13).")
@@ -152,7 +153,7 @@ def lay(steps: Steps, seat: int, hex_id: str, free: bool, convert: Mapping[str, 
     if place.city == "normal" and tile_id is not None:
         kind = content.city_tiles[tile_id].resource
         if steps.state.tile_supply.get(kind, 0) > 0:
-            steps.emit(ev.TileGained(seat=seat, hex=hex_id, kind=kind, automatic=True))
+            steps.emit(ev.TileGained(seat=seat, hex=hex_id, tile=kind, automatic=True))
     elif place.city == "tourist" and tile_id is not None:
         steps.emit(ev.TouristVisited(seat=seat, hex=hex_id, tile=tile_id, automatic=True))
         tourist = content.city_tiles[tile_id].effect

@@ -10,7 +10,6 @@ from domain.core.catalogue import Catalogue
 from domain.core.events import Event
 from domain.core.sealed import SEALED_EVENTS
 
-
 # --- setup ---------------------------------------------------------------------------
 
 
@@ -36,7 +35,7 @@ class CityTilesPlaced(Event):
     """City tiles of one kind on their spaces: the pack's first-game layout, or dealt at
     random (R4)."""
 
-    kind: str
+    spaces: str
     tiles: dict[str, str]
     random: dict[str, Any] | None = None
 
@@ -247,7 +246,7 @@ class TileGained(Event):
 
     seat: int
     hex: str
-    kind: str
+    tile: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -322,9 +321,11 @@ class ChoiceMade(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class TilePlaced(Event):
+    """A resource tile put on a train card for good (R28)."""
+
     seat: int
     card: str
-    kind: str
+    tile: str
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -180,8 +180,8 @@ def _rail(c: Content, s: State, e: ev.RailLaid) -> State:
 
 
 def _tile(c: Content, s: State, e: ev.TileGained) -> State:
-    s = replace_seat(s, e.seat, tiles=_add(s.seats[e.seat].tiles, e.kind, 1))
-    return replace(s, tile_supply=_add(s.tile_supply, e.kind, -1))
+    s = replace_seat(s, e.seat, tiles=_add(s.seats[e.seat].tiles, e.tile, 1))
+    return replace(s, tile_supply=_add(s.tile_supply, e.tile, -1))
 
 
 def _used(c: Content, s: State, e: ev.CardUsed) -> State:
@@ -235,8 +235,8 @@ def _made(c: Content, s: State, e: ev.ChoiceMade) -> State:
 
 def _tile_placed(c: Content, s: State, e: ev.TilePlaced) -> State:
     seat = s.seats[e.seat]
-    loaded = {**seat.loaded, e.card: (*seat.loaded.get(e.card, ()), e.kind)}
-    return replace_seat(s, e.seat, tiles=_add(seat.tiles, e.kind, -1), loaded=loaded)
+    loaded = {**seat.loaded, e.card: (*seat.loaded.get(e.card, ()), e.tile)}
+    return replace_seat(s, e.seat, tiles=_add(seat.tiles, e.tile, -1), loaded=loaded)
 
 
 def _sealed(c: Content, s: State, e: Event) -> State:

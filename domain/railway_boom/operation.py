@@ -66,7 +66,7 @@ def run(steps: Steps, seat: int, plan: Plan) -> None:
     steps.convert(seat, "coal", plan["convert"])
     for card, kinds in plan["tiles"].items():
         for kind in kinds:
-            steps.emit(ev.TilePlaced(seat=seat, card=card, kind=kind, automatic=True))
+            steps.emit(ev.TilePlaced(seat=seat, card=card, tile=kind, automatic=True))
     free_left = free_cards(steps.content, steps.state, seat)
     for train in plan["runs"]:
         free = next((c for c in train[1:] if c in plan["free"]), None)
@@ -134,10 +134,10 @@ def options(content: Content, state: State, seat: int) -> list[dict[str, Any]]:
     tiles combine without bound): running nothing, each locomotive alone, and the greedy
     plan with and without tiles and with a conversion into coal."""
     me = state.seats[seat]
-    plans = [{"runs": [], "tiles": {}, "free": [], "convert": {}}]
+    plans: list[Plan] = [{"runs": [], "tiles": {}, "free": [], "convert": {}}]
     plans += [{"runs": [[c]], "tiles": {}, "free": [], "convert": {}} for c in me.trains if content.trains[c].kind != "car"]
     richest = max((r for r in RESOURCES if r != "coal"), key=lambda r: me.resources[r])
-    converts = [{}] + ([{richest: min(3, me.resources[richest] // 2)}] if me.resources[richest] >= 2 else [])
+    converts: list[dict[str, int]] = [{}] + ([{richest: min(3, me.resources[richest] // 2)}] if me.resources[richest] >= 2 else [])
     plans += [_greedy(content, state, seat, tiles, convert) for tiles in (False, True) for convert in converts]
     out: list[dict[str, Any]] = []
     for plan in plans:

@@ -6,16 +6,18 @@ so a pack's author sees all of them at once (`domain/core/content.py`).
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
 from domain.core.content import Entry, Reader, frozen_map
 from domain.railway_boom.content import (
+    ANY,
     CHOICE_FREE,
     CHOSEN,
     CONDITIONS,
-    IMMEDIATE,
     EFFECT_TYPES,
+    IMMEDIATE,
     INCOME_LEVEL,
     PAYMENTS,
     RAILS_ON_TERRAIN,
@@ -23,7 +25,6 @@ from domain.railway_boom.content import (
     TERRAINS,
     TIMINGS,
     TRACKS,
-    ANY,
     CityTile,
     Content,
     DevelopmentCard,
@@ -239,7 +240,7 @@ def _routes(reader: Reader, hexes: dict[str, Hex], adjacent: dict[str, tuple[str
         for end in ends:
             if end not in hexes or not hexes[end].city:
                 entry.problem(f"end {end!r} is not a city of the board")
-        for a, b in zip(chain, chain[1:], strict=False):
+        for a, b in itertools.pairwise(chain):
             if a not in hexes or b not in hexes:
                 entry.problem(f"hex {(a if a not in hexes else b)!r} is not on the board")
             elif b not in adjacent[a]:
@@ -267,7 +268,8 @@ def _counts(reader: Reader, hexes: dict[str, Hex], tiles: dict[str, CityTile], g
         if tile is None or tile.kind != "normal":
             reader.problem("board.json", f"hex {h.id!r}", f"first_game_tile {h.first_game_tile!r} is not a normal city tile (R4)")
         elif h.first_game_tile in used:
-            reader.problem("board.json", f"hex {h.id!r}", f"first_game_tile {h.first_game_tile!r} is already on {used[h.first_game_tile]!r}")
+            reader.problem("board.json", f"hex {h.id!r}",
+                           f"first_game_tile {h.first_game_tile!r} is already on {used[h.first_game_tile]!r}")
         else:
             used[h.first_game_tile] = h.id
     if len(goals) < 4:

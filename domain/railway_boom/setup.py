@@ -43,8 +43,8 @@ def setup(content: Content, state: State, rng: Randomness) -> list[ev.Event]:
         steps.emit(ev.GoalSpacesBlocked(spaces=blocked, automatic=True))
     drawn = steps.state.decks["station"][:state.players]
     numbers = {seat: content.station_cards[card].number for seat, card in enumerate(drawn)}
-    order = tuple(sorted(numbers, key=lambda seat: numbers[seat]))
-    steps.emit(ev.StartingOrderDrawn(cards={str(seat): card for seat, card in enumerate(drawn)}, order=order, automatic=True))
+    ranked = tuple(sorted(numbers, key=lambda seat: numbers[seat]))
+    steps.emit(ev.StartingOrderDrawn(cards={str(seat): card for seat, card in enumerate(drawn)}, order=ranked, automatic=True))
     flow.start_round(steps, 1)
     flow.advance(steps, rng)
     return steps.events
@@ -54,10 +54,10 @@ def _city_tiles(steps: Steps, rng: Randomness) -> None:
     content = steps.content
     if steps.state.first_game:
         layout = {h.id: h.first_game_tile for h in content.hexes.values() if h.city == "normal"}
-        steps.emit(ev.CityTilesPlaced(kind="normal", tiles=layout, automatic=True))
+        steps.emit(ev.CityTilesPlaced(spaces="normal", tiles=layout, automatic=True))
         return
     for kind in ("normal", "tourist"):
         spaces = [h.id for h in content.hexes.values() if h.city == kind]
         dealt = rng.shuffle([t.id for t in content.city_tiles.values() if t.kind == kind])
-        steps.emit(ev.CityTilesPlaced(kind=kind, tiles=dict(zip(spaces, dealt, strict=False)),
+        steps.emit(ev.CityTilesPlaced(spaces=kind, tiles=dict(zip(spaces, dealt, strict=False)),
                                       random=shuffled(dealt)["random"], automatic=True))

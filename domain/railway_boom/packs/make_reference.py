@@ -18,7 +18,7 @@ DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
 def board(rng: random.Random) -> list[dict[str, Any]]:
-    hexes = []
+    hexes: list[dict[str, Any]] = []
     for row in range(ROWS):
         for col in range(COLS):
             q, r = col - row // 2, row
