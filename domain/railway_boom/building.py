@@ -26,10 +26,8 @@ def rail_spots(content: Content, state: State, seat: int, free: bool = False) ->
     if state.seats[seat].rails <= 0:
         return []
     own = mine(state, seat)
-    if free and "station" not in state.turn:
-        sources = own
-    else:
-        sources = {state.turn["station"], *state.turn.get("laid", ())} if "station" in state.turn else set()
+    turn = state.turn
+    sources = {turn.station, *turn.laid} if turn.station else own if free else set()
     spots = {n for h in sources for n in content.adjacent[h]}
     return sorted(h for h in spots if h not in own and content.hexes[h].terrain != "sea")
 

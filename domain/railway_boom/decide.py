@@ -95,7 +95,7 @@ def _offered(steps: Steps, c: Command, kind: str) -> None:
 
 
 def _take_locomotive(steps: Steps, seat: int, c: Command) -> None:
-    if "locomotive" in steps.state.turn:
+    if steps.state.turn.locomotive:
         raise IllegalMove("locomotive_taken", "You have taken your locomotive this turn (R14).")
     _offered(steps, c, "locomotive")
     steps.emit(ev.LocomotiveTaken(seat=seat, card=c["card"]))
@@ -104,9 +104,9 @@ def _take_locomotive(steps: Steps, seat: int, c: Command) -> None:
 
 def _buy_car(steps: Steps, seat: int, c: Command) -> None:
     state = steps.state
-    if "locomotive" not in state.turn and any(steps.content.trains[x].kind == "locomotive" for x in state.offer):
+    if not state.turn.locomotive and any(steps.content.trains[x].kind == "locomotive" for x in state.offer):
         raise IllegalMove("locomotive_first", "Take your locomotive before buying cars (R14).")
-    if len(state.turn.get("cars", ())) >= 2:
+    if len(state.turn.cars) >= 2:
         raise IllegalMove("two_cars", "You may buy at most 2 cars a turn (R14).")
     _offered(steps, c, "car")
     price = steps.content.trains[c["card"]].cost
@@ -117,7 +117,7 @@ def _buy_car(steps: Steps, seat: int, c: Command) -> None:
 
 def _place_station(steps: Steps, seat: int, c: Command) -> None:
     state, city = steps.state, c["city"]
-    if "station" in state.turn:
+    if state.turn.station:
         raise IllegalMove("station_built", "You have built your station this turn.")
     if not state.seats[seat].stations:
         raise IllegalMove("no_station_left", "You have no station left on your board.")
@@ -163,7 +163,7 @@ def lay(steps: Steps, seat: int, hex_id: str, free: bool, convert: Mapping[str, 
 
 
 def _lay_rail(steps: Steps, seat: int, c: Command) -> None:
-    if "station" not in steps.state.turn:
+    if not steps.state.turn.station:
         raise IllegalMove("station_first", "Build your station before laying rails (R15).")
     lay(steps, seat, c["hex"], False, c["convert"])
     _end_if_done(steps, seat)
@@ -174,7 +174,7 @@ def _use_card(steps: Steps, seat: int, c: Command) -> None:
     printed = steps.content.developments[card]
     if card not in me.developments or printed.effect.type != EXTRA_POWER or card in me.sideways:
         raise IllegalMove("card_not_usable", f"{card} is not an unused extra-power card of yours.")
-    if "station" not in steps.state.turn:
+    if not steps.state.turn.station:
         raise IllegalMove("station_first", "Extra power is used after building your station.")
     steps.emit(ev.CardUsed(seat=seat, card=card))
     effects.apply(steps, seat, printed.effect, card)
@@ -182,7 +182,7 @@ def _use_card(steps: Steps, seat: int, c: Command) -> None:
 
 def _choose_row(steps: Steps, seat: int, c: Command) -> None:
     state, row = steps.state, c["row"]
-    if "row" in state.turn:
+    if state.turn.row is not None:
         raise IllegalMove("row_chosen", "You have chosen your row this turn.")
     if row >= len(state.rows) or row in state.chosen_rows or not state.rows[row]:
         raise IllegalMove("row_not_free", f"Row {row} is not an unchosen row (R20).")
@@ -194,7 +194,7 @@ def _choose_row(steps: Steps, seat: int, c: Command) -> None:
 
 def _buy_development(steps: Steps, seat: int, c: Command) -> None:
     state, card = steps.state, c["card"]
-    if "row" not in state.turn or card not in state.rows[state.turn["row"]]:
+    if state.turn.row is None or card not in state.rows[state.turn.row]:
         raise IllegalMove("card_not_in_row", f"{card} is not a card left in your row.")
     price = steps.content.developments[card].price
     convert = _converting(steps, seat, "technology", c["convert"], price)

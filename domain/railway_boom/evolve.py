@@ -13,7 +13,7 @@ from domain.core.randomness import RANDOM_KEY
 from domain.core.state import replace, replace_seat
 from domain.railway_boom import events as ev
 from domain.railway_boom.content import Content
-from domain.railway_boom.state import ACT, BID, BLOCKED, FREE, OVER, Pending, State
+from domain.railway_boom.state import ACT, BID, BLOCKED, FREE, OVER, Pending, State, Turn
 
 
 def _add(mapping: Any, key: str, amount: int) -> dict[str, int]:
@@ -69,7 +69,7 @@ def _starting_order(c: Content, s: State, e: ev.StartingOrderDrawn) -> State:
 def _phase(c: Content, s: State, e: ev.PhaseStarted) -> State:
     bidding = bool(e.resource)
     return replace(s, round=e.round, phase=e.phase, step=BID if bidding else "", bids={}, locked=(), acting=(),
-                   bid_resource=e.resource, turn={}, rows=(), chosen_rows=(),
+                   bid_resource=e.resource, turn=Turn(), rows=(), chosen_rows=(),
                    sealed=sealed.open_phase(e.phase, tuple(range(s.players))) if e.phase == "operation" else None)
 
 
@@ -99,7 +99,7 @@ def _order(c: Content, s: State, e: ev.ActionOrderSet) -> State:
 
 def _turn_ended(c: Content, s: State, e: ev.TurnEnded) -> State:
     s = replace_seat(s, e.seat, power=0)
-    return replace(s, acting=s.acting[1:], turn={})
+    return replace(s, acting=s.acting[1:], turn=Turn())
 
 
 def _gained(c: Content, s: State, e: ev.ResourceGained) -> State:
@@ -131,20 +131,18 @@ def _trains_revealed(c: Content, s: State, e: ev.TrainsRevealed) -> State:
     return replace(s, decks=decks, offer=(*e.locomotives, *e.cars))
 
 
-def _take_train(s: State, seat: int, card: str, key: str) -> State:
+def _take_train(s: State, seat: int, card: str, turn: Turn) -> State:
     s = replace_seat(s, seat, trains=(*s.seats[seat].trains, card))
-    turn = dict(s.turn)
-    turn[key] = (*turn.get(key, ()), card)
     return replace(s, offer=_without(s.offer, card), turn=turn)
 
 
 def _loco(c: Content, s: State, e: ev.LocomotiveTaken) -> State:
-    return _take_train(s, e.seat, e.card, "locomotive")
+    return _take_train(s, e.seat, e.card, replace(s.turn, locomotive=e.card))
 
 
 def _car(c: Content, s: State, e: ev.CarBought) -> State:
     s = _convert(s, e.seat, "materials", e.convert)
-    return _take_train(_resource(s, e.seat, "materials", -e.price), e.seat, e.card, "cars")
+    return _take_train(_resource(s, e.seat, "materials", -e.price), e.seat, e.card, replace(s.turn, cars=(*s.turn.cars, e.card)))
 
 
 def _boxed(c: Content, s: State, e: ev.CardsBoxed) -> State:
@@ -160,7 +158,7 @@ def _station(c: Content, s: State, e: ev.StationBuilt) -> State:
         s = _returned(s, e.seat, e.city)
     s = replace_seat(s, e.seat, stations=s.seats[e.seat].stations - 1)
     return replace(s, stations={**s.stations, e.city: e.seat}, offer=_without(s.offer, e.card),
-                   boxed=(*s.boxed, e.card), turn={"station": e.city, "laid": ()})
+                   boxed=(*s.boxed, e.card), turn=Turn(station=e.city))
 
 
 def _returned(s: State, seat: int, hex_id: str) -> State:
@@ -175,7 +173,7 @@ def _rail(c: Content, s: State, e: ev.RailLaid) -> State:
     seat = s.seats[e.seat]
     s = replace_seat(s, e.seat, rails=seat.rails - 1, power=seat.power - e.power,
                      resources=_add(seat.resources, "money", -e.money))
-    turn = {**s.turn, "laid": (*s.turn.get("laid", ()), e.hex)} if "station" in s.turn else s.turn
+    turn = replace(s.turn, laid=(*s.turn.laid, e.hex)) if s.turn.station else s.turn
     return replace(s, rails={**s.rails, e.hex: (*s.rails.get(e.hex, ()), e.seat)}, turn=turn)
 
 
@@ -200,7 +198,7 @@ def _take_development(s: State, seat: int, card: str) -> State:
 
 def _row(c: Content, s: State, e: ev.RowChosen) -> State:
     s = _take_development(s, e.seat, e.card)
-    return replace(s, chosen_rows=(*s.chosen_rows, e.row), turn={"row": e.row})
+    return replace(s, chosen_rows=(*s.chosen_rows, e.row), turn=Turn(row=e.row))
 
 
 def _development(c: Content, s: State, e: ev.DevelopmentBought) -> State:

@@ -44,14 +44,14 @@ def actions(content: Content, state: State, seat: int) -> list[Move]:
     turn, me = state.turn, state.seats[seat]
     if state.phase == TRAINS:
         locomotives = [c for c in state.offer if content.trains[c].kind == "locomotive"]
-        if "locomotive" not in turn and locomotives:
+        if not turn.locomotive and locomotives:
             return [{"type": "take_locomotive", "card": c} for c in locomotives]
-        if len(turn.get("cars", ())) >= 2:
+        if len(turn.cars) >= 2:
             return []
         cars = [(c, content.trains[c].cost) for c in state.offer if content.trains[c].kind == "car"]
         return _buys(state, seat, "materials", cars, "buy_car")
     if state.phase == EXPANSION:
-        if "station" not in turn:
+        if not turn.station:
             return _stations(content, state, seat) if me.stations else []
         moves = [{"type": "use_card", "card": c} for c in me.developments
                  if content.developments[c].effect.type == EXTRA_POWER and c not in me.sideways]
@@ -62,10 +62,10 @@ def actions(content: Content, state: State, seat: int) -> list[Move]:
                 moves.append(_with({"type": "lay_rail", "hex": hex_id}, convert))
         return moves
     if state.phase == DEVELOPMENT:
-        if "row" not in turn:
+        if turn.row is None:
             return [{"type": "choose_row", "row": i} for i, row in enumerate(state.rows)
                     if row and i not in state.chosen_rows]
-        row = state.rows[turn["row"]]
+        row = state.rows[turn.row]
         return _buys(state, seat, "technology", [(c, content.developments[c].price) for c in row], "buy_development")
     return []
 
@@ -87,10 +87,10 @@ def _stations(content: Content, state: State, seat: int) -> list[Move]:
 def may_end(state: State) -> bool:
     """Whether the acting seat has done its turn's mandatory part (R14, R15, R20)."""
     if state.phase == TRAINS:
-        return "locomotive" in state.turn
+        return bool(state.turn.locomotive)
     if state.phase == EXPANSION:
-        return "station" in state.turn
-    return "row" in state.turn
+        return bool(state.turn.station)
+    return state.turn.row is not None
 
 
 def choices(content: Content, state: State) -> list[str]:

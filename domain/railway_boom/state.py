@@ -4,7 +4,6 @@ store it and `evolve` shares what an event does not change."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from domain.core.sealed import Sealed
 from domain.core.state import Frozen
@@ -57,6 +56,18 @@ class Pending(Frozen):
 
 
 @dataclass(frozen=True)
+class Turn:
+    """What the acting seat has done in its action step so far."""
+
+    locomotive: str = ""
+    cars: tuple[str, ...] = ()
+    station: str = ""
+    laid: tuple[str, ...] = ()
+    """Rails laid this turn from this turn's station (R17)."""
+    row: int | None = None
+
+
+@dataclass(frozen=True)
 class State(Frozen):
     seats: tuple[Seat, ...]
     first_game: bool = False
@@ -78,9 +89,8 @@ class State(Frozen):
     rows: tuple[tuple[str, ...], ...] = ()
     """The development rows (each cheapest first); a chosen row is emptied as it is taken."""
     chosen_rows: tuple[int, ...] = ()
-    turn: dict[str, Any] = field(default_factory=dict)
-    """What the acting seat has done this turn (its locomotive, cars bought, station, rails
-    laid this turn, its row)."""
+    turn: Turn = Turn()
+    """What the acting seat has done this turn."""
     city_tiles: dict[str, str] = field(default_factory=dict)
     stations: dict[str, int] = field(default_factory=dict)
     rails: dict[str, tuple[int, ...]] = field(default_factory=dict)
