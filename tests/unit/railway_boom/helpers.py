@@ -88,7 +88,7 @@ def table(players: int = 3, *, seats: Mapping[int, Mapping[str, Any]] | None = N
     set as given (phase, step, round, order, bids, locked, bid_resource, acting, chosen_rows,
     spaces, goals...)."""
     state = opening(players, first_game)
-    if offer is None and fields.get("phase", "trains") != "trains" or operation:
+    if (offer is None and fields.get("phase", "trains") != "trains") or operation:
         # The round's revealed trains were dealt with in phase 1.
         state = replace(state, offer=(), boxed=(*state.boxed, *state.offer))
     if offer is not None:
