@@ -62,7 +62,7 @@ def test_the_manifest_says_it_is_the_projects_own_content() -> None:
 def test_a_missing_file_is_named() -> None:
     whole = files()
     del whole["goals.json"]
-    with pytest.raises(ContentError, match="mine/goals.json: missing"):
+    with pytest.raises(ContentError, match=r"mine/goals\.json: missing"):
         load(whole, lambda game: SCHEMA, "mine")
 
 
