@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.core.events import Audience
 from domain.railway_boom import legal
+from domain.railway_boom.content import Content
 from domain.railway_boom.state import State
 
 
@@ -47,3 +48,11 @@ def view(state: State, audience: Audience) -> dict[str, Any]:
     if audience.referee:
         out["decks"] = {name: list(cards) for name, cards in state.decks.items()}
     return out
+
+
+def static_board(content: Content) -> dict[str, Any]:
+    """What never changes during a game, for the viewer: the hexes and the cities."""
+    return {"game": "railway_boom", "layout": "pointy-topped hexes, axial q and r",
+            "hexes": {h.id: {"q": h.q, "r": h.r, "terrain": h.terrain, "power": h.power, "city": h.city}
+                      for h in content.hexes.values()},
+            "routes": {r.id: list(r.hexes) for r in content.routes.values()}}

@@ -52,7 +52,15 @@ def age_of_steam() -> dict[str, Any]:
     }
 
 
-BUILDERS: dict[str, Callable[[], dict[str, Any]]] = {"ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam}
+def railway_boom() -> dict[str, Any]:
+    from domain import games
+    from domain.railway_boom.views import static_board
+
+    return static_board(games.current("railway_boom").content)  # type: ignore[attr-defined]
+
+
+BUILDERS: dict[str, Callable[[], dict[str, Any]]] = {"ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam,
+                                                     "railway_boom": railway_boom}
 """Game name -> its board; a new game adds its builder here and a renderer module."""
 
 
