@@ -215,7 +215,8 @@ def _resolve(steps: Steps, seat: int, c: Command) -> None:
     if pending.effect == FREE_RAILS:
         if choice != "none":
             lay(steps, seat, choice, True, first=False)
-            if steps.state.pending and steps.state.pending[0] == pending and not building.rail_spots(
+            still = steps.state.pending[0] if steps.state.pending else None
+            if still is not None and (still.card, still.effect) == (pending.card, FREE_RAILS) and not building.rail_spots(
                     steps.content, steps.state, seat, free=True):
                 steps.emit(ev.ChoiceMade(seat=seat, card=pending.card, choice="none", automatic=True))
     elif pending.effect == DRAW_TWO_BUY_ONE:
