@@ -21,6 +21,8 @@ from domain.railway_boom.pack import SCHEMA
 from domain.railway_boom.state import OVER, State
 
 OPTIONS = ("content", "first_game")
+REVEALING = frozenset({"TrainsRevealed", "StationCardsRevealed", "RowsDealt", "SubmissionsRevealed", "StartingOrderDrawn"})
+"""Public events that turn up what was hidden (a deck's next cards, the sealed plans)."""
 
 
 class RailwayBoom(Decider[State]):
@@ -98,6 +100,10 @@ class RailwayBoom(Decider[State]):
 
     def invariants(self, state: State) -> list[str]:
         return invariants.invariants(self.content, state)
+
+    def reveals(self, event: Event) -> bool:
+        """A takeback past these needs every seat's consent (the optional hook)."""
+        return event.kind in REVEALING or (event.kind == "ChoiceAwaited" and bool(event.data.get("drawn")))
 
     def playout_choice(self, state: State, seat: int, moves: Sequence[dict[str, Any]],
                        chooser: random.Random) -> dict[str, Any] | None:

@@ -68,3 +68,11 @@ def test_otherwise_the_tiles_are_dealt_at_random_normal_and_tourist_apart() -> N
     assert all(CONTENT.city_tiles[state.city_tiles[c]].kind == "tourist" for c in tourist)
     assert state.city_tiles != opening(3, first_game=True).city_tiles
 
+
+
+def test_events_that_turn_up_hidden_cards_count_as_reveals() -> None:
+    setup = Setup(("a", "b"), RULES.options({}, 2))
+    events = RULES.setup(RULES.initial_state(setup), SeededRandom(bytes(32)))
+    revealing = {e.kind for e in events if RULES.reveals(e)}
+    assert revealing == {"StartingOrderDrawn", "TrainsRevealed"}
+    assert not any(RULES.reveals(e) for e in events if e.kind in ("PhaseStarted", "GoalSpacesBlocked"))
