@@ -26,11 +26,13 @@ from domain.core.registry import (
     schema,
     use_shelf,
 )
+from domain.railway_boom import DECIDER as RAILWAY_BOOM
 from domain.ticket_to_ride.decider import RULES as TICKET_TO_RIDE
 
 GAMES: tuple[Decider[Any], ...] = (
     TICKET_TO_RIDE,
     AGE_OF_STEAM,
+    RAILWAY_BOOM,
 )
 """Every game's current rules. A new game adds one line here; a new version of a game's
 rules adds a line too, and keeps the old one registered with `register(old,

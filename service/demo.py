@@ -20,8 +20,10 @@ def seed_demo(lobby: Lobby, base_url: str) -> list[str]:
         game = app.game(running)
         seat = min(game.decider.active_seats(game.state))
         app.play(running, seat, chooser.choice(game.decider.legal_moves(game.state, seat)))
+    boom = play_one(app, "railway_boom", 3, game_seed(2025, 0), chooser, check=False, lobby=lobby)
     lines = []
-    for label, game_id in (("finished 4-player game", finished.game_id), ("game in progress", running)):
+    for label, game_id in (("finished 4-player game", finished.game_id), ("game in progress", running),
+                           ("finished Railway Boom game", boom.game_id)):
         api = f"{base_url}/api/v1/games/{game_id}"
         lines += [f"Demo {label}: {api}", f"  replay: {base_url}/games/{game_id}/replay",
                   f"  state:  {api}/state", f"  events: {api}/events",

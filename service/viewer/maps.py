@@ -20,6 +20,7 @@ from domain import games
 from domain.age_of_steam.board import EDGE_NAMES
 from domain.core.decider import Decider
 from domain.core.state import FrozenDict
+from domain.railway_boom.views import static_board
 
 
 def _static_json(*parts: str) -> dict[str, Any] | None:
@@ -63,7 +64,12 @@ def age_of_steam(rules: Decider[Any]) -> dict[str, Any]:
     }
 
 
-BUILDERS: dict[str, Callable[[Decider[Any]], dict[str, Any]]] = {"ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam}
+def railway_boom(rules: Decider[Any]) -> dict[str, Any]:
+    return static_board(rules.content)  # type: ignore[attr-defined]
+
+
+BUILDERS: dict[str, Callable[[Decider[Any]], dict[str, Any]]] = {
+    "ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam, "railway_boom": railway_boom}
 """Game name -> its board from the rules bound to a pack; a new game adds its builder here
 and a renderer module."""
 

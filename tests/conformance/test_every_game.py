@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from domain import games
+from projections.railway_boom import board as railway_boom_board
 from tests import playouts
 from tests.conformance import contract
 from tests.fakes import pebbles_projector
@@ -22,6 +23,7 @@ BOARDS = {
     "ticket_to_ride": lambda state: dict(state.claims),
     "age_of_steam": age_of_steam_board,
     "pebbles": pebbles_projector.board,
+    "railway_boom": railway_boom_board,
 }
 """The board a game's read models must show for a state, for the games with a projector."""
 

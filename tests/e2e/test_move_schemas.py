@@ -18,7 +18,7 @@ from domain import games
 from tests import playouts
 from tests.e2e.conftest import Client
 
-GAMES = ("ticket_to_ride", "age_of_steam")
+GAMES = ("ticket_to_ride", "age_of_steam", "railway_boom")
 MOVES = "/api/v1/games/{game_id}/moves"
 
 

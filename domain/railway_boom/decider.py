@@ -1,0 +1,114 @@
+"""The Railway Boom decider: the rules of this package behind the core `Decider`
+contract, bound to one content pack (`content.py`, `pack.py`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core.content import Pack
+from domain.core.decider import Decider, Setup
+from domain.core.errors import MalformedMove
+from domain.core.events import Audience, Event
+from domain.core.moves import Moves
+from domain.core.randomness import Randomness
+from domain.railway_boom import decide, evolve, invariants, legal, playout, setup, views
+from domain.railway_boom.content import Content
+from domain.railway_boom.events import EVENTS
+from domain.railway_boom.moves import moves_of
+from domain.railway_boom.pack import SCHEMA
+from domain.railway_boom.state import OVER, State
+
+OPTIONS = ("content", "first_game")
+REVEALING = frozenset({"TrainsRevealed", "StationCardsRevealed", "RowsDealt", "SubmissionsRevealed", "StartingOrderDrawn"})
+"""Public events that turn up what was hidden (a deck's next cards, the sealed plans)."""
+
+
+class RailwayBoom(Decider[State]):
+    name = "railway_boom"
+    ruleset_version = "1"
+    state_type = State
+    min_seats = 2
+    max_seats = 4
+    events = EVENTS
+    content_schema = SCHEMA
+    pack_option = "content"
+    default_pack = "reference"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack
+        self.content: Content = pack.content if pack is not None else None  # type: ignore[assignment]
+        self._moves: Moves | None = None
+
+    def with_pack(self, pack: Pack) -> RailwayBoom:
+        return RailwayBoom(pack)
+
+    @property
+    def moves(self) -> Moves:
+        if self._moves is None:
+            self._moves = moves_of(self.content)
+        return self._moves
+
+    @property
+    def move_schemas(self) -> dict[str, dict[str, Any]]:
+        return self.moves.schemas()
+
+    def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise MalformedMove("bad_options", f"Railway Boom needs {self.min_seats} to {self.max_seats} seats, not {seats}.")
+        if not isinstance(requested, Mapping):
+            raise MalformedMove("bad_options", "Options must be a JSON object such as {\"first_game\": true}.")
+        unknown = sorted(set(requested) - set(OPTIONS))
+        if unknown:
+            raise MalformedMove("bad_options", f"Unknown option(s) {', '.join(unknown)}; the options are: {', '.join(OPTIONS)}.")
+        first_game = requested.get("first_game", False)
+        if not isinstance(first_game, bool):
+            raise MalformedMove("bad_options", f"Option \"first_game\" must be true or false, not {first_game!r} (R4).")
+        return {"content": self.pack.id if self.pack is not None else self.default_pack, "first_game": first_game}
+
+    def initial_state(self, setup_: Setup) -> State:
+        chosen = self.options(setup_.options, len(setup_.seats))
+        return setup.initial(self.content, len(setup_.seats), chosen["first_game"])
+
+    def setup(self, state: State, rng: Randomness) -> list[Event]:
+        return setup.setup(self.content, state, rng)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve.evolve(self.content, state, event)
+
+    def decide(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+        return decide.decide(self.content, self.moves, state, seat, move, rng)
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return legal.active_seats(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return legal.legal_moves(self.content, state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> dict[int, int]:
+        return {index: seat.vp for index, seat in enumerate(state.seats)}
+
+    def view(self, state: State, audience: Audience) -> dict[str, Any]:
+        return views.view(state, audience)
+
+    def move_of(self, event: Event) -> dict[str, Any] | None:
+        return self.moves.move_of(event)
+
+    def invariants(self, state: State) -> list[str]:
+        return invariants.invariants(self.content, state)
+
+    def reveals(self, event: Event) -> bool:
+        """A takeback past these needs every seat's consent (the optional hook)."""
+        return event.kind in REVEALING or (event.kind == "ChoiceAwaited" and bool(event.data.get("drawn")))
+
+    def playout_choice(self, state: State, seat: int, moves: Sequence[dict[str, Any]],
+                       chooser: random.Random) -> dict[str, Any] | None:
+        return playout.choose(self.content, state, seat, moves, chooser)
+
+
+RULES = RailwayBoom()
+"""The rules, not yet bound to a pack: the registry binds them to one."""

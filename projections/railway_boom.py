@@ -1,0 +1,94 @@
+"""Railway Boom on the read models: the board is each hex with a station or rails (by seat);
+VP come by source (trains, goals, leftovers, route, income, tourist, cards) exactly as the
+seat's scoring events add up; the resource tracks are the four resources, the five income
+levels and the seat's disc on the bid track.
+
+The figures are read from the state after each event that can change them, as Age of
+Steam's are."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.decider import Decider
+from domain.core.events import Event
+from domain.railway_boom.content import RESOURCES, TRACKS
+from domain.railway_boom.state import Seat, State
+from projections.handlers import Figures, Projector, SeatFigures, register
+
+SOURCES = ("trains", "goals", "leftovers", "route", "income", "tourist", "cards")
+
+BOARD_KINDS = frozenset({"StationBuilt", "RailLaid"})
+SEAT_KINDS = frozenset({
+    "ResourceGained", "ResourcePaid", "ResourcesConverted", "VPScored", "IncomeRaised", "BidRaised", "BidPaid",
+    "ActionOrderSet", "CarBought", "RailLaid", "DevelopmentBought", "ChoiceMade", "GoalScored", "LeftoversScored",
+    "RouteScored", "StartingOrderDrawn",
+})
+
+
+def source_of(key: str) -> str:
+    """The tally a seat's scoring source counts under."""
+    if key == "trains" or key.startswith("tile:"):
+        return "trains"
+    if key in ("goals", "leftovers", "route", "income"):
+        return key
+    if key.startswith("icon:"):
+        return "income"
+    if key.startswith("tourist:"):
+        return "tourist"
+    return "cards"
+
+
+def by_source(seat: Seat) -> dict[str, int]:
+    out = dict.fromkeys(SOURCES, 0)
+    for key, points in seat.scored.items():
+        out[source_of(key)] += points
+    return out
+
+
+def board(state: State) -> dict[str, Any]:
+    """Each hex holding a piece: its station's seat and the seats with a rail there."""
+    out: dict[str, Any] = {}
+    for hex_id in sorted({*state.stations, *state.rails}):
+        cell: dict[str, Any] = {}
+        if hex_id in state.stations:
+            cell["station"] = state.stations[hex_id]
+        if state.rails.get(hex_id):
+            cell["rails"] = list(state.rails[hex_id])
+        out[hex_id] = cell
+    return out
+
+
+def tracks(state: State, index: int) -> dict[str, Any]:
+    seat = state.seats[index]
+    return {**{r: seat.resources[r] for r in RESOURCES}, **{f"income_{t}": seat.income[t] for t in TRACKS},
+            "bid": state.bids.get(index, 0), "disc": state.order.index(index) if index in state.order else None}
+
+
+class RailwayBoomProjector(Projector):
+    name = "railway_boom"
+    sources = SOURCES
+    relevant = BOARD_KINDS | SEAT_KINDS
+
+    def start(self, decider: Decider[Any], state: State) -> Figures:
+        return Figures(board(state), tuple(SeatFigures(by_source(seat), None, tracks(state, index))
+                                           for index, seat in enumerate(state.seats)))
+
+    def apply(self, figures: Figures, event: Event, state: State) -> Figures | None:
+        if event.kind not in self.relevant:
+            return super().apply(figures, event, state)
+        out = figures
+        if event.kind in BOARD_KINDS:
+            now = board(state)
+            for hex_id in {*figures.board, *now}:
+                if figures.board.get(hex_id) != now.get(hex_id):
+                    out = out.with_cell(hex_id, now.get(hex_id))
+        for index, seat in enumerate(state.seats):
+            before = out.seats[index]
+            points, resources = by_source(seat), tracks(state, index)
+            if points != before.by_source or resources != before.tracks:
+                out = out.with_seat(index, by_source=points, tracks=resources)
+        return None if out is figures else out
+
+
+register(RailwayBoomProjector())

@@ -1,0 +1,46 @@
+"""Railway Boom's replay in headless Chromium: the hex board is drawn from the pack, a
+station and a rail appear in their seat's colour as their events are stepped over and go
+again, and the panel shows who is still to submit in the sealed operation phase."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from service.simulation import game_seed, play_one
+from tests.browser.support import Site, shot
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_function(f"() => document.querySelector('#board').dataset.version === '{version}'")
+
+
+def test_stations_and_rails_appear_by_seat_and_go(site: Site, open_page: Any, artifacts: Path) -> None:
+    boom = play_one(site.app, "railway_boom", 3, game_seed(61, 0), random.Random(61), check=False)
+    records = site.app.records(boom.game_id)
+    built = next(r for r in records if r["kind"] == "StationBuilt")
+    version, city, seat = built["version"], built["data"]["city"], built["data"]["seat"]
+    watched = open_page(f"{site.base}/games/{boom.game_id}/replay?at={version - 1}")
+    page = watched.ready()
+    assert page.locator("#board polygon.hex").count() == 192
+    assert page.locator("#board .rb-station").count() == 0
+    page.keyboard.press("ArrowRight")
+    station = f'#board .rb-station[data-station="{city}"][data-seat="{seat}"]'
+    page.wait_for_selector(station, state="attached")
+    assert f"built a station at {city}" in page.text_content("#current-event")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(station, state="detached")
+
+    sealed = next(r for r in records if r["kind"] == "SubmissionSealed")
+    page.goto(f"{site.base}/games/{boom.game_id}/replay?at={sealed['version']}")
+    page = watched.ready()
+    assert "Still to submit" in page.text_content("body")
+
+    final = site.app.game(boom.game_id)
+    page.keyboard.press("End")
+    wait_version(page, final.version)
+    assert page.locator("#board .rb-station").count() == len(final.state.stations)
+    assert page.locator("#board .rb-rail").count() == sum(len(s) for s in final.state.rails.values())
+    shot(page, artifacts, "boom-finished")
+    assert not watched.errors, watched.errors
