@@ -26,10 +26,12 @@ from domain.core.registry import (
     use_shelf,
 )
 from domain.ticket_to_ride.decider import RULES as TICKET_TO_RIDE
+from domain.toot_toot.decider import RULES as TOOT_TOOT
 
 GAMES: tuple[Decider[Any], ...] = (
     TICKET_TO_RIDE,
     AGE_OF_STEAM,
+    TOOT_TOOT,
 )
 """Every game's current rules. A new game adds one line here; a new version of a game's
 rules adds a line too, and keeps the old one registered with `register(old,
