@@ -121,6 +121,10 @@ class TootToot(Decider[State]):
     def move_of(self, event: Event) -> dict[str, Any] | None:
         return views.move_of(event)
 
+    def reveals(self, event: Event) -> bool:
+        """A public order turned up from the deck, or a hand order shown as it is played."""
+        return isinstance(event, (ev.PublicOrderRevealed, ev.SecretOrderPlayed))
+
     def invariants(self, state: State) -> list[str]:
         return invariants.problems(self.content, state)
 

@@ -33,6 +33,7 @@ EFFECTS = {"max": "good", "space": "", "order": "", "shovel": "", "plus": "good"
 TERRAIN = {".": "plain", "#": "blocked"}
 STARTS = 8
 SEATS = 4
+MIN_ORDERS = 2 * SEATS + 1
 
 
 class TootSchema:
@@ -43,8 +44,9 @@ class TootSchema:
         goods, factories, colours = _goods(reader)
         known = {g.id for g in goods}
         orders = tuple(_order(e, known, colours) for e in reader.entries("orders.json", "order"))
-        if not orders:
-            reader.problem("orders.json", None, "a pack needs at least one order card")
+        if len(orders) < MIN_ORDERS:
+            reader.problem("orders.json", None, f"a pack needs at least {MIN_ORDERS} order cards (a secret one per seat "
+                           f"and 5 public ones for 4 seats), not {len(orders)}")
         cards = tuple(_card(e, known, factories, colours) for e in reader.entries("players.json", "player card"))
         if len(cards) < SEATS:
             reader.problem("players.json", None, f"a pack needs {SEATS} player cards (one per seat), not {len(cards)}")
