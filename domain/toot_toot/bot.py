@@ -1,8 +1,9 @@
-"""The playout bot: it wants the goods the orders in sight want. It heads for a useful
-building (a city wanting goods it holds, a site or factory for wanted goods), lays track
-ahead of its train towards it, drives there, takes, processes and sells; it places its
-tokens, spends goods nobody wants and now and then builds a factory. It avoids penalty
-tokens unless the gain is worth it."""
+"""The playout bot: it picks a goal order (the one nearest completion it can supply) and
+works towards it: it takes the basic goods the order wants, or the inputs of the processed
+ones and processes them (drawing a factory where the map has none), then sells at the
+order's city, selling anything else it can on the way. To get somewhere it lays track ahead
+of its train along the cheapest route and drives along it. It places its tokens, spends goods
+it has no use for and avoids penalty tokens unless the gain is worth it."""
 
 from __future__ import annotations
 
@@ -11,16 +12,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from domain.toot_toot.content import CITY, FACTORY, OPEN, SITE, Building
+from domain.toot_toot.content import CITY, FACTORY, OPEN, SITE, Building, Recipe
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.hexes import Hex, coords, exits_from, neighbour, opp, segment
-from domain.toot_toot.orders import points, unfilled
+from domain.toot_toot.orders import points
 from domain.toot_toot.seats import card, level, room
 from domain.toot_toot.state import AFTER, DRAWING, MAIN, STARTS
 
 Move = dict[str, Any]
 PRIORITY = ("max", "sell", "space", "double", "extra", "scoring", "pairs", "plus", "order", "waterway", "shovel")
 """Abilities by the bot's liking (by the first word of their id)."""
+TURN_COST = 5.0
+"""A turn (an action and a penalty token) against drawn segments (1 each) in a route."""
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -38,29 +41,85 @@ class Bot:
         for move in moves:
             self.by_type.setdefault(move["type"], []).append(move)
         content, me = ctx.content, ctx.me
-        self.wanted = self._wanted()
         self.recipes = card(content, me).recipes
-        self.inputs = {g for r in self.recipes if set(r.outputs) & self.wanted for g in r.inputs}
-        self.keep = {g: n + (2 if g in self.inputs else 0) for g, n in self._need().items()}
-        self.keep.update({g: 2 for g in self.inputs if g not in self.keep})
-        self.short = {g for g, n in self.keep.items() if me.goods.get(g, 0) < n}
-        """The goods worth taking or making now."""
         self.near = ctx.board.locations(ctx.seat, level(content, me, "waterway") > 0)
+        self.buildings = [*ctx.map.buildings, *(b for h in ctx.state.factories if (b := ctx.board.building_at(h)))]
+        self.sellable = self._sellable()
+        self.goal, self.missing = self._goal()
+        self.short = self._short()
+        """The goods worth taking or making now."""
+        self.turn_first, self.turn_to = False, me.facing
 
-    def _wanted(self) -> set[str]:
-        """The goods the orders in sight want more of than the seat holds."""
-        need: dict[str, int] = {}
-        for order_id in (*self.ctx.state.public, *self.ctx.me.hand):
-            order = self.ctx.content.order[order_id]
-            for good in set(order.icons):
-                need[good] = need.get(good, 0) + len(unfilled(order, self.ctx.state.filled.get(order_id, ()), good))
-        return {g for g, n in need.items() if n > self.ctx.me.goods.get(g, 0)}
+    # --- what to aim for -----------------------------------------------------------------
+
+    def _orders(self) -> list[str]:
+        return [*self.ctx.state.public, *self.ctx.me.hand]
+
+    def _unfilled(self, order_id: str) -> list[str]:
+        order = self.ctx.content.order[order_id]
+        filled = self.ctx.state.filled.get(order_id, ())
+        return [g for i, g in enumerate(order.icons) if i not in filled]
 
     def _sellable(self) -> set[str]:
+        return {g for o in self._orders() for g in self._unfilled(o)}
+
+    def _recipe(self, good: str) -> Recipe | None:
+        return next((r for r in self.recipes if good in r.outputs), None)
+
+    def _goal(self) -> tuple[str | None, list[str]]:
+        """The order to work on and the goods it still lacks beyond those held."""
+        best: tuple[int, int, str] | None = None
+        lacking: dict[str, list[str]] = {}
+        for order_id in self._orders():
+            held = dict(self.ctx.me.goods)
+            lack = []
+            for good in self._unfilled(order_id):
+                if held.get(good, 0):
+                    held[good] -= 1
+                else:
+                    lack.append(good)
+            cost = sum(1 if self.ctx.content.good[g].basic else 3 for g in lack)
+            if any(not self.ctx.content.good[g].basic and self._recipe(g) is None for g in lack):
+                continue
+            key = (cost, -len(self._unfilled(order_id)), order_id)
+            lacking[order_id] = lack
+            if best is None or key < best:
+                best = key
+        return (best[2], lacking[best[2]]) if best else (None, [])
+
+    def _short(self) -> set[str]:
+        """The basic goods to take next: the goal's, or the inputs of its processed goods."""
         out: set[str] = set()
-        for order_id in (*self.ctx.state.public, *self.ctx.me.hand):
-            order = self.ctx.content.order[order_id]
-            out |= {g for g in set(order.icons) if unfilled(order, self.ctx.state.filled.get(order_id, ()), g)}
+        held = dict(self.ctx.me.goods)
+        for good in self.missing:
+            if self.ctx.content.good[good].basic:
+                out.add(good)
+                continue
+            recipe = self._recipe(good)
+            if recipe is not None:
+                out |= {g for g, n in recipe.inputs.items() if held.get(g, 0) < n}
+        return out
+
+    def _makeable(self) -> set[str]:
+        """The factory kinds whose recipe the goal wants and whose inputs are held."""
+        out = set()
+        for good in self.missing:
+            recipe = self._recipe(good)
+            if recipe is not None and all(self.ctx.me.goods.get(g, 0) >= n for g, n in recipe.inputs.items()):
+                out.add(recipe.factory)
+        return out
+
+    def _needed(self) -> dict[str, int]:
+        """Units of each good the goal still needs: held or basic ones as they are, the
+        inputs of processed ones not held."""
+        out: dict[str, int] = {}
+        lacking = list(self.missing)
+        for good in self._unfilled(self.goal) if self.goal else ():
+            recipe = self._recipe(good) if good in lacking and not self.ctx.content.good[good].basic else None
+            if good in lacking:
+                lacking.remove(good)
+            for g, n in (recipe.inputs.items() if recipe else [(good, 1)]):
+                out[g] = out.get(g, 0) + n
         return out
 
     def free(self, move: Move) -> bool:
@@ -77,11 +136,9 @@ class Bot:
         ctx = self.ctx
         if ctx.state.phase == STARTS:
             return None
-        upgrades = self.by_type.get("upgrade", [])
-        if upgrades:
-            return min(upgrades, key=lambda m: (PRIORITY.index(m["ability"].split("_")[0])
-                                                if m["ability"].split("_")[0] in PRIORITY else len(PRIORITY),
-                                                self.chooser.random()))
+        upgrade = self._upgrade()
+        if upgrade is not None:
+            return upgrade
         if ctx.state.step == DRAWING:
             return self._draw(self.by_type.get("draw_track", []), self.targets()) or {"type": "stop_drawing"}
         location = self._location()
@@ -100,65 +157,73 @@ class Bot:
         due = [m for kind in ("take", "process", "sell") for m in self.by_type.get(kind, [])]
         return min(due, key=lambda m: not self.free(m)) if due else None
 
+    def _upgrade(self) -> Move | None:
+        upgrades = self.by_type.get("upgrade", [])
+        maxes = [m for m in upgrades if m["ability"] in {f"max_{g}" for g in self.short}]
+        if maxes:
+            return maxes[0]
+        if not upgrades:
+            return None
+        def liking(m: Move) -> tuple[int, float]:
+            word = m["ability"].split("_")[0]
+            return (PRIORITY.index(word) if word in PRIORITY else len(PRIORITY), self.chooser.random())
+        return min(upgrades, key=liking)
+
     def _location(self) -> Move | None:
         sells = self.by_type.get("sell", [])
         if sells:
             best = max(sells, key=lambda m: (self._sale(m), self.free(m)))
             if self.free(best) or self._sale(best) >= 5:
                 return best
-        useful = lambda m: self.free(m) and set(card(self.ctx.content, self.ctx.me).recipe[m["recipe"]].outputs) & self.wanted  # noqa: E731
-        process = self.pick("process", useful)
+        makeable = self._makeable()
+        process = self.pick("process", lambda m: self.free(m) and self._building(m["factory"]).factory in makeable
+                            and any(self._recipe(g) is not None and self._recipe(g).id == m["recipe"]  # type: ignore[union-attr]
+                                    for g in self.missing))
         if process is not None:
             return process
         if room(self.ctx.content, self.ctx.me):
-            take = self.pick("take", lambda m: self.free(m) and self._site_good(m) in self.short)
+            take = self.pick("take", lambda m: self.free(m) and self._building(m["site"]).good in self.short)
             if take is not None:
                 return take
         return None
 
-    def _site_good(self, move: Move) -> str:
-        building = self.ctx.board.building(move["site"])
-        return building.good if building is not None else ""
+    def _building(self, building_id: str) -> Building:
+        building = self.ctx.board.building(building_id)
+        assert building is not None
+        return building
 
     def _sale(self, move: Move) -> int:
         content, me = self.ctx.content, self.ctx.me
         bonus = {c: level(content, me, "sell", colour=c) for c in content.colours}
         return sum(points(content, bonus, content.order[o], units) for o, units in move["fills"].items())
 
-    def _need(self) -> dict[str, int]:
-        need: dict[str, int] = {}
-        for order_id in (*self.ctx.state.public, *self.ctx.me.hand):
-            order = self.ctx.content.order[order_id]
-            for good in set(order.icons):
-                need[good] = need.get(good, 0) + len(unfilled(order, self.ctx.state.filled.get(order_id, ()), good))
-        return need
-
-    def _surplus(self) -> set[str]:
-        """Goods held beyond what the orders in sight want and a couple kept for recipes."""
-        return {g for g, n in self.ctx.me.goods.items() if n > self.keep.get(g, 0)}
-
     def _spend(self) -> Move | None:
-        """Spend goods nobody wants (they only fill the storage), or build a factory."""
+        """Spend goods of no use (they only fill the storage); draw a factory the goal needs
+        when the map has none of its kind."""
         me = self.ctx.me
-        idle = self._surplus()
+        useful = self.sellable | self.short | {g for r in self.recipes if set(r.outputs) & set(self.missing) for g in r.inputs}
+        idle = {g for g in me.goods if g not in useful}
         targets = self.targets()
+        needed = self._needed()
         for fuel in ("wood", "coal"):
-            if fuel in idle or (me.goods.get(fuel, 0) and self.chooser.random() < 0.3):
+            if fuel in idle or me.goods.get(fuel, 0) > needed.get(fuel, 0):
                 moves = [m for m in self.by_type.get("fuel_move", []) if m["fuel"] == fuel]
-                if moves and (fuel in idle or min(self._closest(targets, m["hex"]) for m in moves)
-                              < self._closest(targets, str(me.hex))):
+                here = self._closest(targets, str(me.hex))
+                if moves and (fuel in idle or min(self._closest(targets, m["hex"]) for m in moves) < here):
                     return min(moves, key=lambda m: self._closest(targets, m["hex"]))
         if "iron" in idle:
             iron = self.pick("iron_track")
             if iron is not None:
                 return iron
-        if self.chooser.random() < 0.05 or "stone" in idle:
-            wanted_kinds = {r.factory for r in self.recipes if set(r.outputs) & self.wanted}
-            build = self.pick("build_factory", lambda m: m["payment"] != "penalty" and m["kind"] in wanted_kinds)
-            if build is None and "stone" in idle:
-                build = self.pick("build_factory", lambda m: m["payment"] == "stone")
-            if build is not None:
-                return build
+        kinds = {b.factory for b in self.buildings if b.kind == FACTORY}
+        lacking = {r.factory for g in self.missing if (r := self._recipe(g)) is not None} - kinds
+        if lacking:
+            for payment in ("stone", "shovel", "penalty"):
+                build = self.pick("build_factory", lambda m, p=payment: m["payment"] == p and m["kind"] in lacking)
+                if build is not None:
+                    return build
+        if "stone" in idle:
+            return self.pick("build_factory", lambda m: m["payment"] == "stone")
         return None
 
     # --- getting somewhere ---------------------------------------------------------------
@@ -166,46 +231,43 @@ class Bot:
     def targets(self) -> list[Hex]:
         """The opening positions of the buildings worth going to now."""
         ctx, me = self.ctx, self.ctx.me
-        board, full = ctx.board, room(ctx.content, me) == 0
-        sellable = {g for g in me.goods if g in self._sellable()}
-        units = sum(me.goods[g] for g in sellable)
-        colours = {ctx.content.order[o].colour for o in (*ctx.state.public, *me.hand)
-                   if any(unfilled(ctx.content.order[o], ctx.state.filled.get(o, ()), g) for g in sellable)}
+        full = room(ctx.content, me) == 0
+        sale_colours = {ctx.content.order[o].colour for o in self._orders()
+                        if any(me.goods.get(g, 0) for g in self._unfilled(o))}
+        goal_colour = ctx.content.order[self.goal].colour if self.goal else None
+        makeable = self._makeable()
         useful: list[Building] = []
-        buildings = [*board.map.buildings, *(b for h in board.state.factories if (b := board.building_at(h)))]
-        for b in buildings:
-            sell = b.kind == CITY and b.colour in colours and (full or units >= 2 or not self.wanted)
+        for b in self.buildings:
+            sell = b.kind == CITY and b.colour in sale_colours and (full or not self.missing or (b.colour == goal_colour
+                                                                     and not self.short))
             take = b.kind == SITE and not full and b.good in self.short
-            make = b.kind == FACTORY and any(r.factory == b.factory and set(r.outputs) & self.wanted and
-                                             all(me.goods.get(g, 0) >= n for g, n in r.inputs.items())
-                                             for r in self.recipes)
+            make = b.kind == FACTORY and b.factory in makeable
             if sell or take or make:
                 useful.append(b)
+        if not useful:
+            # Nothing to do in sight: wait by a city for new orders.
+            useful = [b for b in self.buildings if b.kind == CITY and (b.colour in sale_colours or not sale_colours)]
         out = []
         for b in useful:
             for side, kind in b.sides.items():
                 hex_, _, edge = side.partition("/")
                 there = neighbour(hex_, int(edge))
-                if kind == OPEN and board.trackable(there):
+                if kind == OPEN and ctx.board.trackable(there):
                     out.append(there)
-        if not out:
-            # Nothing useful in sight: wait by a city for new orders.
-            out = [neighbour(h, int(e)) for b in board.map.buildings if b.kind == CITY for side, kind in b.sides.items()
-                   if kind == OPEN for h, _, e in [side.partition("/")] if board.trackable(neighbour(h, int(e)))]
         return out
 
     @staticmethod
     def _closest(targets: list[Hex], hex_: Hex) -> int:
-        return min(distance(hex_, t) for t in targets)
+        return min((distance(hex_, t) for t in targets), default=0)
 
     def plan(self, targets: set[Hex]) -> list[tuple[Hex, int, bool]]:
         """The cheapest way to a target hex: (hex, facing) steps, each on existing track or
-        a segment still to draw (cost 1, an existing step 0.1, a turn first 3)."""
+        a segment still to draw (cost 1, an existing step 0.1, a turn first `TURN_COST`)."""
         ctx, me = self.ctx, self.ctx.me
         assert me.hex is not None
         board = ctx.board
         others = board.trains(but=ctx.seat)
-        starts = [(0.0, (me.hex, me.facing), True)] + [(3.0, (me.hex, f), True) for f in board.turns(ctx.seat)]
+        starts = [(0.0, (me.hex, me.facing), True)] + [(TURN_COST, (me.hex, f), True) for f in board.turns(ctx.seat)]
         best: dict[tuple[Hex, int], float] = {}
         back: dict[tuple[Hex, int], tuple[tuple[Hex, int], bool] | None] = {}
         heap: list[tuple[float, tuple[Hex, int]]] = []
@@ -217,7 +279,8 @@ class Bot:
             cost, place = heapq.heappop(heap)
             if cost > best.get(place, 1e9):
                 continue
-            if place[0] in targets and place[0] != me.hex and place[0] not in others:
+            ahead = neighbour(*place)
+            if place[0] in targets and place[0] != me.hex and place[0] not in others and board.trackable(ahead):
                 steps: list[tuple[Hex, int, bool]] = []
                 at: tuple[Hex, int] | None = place
                 while at is not None and back.get(at) is not None:

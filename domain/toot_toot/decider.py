@@ -25,7 +25,7 @@ from domain.toot_toot.state import OVER, Seat, State
 
 RANDOM_MAP = "random"
 PENALTY_SUPPLIES = (None, 5)
-ROUND_LIMIT = 40
+ROUND_LIMIT = 60
 """R31: a game in which nobody reaches 25 (no order anyone can supply) still ends."""
 
 

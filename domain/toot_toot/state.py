@@ -85,5 +85,5 @@ class State(Frozen):
     """The option `map`: a map of the pack, or "random" (rolled at setup)."""
     penalty_supply: int | None = None
     """The option `penalty_supply` (R6): None for unlimited."""
-    round_limit: int = 40
+    round_limit: int = 60
     """The option `round_limit` (R31): the game ends after this round at the latest."""
