@@ -19,6 +19,8 @@ class Good:
     id: str
     basic: bool
     value: int
+    supply: int | None = None
+    """How many tokens of it the box holds; used only with the option `goods_supply` (R11)."""
 
 
 @dataclass(frozen=True)

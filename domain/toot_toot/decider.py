@@ -59,13 +59,15 @@ class TootToot(Decider[State]):
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """`pack`, `map` (a map of the pack, or "random": rolled at setup), `penalty_supply`
-        (null for unlimited, or 5; R6) and `round_limit` (R31)."""
+        (null for unlimited, or 5; R6), `goods_supply` (false: unlimited; true: the pack's
+        counts, R11) and `round_limit` (R31)."""
         if not self.min_seats <= seats <= self.max_seats:
             raise MalformedMove("bad_options", f"Toot-Toot Train needs 2 to 4 seats, not {seats}.")
         if not isinstance(requested, Mapping):
             raise MalformedMove("bad_options", "Options must be a JSON object such as {\"map\": \"harbour\"}.")
         full: dict[str, Any] = {"pack": self.pack.id if self.pack else self.default_pack, "map": RANDOM_MAP,
-                                "penalty_supply": None, "round_limit": ROUND_LIMIT}
+                                "penalty_supply": None, "goods_supply": False,
+                                "round_limit": ROUND_LIMIT}
         unknown = sorted(set(requested) - set(full))
         if unknown:
             raise MalformedMove("bad_options", f"Unknown option {unknown[0]!r}; the options are {', '.join(full)}.")
@@ -76,6 +78,8 @@ class TootToot(Decider[State]):
                                 f"choose one of {', '.join(maps)} or \"random\".")
         if full["penalty_supply"] not in PENALTY_SUPPLIES:
             raise MalformedMove("bad_options", "Option penalty_supply must be null (unlimited) or 5 (R6).")
+        if not isinstance(full["goods_supply"], bool):
+            raise MalformedMove("bad_options", "Option goods_supply must be true or false (R11).")
         limit = full["round_limit"]
         if not isinstance(limit, int) or isinstance(limit, bool) or not 3 <= limit <= 200:
             raise MalformedMove("bad_options", f"Option round_limit must be a whole number from 3 to 200, not {limit!r} (R31).")
@@ -84,7 +88,8 @@ class TootToot(Decider[State]):
     def initial_state(self, setup: Setup) -> State:
         chosen = self.options(setup.options, len(setup.seats))
         return State(seats=tuple(Seat(name) for name in setup.seats), requested_map=chosen["map"],
-                     penalty_supply=chosen["penalty_supply"], round_limit=chosen["round_limit"])
+                     penalty_supply=chosen["penalty_supply"], goods_supply=chosen["goods_supply"],
+                     round_limit=chosen["round_limit"])
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
         return opening(self.content, state, rng)

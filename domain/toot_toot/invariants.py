@@ -41,6 +41,9 @@ def problems(content: Content, state: State) -> list[str]:
             trains[seat.hex] = i
             if not ends_at(state.track.get(seat.hex, ()), seat.facing):
                 out.append(f"seat {i}'s train faces edge {seat.facing} of {seat.hex}, where no segment ends")
+    for good in content.goods:
+        if state.goods_supply and good.supply is not None and sum(s.goods.get(good.id, 0) for s in state.seats) > good.supply:
+            out.append(f"more {good.id} held than the supply holds")
     if state.penalties_out != sum(s.penalties for s in state.seats):
         out.append("penalty tokens out differ from the seats' counts")
     if state.penalty_supply is not None and state.penalties_out > state.penalty_supply:

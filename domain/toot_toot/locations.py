@@ -26,7 +26,7 @@ from domain.toot_toot.events import (
     SecretOrderPlayed,
 )
 from domain.toot_toot.orders import Deck, points, unfilled
-from domain.toot_toot.seats import card, level, room
+from domain.toot_toot.seats import card, level, room, supply_left
 from domain.toot_toot.state import MAIN
 from domain.toot_toot.turns import after_score
 
@@ -57,6 +57,11 @@ def take(ctx: Ctx, site: str) -> list[Event]:
     if space == 0:
         raise IllegalMove("storage_full", "You hold as many goods as you may; there is nothing to take (R11).")
     count = 1 if level(ctx.content, ctx.me, "max", good=building.good) == 0 else space
+    left = supply_left(ctx.content, ctx.state, building.good)
+    if left is not None:
+        if left == 0:
+            raise IllegalMove("supply_empty", f"No {building.good} is left in the supply (option goods_supply, R11).")
+        count = min(count, left)
     main = ctx.state.step == MAIN
     return [ResourceTaken(seat=ctx.seat, site=building.id, good=building.good, count=count, main=main,
                           ignore_exit=ignore or None), *_penalty(ctx, ignore, building)]
@@ -75,7 +80,8 @@ def process(ctx: Ctx, factory: str, recipe_id: str) -> list[Event]:
     gains, lost = [], 0
     for good, count in recipe.outputs.items():
         count += level(ctx.content, ctx.me, "plus", good=good)
-        kept = min(count, space)
+        left = supply_left(ctx.content, ctx.state, good)
+        kept = min(count, space, count if left is None else left)
         space, lost = space - kept, lost + count - kept
         if kept:
             gains.append(GoodsGained(seat=ctx.seat, good=good, count=kept, reason="processing"))
@@ -145,7 +151,8 @@ def options(ctx: Ctx, kinds: tuple[str, ...] = KINDS, free: bool = False) -> lis
     for building_id in sorted(_near(ctx, free)):
         building = ctx.board.building(building_id)
         assert building is not None
-        if building.kind == SITE and "take" in kinds and room(ctx.content, ctx.me) > 0:
+        if building.kind == SITE and "take" in kinds and room(ctx.content, ctx.me) > 0 \
+                and supply_left(ctx.content, ctx.state, building.good) != 0:
             out.append({"type": "take", "site": building_id})
         elif building.kind == FACTORY and "process" in kinds:
             for recipe in card(ctx.content, ctx.me).recipes:

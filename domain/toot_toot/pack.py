@@ -68,7 +68,8 @@ def _goods(reader: Reader) -> tuple[tuple[Good, ...], tuple[str, ...], tuple[str
     for index, raw in enumerate(entry.value.get("goods") or ()):
         item = Entry(reader, "goods.json", f"good {raw.get('id', index + 1) if isinstance(raw, dict) else index + 1}",
                      raw if isinstance(raw, dict) else {})
-        goods.append(Good(item.text("id"), item.boolean("basic"), item.integer("value", 0, 99)))
+        supply = item.integer("supply", 0, 999) if "supply" in item.value else None
+        goods.append(Good(item.text("id"), item.boolean("basic"), item.integer("value", 0, 99), supply))
     if not goods:
         entry.problem("\"goods\" must list at least one good")
     if len({g.id for g in goods}) != len(goods):

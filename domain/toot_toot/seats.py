@@ -4,7 +4,7 @@ abilities, and the tokens it may place."""
 from __future__ import annotations
 
 from domain.toot_toot.content import Content, PlayerCard
-from domain.toot_toot.state import Seat
+from domain.toot_toot.state import Seat, State
 
 MOST_TOKENS = 10
 """Technology tokens a player gains at most (R16)."""
@@ -31,6 +31,14 @@ def limit(content: Content, seat: Seat) -> int:
 
 def room(content: Content, seat: Seat) -> int:
     return max(0, limit(content, seat) - held(seat))
+
+
+def supply_left(content: Content, state: State, good: str) -> int | None:
+    """Tokens of `good` left in the supply, or None when it is unlimited (R11)."""
+    supply = content.good[good].supply
+    if not state.goods_supply or supply is None:
+        return None
+    return max(0, supply - sum(s.goods.get(good, 0) for s in state.seats))
 
 
 def placeable(content: Content, seat: Seat) -> list[str]:

@@ -85,5 +85,7 @@ class State(Frozen):
     """The option `map`: a map of the pack, or "random" (rolled at setup)."""
     penalty_supply: int | None = None
     """The option `penalty_supply` (R6): None for unlimited."""
+    goods_supply: bool = False
+    """The option `goods_supply` (R11): goods are capped at the pack's counts."""
     round_limit: int = 60
     """The option `round_limit` (R31): the game ends after this round at the latest."""

@@ -39,7 +39,8 @@ def table(seats: int = 2, *, map: str = "harbour", trains: Sequence[tuple[str, i
           factories: Mapping[str, tuple[str, int]] | None = None, upgrades: Sequence[Mapping[str, int]] | None = None,
           tokens: Sequence[int] | None = None, score: Sequence[int] | None = None, shovel: Sequence[bool] | None = None,
           penalties: Sequence[int] | None = None, current: int = 0, step: str = MAIN, round: int = 1,
-          last_round: int | None = None, penalty_supply: int | None = None, done: Sequence[str] = (),
+          last_round: int | None = None, penalty_supply: int | None = None, goods_supply: bool = False,
+          done: Sequence[str] = (),
           line: tuple[str, int, int] | None = None, extra_turn: bool = False, discard: Sequence[str] = (),
           deck: Sequence[str] | None = None) -> State:
     """A position in play. A train stands on a straight segment ending at its facing unless
@@ -68,7 +69,7 @@ def table(seats: int = 2, *, map: str = "harbour", trains: Sequence[tuple[str, i
         discard=tuple(discard), public=tuple(public), filled={o: tuple(i) for o, i in (filled or {}).items()},
         track=laid, factories={h: Factory(k, e) for h, (k, e) in (factories or {}).items()}, current=current,
         step=step, line=line, done=tuple(done), extra_turn=extra_turn, round=round, last_round=last_round,
-        penalties_out=sum(penalties or ()), penalty_supply=penalty_supply)
+        penalties_out=sum(penalties or ()), penalty_supply=penalty_supply, goods_supply=goods_supply)
 
 
 def play(state: State, seat: int, move: Mapping[str, Any], rng: Randomness | None = None) -> tuple[State, list[Event]]:

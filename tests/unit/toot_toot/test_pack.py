@@ -12,11 +12,12 @@ import pytest
 
 from domain.core.content import ContentError
 from domain.core.decider import Setup
+from domain.core.errors import IllegalMove
 from domain.core.randomness import SeededRandom
 from domain.toot_toot.decider import TootToot
 from tests import playouts
 
-from .helpers import CONTENT, load, pack_files
+from .helpers import CONTENT, load, pack_files, table
 
 
 def edited(file: str, change: Callable[[Any], None]) -> dict[str, bytes]:
@@ -129,3 +130,18 @@ def test_a_missing_file_and_bad_json_are_named() -> None:
     files = pack_files()
     files["orders.json"] = b"[{\"id\": \"Y1\",,]"
     assert any(p.startswith("mine/orders.json: line 1, column") for p in problems(files))
+
+
+def test_the_goods_supply_option_caps_goods_at_the_packs_counts() -> None:
+    rules = TootToot(load(edited("goods.json", lambda d: d["goods"][0].update(supply=3))))
+    state = table(2, trains=[("3,3", 0), ("8,2", 0)], goods=[{}, {"wood": 2}], upgrades=[{"max_wood": 1}, {}],
+                  goods_supply=True)
+    [taken] = rules.decide(state, 0, {"type": "take", "site": "wood_site"}, SeededRandom(bytes(32)))
+    assert taken.data["count"] == 1, "3 in the box, 2 held by seat 1: 1 left"
+    unlimited = table(2, trains=[("3,3", 0), ("8,2", 0)], goods=[{}, {"wood": 2}], upgrades=[{"max_wood": 1}, {}])
+    assert rules.decide(unlimited, 0, {"type": "take", "site": "wood_site"}, SeededRandom(bytes(32)))[0].data["count"] == 4
+    empty = table(2, trains=[("3,3", 0), ("8,2", 0)], goods=[{"wood": 1}, {"wood": 2}], goods_supply=True)
+    with pytest.raises(IllegalMove) as caught:
+        rules.decide(empty, 0, {"type": "take", "site": "wood_site"}, SeededRandom(bytes(32)))
+    assert caught.value.code == "supply_empty"
+    assert {"type": "take", "site": "wood_site"} not in rules.legal_moves(empty, 0)
