@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from domain import games
+from projections.toot_toot import board as toot_toot_board
 from tests.conformance import contract
 from tests.fakes import pebbles_projector
 from tests.integration.projections.test_age_of_steam import expected_board as age_of_steam_board
@@ -21,6 +22,7 @@ BOARDS = {
     "ticket_to_ride": lambda state: dict(state.claims),
     "age_of_steam": age_of_steam_board,
     "pebbles": pebbles_projector.board,
+    "toot_toot": toot_toot_board,
 }
 """The board a game's read models must show for a state, for the games with a projector."""
 
