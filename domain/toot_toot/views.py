@@ -83,3 +83,13 @@ def move_of(event: Event) -> dict[str, Any] | None:
     if isinstance(event, ev.TurnEnded):
         return {"type": "end_turn"}
     return None
+
+
+def static_maps(content: Content) -> dict[str, Any]:
+    """Every map of a pack as the viewer draws it: terrain, buildings with their sides, starts."""
+    return {"game": "toot_toot", "layout": "pointy-topped hexes, odd rows shifted right; hex id 'col,row'; "
+            "edges 0-5 clockwise from east",
+            "maps": {m.id: {"title": m.title, "orientation": m.orientation, "terrain": dict(m.terrain),
+                            "buildings": [{"id": b.id, "kind": b.kind, "hexes": list(b.hexes), "sides": dict(b.sides),
+                                           "good": b.good, "colour": b.colour, "factory": b.factory} for b in m.buildings],
+                            "starts": [{"hex": s.hex, "facing": s.facing} for s in m.starts]} for m in content.maps}}

@@ -52,7 +52,15 @@ def age_of_steam() -> dict[str, Any]:
     }
 
 
-BUILDERS: dict[str, Callable[[], dict[str, Any]]] = {"ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam}
+def toot_toot() -> dict[str, Any]:
+    from domain import games
+    from domain.toot_toot.views import static_maps
+
+    return static_maps(games.current("toot_toot").content)
+
+
+BUILDERS: dict[str, Callable[[], dict[str, Any]]] = {"ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam,
+                                                      "toot_toot": toot_toot}
 """Game name -> its board; a new game adds its builder here and a renderer module."""
 
 
