@@ -151,8 +151,8 @@ class Bot:
             return {"type": "end_turn"}
         if ctx.state.step == MAIN:
             return self._main()
-        if "pass" in self.by_type:
-            return {"type": "pass"}
+        if "pass_location" in self.by_type:
+            return {"type": "pass_location"}
         # A location action is due and none is useful: the cheapest one.
         due = [m for kind in ("take", "process", "sell") for m in self.by_type.get(kind, [])]
         return min(due, key=lambda m: not self.free(m)) if due else None
@@ -335,7 +335,7 @@ class Bot:
                 move = self._move_along(steps[:first])
                 if move is not None:
                     return move
-        moves = self.by_type.get("move", [])
+        moves = self.by_type.get("drive", [])
         if moves:
             return chooser.choice(moves)
         draws = self.by_type.get("draw_track", [])
@@ -345,10 +345,10 @@ class Bot:
 
     def _move_along(self, steps: list[tuple[Hex, int, bool]]) -> Move | None:
         """A move to the furthest place along `steps` a move may end on."""
-        legal = {(m["hex"], m["facing"]) for m in self.by_type.get("move", [])}
+        legal = {(m["hex"], m["facing"]) for m in self.by_type.get("drive", [])}
         for hex_, facing, _ in reversed(steps):
             if (hex_, facing) in legal:
-                return {"type": "move", "hex": hex_, "facing": facing}
+                return {"type": "drive", "hex": hex_, "facing": facing}
         return None
 
     def _draw(self, draws: list[Move], targets: list[Hex]) -> Move | None:

@@ -41,7 +41,7 @@ def moves_of(content: Content) -> Moves:
         move("draw_track", "Action A: draw a segment; the next ones go on across its end edge (R2).",
              hex_, _edge("from", "The edge the segment starts at."), _edge("to", "The edge it ends at.")),
         move("stop_drawing", "End action A's line before its third segment."),
-        move("move", "Action B: move along track to this hex, facing this edge (R4).",
+        move("drive", "Action B: drive along track to this hex, facing this edge (R4).",
              hex_, _edge("facing", "The edge the train faces at the end.")),
         move("turn", "Action C: face another edge where a segment ends, for a penalty token (R5).",
              _edge("facing", "The new facing edge.")),
@@ -56,7 +56,7 @@ def moves_of(content: Content) -> Moves:
                    values=Field("units", "object", "Good -> units.",
                                 keys=Field("good", "string", "A good.", enum=goods, unknown="unknown_good"),
                                 values=Field("count", "integer", "Units.", minimum=1, maximum=9)))),
-        move("pass", "No location action is possible: action D does nothing, or the location step is "
+        move("pass_location", "No location action is possible: action D does nothing, or the location step is "
              "skipped; after a first action of 2!=2, decline the second (R19, R24)."),
         move("fuel_move", "Spend 1 wood or coal to move up to 5 steps (R4).",
              Field("fuel", "string", "wood or coal.", enum=("wood", "coal"), unknown="unknown_good"),

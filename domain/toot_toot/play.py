@@ -17,13 +17,13 @@ from domain.toot_toot.seats import placeable
 from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, PLAY, SECOND, STARTS
 from domain.toot_toot.turns import end_turn
 
-MAIN_ACTIONS = ("draw_track", "move", "turn")
+MAIN_ACTIONS = ("draw_track", "drive", "turn")
 EXTRAS = ("fuel_move", "iron_track", "build_factory", "upgrade")
 ALLOWED = {
-    MAIN: (*MAIN_ACTIONS, *locations.KINDS, "pass", *EXTRAS),
+    MAIN: (*MAIN_ACTIONS, *locations.KINDS, "pass_location", *EXTRAS),
     DRAWING: ("draw_track", "stop_drawing"),
-    LOCATION: (*locations.KINDS, "pass", *EXTRAS),
-    SECOND: (*locations.KINDS, "pass"),
+    LOCATION: (*locations.KINDS, "pass_location", *EXTRAS),
+    SECOND: (*locations.KINDS, "pass_location"),
     AFTER: (*EXTRAS, "end_turn"),
 }
 """The moves each step of a turn allows; extra actions and upgrades never inside an action
@@ -73,7 +73,7 @@ def _do(ctx: Ctx, cmd: Command, rng: Randomness) -> list[Event]:
         return actions.draw_track(ctx, cmd["hex"], cmd["from"], cmd["to"])
     if kind == "stop_drawing":
         return actions.stop_drawing(ctx)
-    if kind == "move":
+    if kind == "drive":
         return actions.move(ctx, cmd["hex"], cmd["facing"], None)
     if kind == "fuel_move":
         return actions.move(ctx, cmd["hex"], cmd["facing"], cmd["fuel"])
@@ -91,7 +91,7 @@ def _do(ctx: Ctx, cmd: Command, rng: Randomness) -> list[Event]:
         return locations.process(ctx, cmd["factory"], cmd["recipe"])
     if kind == "sell":
         return locations.sell(ctx, cmd["city"], cmd["fills"], rng)
-    if kind == "pass":
+    if kind == "pass_location":
         return _pass(ctx)
     return end_turn(ctx)
 
@@ -126,13 +126,13 @@ def legal(ctx: Ctx) -> list[dict[str, Any]]:
         return [*out, {"type": "stop_drawing"}]
     if step == MAIN:
         out += [{"type": "draw_track", "hex": h, "from": a, "to": b} for h, a, b in board.draws()]
-        out += [{"type": "move", "hex": h, "facing": f} for h, f in sorted(board.destinations(ctx.seat, None))]
+        out += [{"type": "drive", "hex": h, "facing": f} for h, f in sorted(board.destinations(ctx.seat, None))]
         if ctx.penalty_available():
             out += [{"type": "turn", "facing": f} for f in board.turns(ctx.seat)]
     if step in (MAIN, LOCATION, SECOND):
         out += _location_options(ctx)
         if step == SECOND or not _location_options(ctx, free=True):
-            out.append({"type": "pass"})
+            out.append({"type": "pass_location"})
     if step in (MAIN, LOCATION, AFTER):
         out += _extras(ctx)
     if step == AFTER:

@@ -61,7 +61,7 @@ def move_of(event: Event) -> dict[str, Any] | None:
         hex_, facing = event.path[-1]
         if event.fuel:
             return {"type": "fuel_move", "fuel": event.fuel, "hex": hex_, "facing": facing}
-        return {"type": "move", "hex": hex_, "facing": facing}
+        return {"type": "drive", "hex": hex_, "facing": facing}
     if isinstance(event, ev.TrainTurned):
         return {"type": "turn", "facing": event.facing}
     if isinstance(event, ev.ResourceTaken):
@@ -74,7 +74,7 @@ def move_of(event: Event) -> dict[str, Any] | None:
             fills.setdefault(order, {})[good] = count
         return {"type": "sell", "city": event.city, "fills": fills}
     if isinstance(event, ev.LocationPassed):
-        return {"type": "pass"}
+        return {"type": "pass_location"}
     if isinstance(event, ev.FactoryBuilt):
         return {"type": "build_factory", "hex": event.hex, "kind": event.factory, "exit": event.exit,
                 "payment": event.payment}
