@@ -11,6 +11,7 @@ const MARGIN = 10;
 const CITY = { yellow: "#f0c419", green: "#4caf50", red: "#d8342c", blue: "#2f6fce" };
 const KIND = { site: "#c9a66b", factory: "#9e9e9e" };
 const GROUND = { plain: "#eef3df", blocked: "#3d6b3a" };
+const SIDE = { open: "#e65100", waterway: "#4aa3df" }; // closed sides are not marked
 
 export function hexCentre(id) {
   const [col, row] = id.split(",").map(Number);
@@ -89,10 +90,10 @@ export default {
     }
     for (const [where, kind] of Object.entries(b.sides)) {
       const [hex, edge] = where.split("/");
-      svgEl("path", { d: side(hexCentre(hex), Number(edge)), class: `side ${kind}`, stroke: kind === "open" ? "#ffffff" : "#4aa3df", "stroke-width": 4 }, g);
+      svgEl("path", { d: side(hexCentre(hex), Number(edge)), class: `side ${kind}`, "data-side": where, stroke: SIDE[kind], "stroke-width": 4 }, g);
     }
     const c = hexCentre(b.hexes[0]);
-    const label = svgEl("text", { x: c.x, y: c.y + 4, "text-anchor": "middle", class: "building-name" }, g);
+    const label = svgEl("text", { x: c.x, y: c.y + 3, "text-anchor": "middle", "font-size": 9, class: "building-name" }, g);
     label.textContent = b.good || b.colour || (b.factory || "").replace(/_/g, " ");
     svgEl("title", {}, g).textContent = b.id.replace(/_/g, " ");
   },
@@ -180,11 +181,11 @@ export default {
     }
   },
 
-  marks(events) {
+  marks(events, ctx) {
     const turns = [];
     const phases = [{ version: 1, label: "Setup" }];
     for (const e of events) {
-      if (e.kind === "TurnEnded") turns.push({ version: e.version, label: `Turn of ${e.data.seat}` });
+      if (e.kind === "TurnEnded") turns.push({ version: e.version, label: `${ctx?.seatName ? ctx.seatName(e.data.seat) : `seat ${e.data.seat}`} ends a turn` });
       else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: "End triggered" });
       else if (e.kind === "FinalScored" && !phases.some((p) => p.label === "Final scoring")) phases.push({ version: e.version, label: "Final scoring" });
       else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
