@@ -7,23 +7,21 @@ it has no use for and avoids penalty tokens unless the gain is worth it."""
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from domain.toot_toot.content import CITY, FACTORY, OPEN, SITE, Building, Recipe
 from domain.toot_toot.context import Ctx
-from domain.toot_toot.hexes import Hex, coords, exits_from, neighbour, opp, segment
+from domain.toot_toot.hexes import Hex, coords, neighbour, opp
 from domain.toot_toot.orders import points
+from domain.toot_toot.route import Step, route
 from domain.toot_toot.seats import card, level, room
 from domain.toot_toot.state import AFTER, DRAWING, MAIN, STARTS
 
 Move = dict[str, Any]
 PRIORITY = ("max", "sell", "space", "double", "extra", "scoring", "pairs", "plus", "order", "waterway", "shovel")
 """Abilities by the bot's liking (by the first word of their id)."""
-TURN_COST = 5.0
-"""A turn (an action and a penalty token) against drawn segments (1 each) in a route."""
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -260,52 +258,10 @@ class Bot:
     def _closest(targets: list[Hex], hex_: Hex) -> int:
         return min((distance(hex_, t) for t in targets), default=0)
 
-    def plan(self, targets: set[Hex]) -> list[tuple[Hex, int, bool]]:
-        """The cheapest way to a target hex: (hex, facing) steps, each on existing track or
-        a segment still to draw (cost 1, an existing step 0.1, a turn first `TURN_COST`)."""
-        ctx, me = self.ctx, self.ctx.me
-        assert me.hex is not None
-        board = ctx.board
-        others = board.trains(but=ctx.seat)
-        starts = [(0.0, (me.hex, me.facing), True)] + [(TURN_COST, (me.hex, f), True) for f in board.turns(ctx.seat)]
-        best: dict[tuple[Hex, int], float] = {}
-        back: dict[tuple[Hex, int], tuple[tuple[Hex, int], bool] | None] = {}
-        heap: list[tuple[float, tuple[Hex, int]]] = []
-        for cost, place, _ in starts:
-            best[place] = cost
-            back[place] = None
-            heapq.heappush(heap, (cost, place))
-        while heap:
-            cost, place = heapq.heappop(heap)
-            if cost > best.get(place, 1e9):
-                continue
-            ahead = neighbour(*place)
-            if place[0] in targets and place[0] != me.hex and place[0] not in others and board.trackable(ahead):
-                steps: list[tuple[Hex, int, bool]] = []
-                at: tuple[Hex, int] | None = place
-                while at is not None and back.get(at) is not None:
-                    prev, new = back[at]  # type: ignore[misc]
-                    steps.append((at[0], at[1], new))
-                    at = prev
-                steps.reverse()
-                self.turn_first = at is not None and at[1] != me.facing
-                self.turn_to = at[1] if at is not None else me.facing
-                return steps
-            hex_, facing = place
-            nxt, entry = neighbour(hex_, facing), opp(facing)
-            if not ctx.map.on_map(nxt):
-                continue
-            have = board.segments(nxt)
-            for far in exits_from(entry):
-                exists = segment(entry, far) in have
-                if not exists and not board.can_draw(nxt, entry, far):
-                    continue
-                step_cost = cost + (0.1 if exists else 1.0)
-                if step_cost < best.get((nxt, far), 1e9):
-                    best[(nxt, far)] = step_cost
-                    back[(nxt, far)] = (place, not exists)
-                    heapq.heappush(heap, (step_cost, (nxt, far)))
-        return []
+    def plan(self, targets: set[Hex]) -> list[Step]:
+        found = route(self.ctx.board, self.ctx.seat, targets)
+        self.turn_first, self.turn_to = found.turn_to is not None, found.turn_to or self.ctx.me.facing
+        return list(found.steps)
 
     def _main(self) -> Move:
         me, chooser = self.ctx.me, self.chooser
