@@ -260,7 +260,8 @@ class Bot:
 
     def plan(self, targets: set[Hex]) -> list[Step]:
         found = route(self.ctx.board, self.ctx.seat, targets)
-        self.turn_first, self.turn_to = found.turn_to is not None, found.turn_to or self.ctx.me.facing
+        self.turn_first = found.turn_to is not None
+        self.turn_to = found.turn_to if found.turn_to is not None else self.ctx.me.facing
         return list(found.steps)
 
     def _main(self) -> Move:
