@@ -28,11 +28,13 @@ from domain.core.registry import (
 )
 from domain.railway_boom import DECIDER as RAILWAY_BOOM
 from domain.ticket_to_ride.decider import RULES as TICKET_TO_RIDE
+from domain.toot_toot.decider import RULES as TOOT_TOOT
 
 GAMES: tuple[Decider[Any], ...] = (
     TICKET_TO_RIDE,
     AGE_OF_STEAM,
     RAILWAY_BOOM,
+    TOOT_TOOT,
 )
 """Every game's current rules. A new game adds one line here; a new version of a game's
 rules adds a line too, and keeps the old one registered with `register(old,

@@ -5,4 +5,4 @@ follow the event log, with runners that survive crashes and a rebuild from zero.
 when imported here. Age of Steam adds `projections/age_of_steam.py` the same way.
 """
 
-from projections import age_of_steam, railway_boom, ticket_to_ride  # noqa: F401  (register their projectors)
+from projections import age_of_steam, railway_boom, ticket_to_ride, toot_toot  # noqa: F401  (register their projectors)

@@ -21,9 +21,10 @@ def seed_demo(lobby: Lobby, base_url: str) -> list[str]:
         seat = min(game.decider.active_seats(game.state))
         app.play(running, seat, chooser.choice(game.decider.legal_moves(game.state, seat)))
     boom = play_one(app, "railway_boom", 3, game_seed(2025, 0), chooser, check=False, lobby=lobby)
+    toot = play_one(app, "toot_toot", 3, game_seed(2004, 2), chooser, check=False, lobby=lobby)
     lines = []
     for label, game_id in (("finished 4-player game", finished.game_id), ("game in progress", running),
-                           ("finished Railway Boom game", boom.game_id)):
+                           ("finished Railway Boom game", boom.game_id), ("finished Toot-Toot Train game", toot.game_id)):
         api = f"{base_url}/api/v1/games/{game_id}"
         lines += [f"Demo {label}: {api}", f"  replay: {base_url}/games/{game_id}/replay",
                   f"  state:  {api}/state", f"  events: {api}/events",

@@ -21,6 +21,7 @@ from domain.age_of_steam.board import EDGE_NAMES
 from domain.core.decider import Decider
 from domain.core.state import FrozenDict
 from domain.railway_boom.views import static_board
+from domain.toot_toot.views import static_maps
 
 
 def _static_json(*parts: str) -> dict[str, Any] | None:
@@ -68,8 +69,12 @@ def railway_boom(rules: Decider[Any]) -> dict[str, Any]:
     return static_board(rules.content)  # type: ignore[attr-defined]
 
 
+def toot_toot(rules: Decider[Any]) -> dict[str, Any]:
+    return static_maps(rules.content)  # type: ignore[attr-defined]
+
+
 BUILDERS: dict[str, Callable[[Decider[Any]], dict[str, Any]]] = {
-    "ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam, "railway_boom": railway_boom}
+    "ticket_to_ride": ticket_to_ride, "age_of_steam": age_of_steam, "railway_boom": railway_boom, "toot_toot": toot_toot}
 """Game name -> its board from the rules bound to a pack; a new game adds its builder here
 and a renderer module."""
 

@@ -12,6 +12,7 @@ import pytest
 
 from domain import games
 from projections.railway_boom import board as railway_boom_board
+from projections.toot_toot import board as toot_toot_board
 from tests import playouts
 from tests.conformance import contract
 from tests.fakes import pebbles_projector
@@ -24,6 +25,7 @@ BOARDS = {
     "age_of_steam": age_of_steam_board,
     "pebbles": pebbles_projector.board,
     "railway_boom": railway_boom_board,
+    "toot_toot": toot_toot_board,
 }
 """The board a game's read models must show for a state, for the games with a projector."""
 

@@ -78,8 +78,10 @@ def test_the_moves_endpoint_documents_each_games_moves_headers_and_token(client:
     assert operation["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Move"}
     schemas = document["components"]["schemas"]
     # (The test suite registers a fake game too, which publishes no move schemas.)
-    assert {one["$ref"] for one in schemas["Move"]["oneOf"]} == {f"#/components/schemas/{name}.move" for name in GAMES}
-    for name in GAMES:
+    publishing = [name for name in games.names() if games.current(name).move_schemas]
+    assert set(GAMES) <= set(publishing)
+    assert {one["$ref"] for one in schemas["Move"]["oneOf"]} == {f"#/components/schemas/{name}.move" for name in publishing}
+    for name in publishing:
         per_game = schemas[f"{name}.move"]
         assert per_game["discriminator"]["propertyName"] == "type"
         assert set(per_game["discriminator"]["mapping"]) == set(games.current(name).move_schemas)

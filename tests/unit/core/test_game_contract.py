@@ -141,13 +141,13 @@ def test_a_game_missing_part_of_the_contract_is_refused_naming_what_is_missing()
 
 
 def test_the_games_are_registered_from_one_list() -> None:
-    assert [game.name for game in games.GAMES] == ["ticket_to_ride", "age_of_steam", "railway_boom"]
+    assert [game.name for game in games.GAMES] == ["ticket_to_ride", "age_of_steam", "railway_boom", "toot_toot"]
     assert all(isinstance(game, Decider) and type(game).missing() == [] for game in games.GAMES)
     # Importing the core registers nothing; importing domain.games registers exactly its list.
     script = ("from domain.core import log, registry, audit; before = registry.names(); import domain.games; "
               "print(before, registry.names())")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True).stdout
-    assert out.strip() == "[] ['age_of_steam', 'railway_boom', 'ticket_to_ride']"
+    assert out.strip() == "[] ['age_of_steam', 'railway_boom', 'ticket_to_ride', 'toot_toot']"
 
 
 def test_an_unregistered_game_is_a_clear_error() -> None:

@@ -1,0 +1,40 @@
+"""What every rule module works with: the pack's content, the map in play, the options in
+force and the state, for one seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from domain.core.errors import IllegalMove
+from domain.toot_toot.board import Board
+from domain.toot_toot.content import Content, Map
+from domain.toot_toot.state import Seat, State
+
+
+@dataclass(frozen=True)
+class Ctx:
+    content: Content
+    state: State
+    seat: int
+
+    @cached_property
+    def map(self) -> Map:
+        return self.content.map[self.state.map]
+
+    @cached_property
+    def board(self) -> Board:
+        return Board(self.map, self.state)
+
+    @property
+    def me(self) -> Seat:
+        return self.state.seats[self.seat]
+
+    def penalty_available(self) -> bool:
+        supply = self.state.penalty_supply
+        return supply is None or self.state.penalties_out < supply
+
+    def need_penalty(self, what: str) -> None:
+        if not self.penalty_available():
+            raise IllegalMove("no_penalty_tokens", f"All {self.state.penalty_supply} penalty tokens are out, so you "
+                              f"cannot {what} (option penalty_supply, R6).")

@@ -1,0 +1,160 @@
+"""Toot-Toot Train's rules bound to a content pack: the game contract (`Decider`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from domain.core.content import Pack
+from domain.core.decider import Decider, Move, Setup
+from domain.core.errors import GameOver, MalformedMove
+from domain.core.events import Audience, Event, Secret
+from domain.core.moves import Moves
+from domain.core.randomness import Randomness, rolled, shuffled
+from domain.toot_toot import bot, invariants, play, views
+from domain.toot_toot import events as ev
+from domain.toot_toot.content import Content
+from domain.toot_toot.context import Ctx
+from domain.toot_toot.evolve import evolve
+from domain.toot_toot.moves import moves_of
+from domain.toot_toot.orders import Deck
+from domain.toot_toot.pack import TootSchema
+from domain.toot_toot.state import OVER, Seat, State
+
+RANDOM_MAP = "random"
+PENALTY_SUPPLIES = (None, 5)
+ROUND_LIMIT = 60
+"""R31: a game in which nobody reaches 25 (no order anyone can supply) still ends."""
+
+
+class TootToot(Decider[State]):
+    name = "toot_toot"
+    ruleset_version = "1"
+    state_type = State
+    min_seats = 2
+    max_seats = 4
+    events = ev.CATALOGUE
+    content_schema = TootSchema()
+    pack_option = "pack"
+    default_pack = "reference"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack
+        self.content: Content = pack.content if pack is not None else None  # type: ignore[assignment]
+
+    def with_pack(self, pack: Pack) -> TootToot:
+        return TootToot(pack)
+
+    @cached_property
+    def moves(self) -> Moves:
+        return moves_of(self.content)
+
+    @property
+    def move_schemas(self) -> dict[str, dict[str, Any]]:
+        return self.moves.schemas()
+
+    # --- creation --------------------------------------------------------------------------
+
+    def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        """`pack`, `map` (a map of the pack, or "random": rolled at setup), `penalty_supply`
+        (null for unlimited, or 5; R6), `goods_supply` (false: unlimited; true: the pack's
+        counts, R11) and `round_limit` (R31)."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise MalformedMove("bad_options", f"Toot-Toot Train needs 2 to 4 seats, not {seats}.")
+        if not isinstance(requested, Mapping):
+            raise MalformedMove("bad_options", "Options must be a JSON object such as {\"map\": \"harbour\"}.")
+        full: dict[str, Any] = {"pack": self.pack.id if self.pack else self.default_pack, "map": RANDOM_MAP,
+                                "penalty_supply": None, "goods_supply": False,
+                                "round_limit": ROUND_LIMIT}
+        unknown = sorted(set(requested) - set(full))
+        if unknown:
+            raise MalformedMove("bad_options", f"Unknown option {unknown[0]!r}; the options are {', '.join(full)}.")
+        full.update(requested)
+        maps = sorted(self.content.map) if self.content else []
+        if full["map"] != RANDOM_MAP and full["map"] not in maps:
+            raise MalformedMove("bad_options", f"Option map {full['map']!r} is not a map of pack {full['pack']}; "
+                                f"choose one of {', '.join(maps)} or \"random\".")
+        if full["penalty_supply"] not in PENALTY_SUPPLIES:
+            raise MalformedMove("bad_options", "Option penalty_supply must be null (unlimited) or 5 (R6).")
+        if not isinstance(full["goods_supply"], bool):
+            raise MalformedMove("bad_options", "Option goods_supply must be true or false (R11).")
+        limit = full["round_limit"]
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 3 <= limit <= 200:
+            raise MalformedMove("bad_options", f"Option round_limit must be a whole number from 3 to 200, not {limit!r} (R31).")
+        return full
+
+    def initial_state(self, setup: Setup) -> State:
+        chosen = self.options(setup.options, len(setup.seats))
+        return State(seats=tuple(Seat(name) for name in setup.seats), requested_map=chosen["map"],
+                     penalty_supply=chosen["penalty_supply"], goods_supply=chosen["goods_supply"],
+                     round_limit=chosen["round_limit"])
+
+    def setup(self, state: State, rng: Randomness) -> list[Event]:
+        return opening(self.content, state, rng)
+
+    # --- play ------------------------------------------------------------------------------
+
+    def ctx(self, state: State, seat: int) -> Ctx:
+        return Ctx(self.content, state, seat)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(self.content, state, event)
+
+    def decide(self, state: State, seat: int, move: Move, rng: Randomness) -> list[Event]:
+        if state.phase == OVER:
+            raise GameOver()
+        return play.decide(self.ctx(state, seat), self.moves.parse(move), rng)
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        seat = play.mover(self.ctx(state, 0))
+        return frozenset() if seat is None else frozenset({seat})
+
+    def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return play.legal(self.ctx(state, seat))
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> dict[int, int]:
+        return {i: s.track + sum(s.final.values()) for i, s in enumerate(state.seats)}
+
+    def view(self, state: State, audience: Audience) -> dict[str, Any]:
+        return views.view(self.content, state, audience)
+
+    def move_of(self, event: Event) -> dict[str, Any] | None:
+        return views.move_of(event)
+
+    def reveals(self, event: Event) -> bool:
+        """A public order turned up from the deck, or a hand order shown as it is played."""
+        return isinstance(event, (ev.PublicOrderRevealed, ev.SecretOrderPlayed))
+
+    def invariants(self, state: State) -> list[str]:
+        return invariants.problems(self.content, state)
+
+    def playout_choice(self, state: State, seat: int, moves: Sequence[dict[str, Any]],
+                       chooser: random.Random) -> dict[str, Any] | None:
+        return bot.choose(self.ctx(state, seat), moves, chooser)
+
+
+def opening(content: Content, state: State, rng: Randomness) -> list[Event]:
+    """The setup (rules page, Setup): the map, player cards, the order deck shuffled, one
+    secret order each and players + 1 public orders."""
+    maps = [m.id for m in content.maps]
+    if state.requested_map == RANDOM_MAP:
+        index = rng.randbelow(len(maps))
+        events: list[Event] = [ev.MapChosen(map=maps[index], random=rolled(len(maps), index)["random"], automatic=True)]
+    else:
+        events = [ev.MapChosen(map=state.requested_map, automatic=True)]
+    seats = len(state.seats)
+    events.append(ev.PlayerCardsDealt(cards=tuple(c.id for c in content.cards[:seats]), automatic=True))
+    order = rng.shuffle([o.id for o in content.orders])
+    events.append(ev.OrdersShuffled(cards=len(order), secrets=(Secret((), shuffled(order)),), automatic=True))
+    deck = Deck(State(seats=state.seats, deck=tuple(order)), rng)
+    for seat in range(seats):
+        deck.deal_secret(seat, "setup")
+    deck.refill(0, seats + 1)
+    return events + deck.events
+RULES = TootToot()
+"""Not yet bound to a pack: the registry binds it to one."""

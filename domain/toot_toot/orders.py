@@ -1,0 +1,54 @@
+"""Order cards: the deck, dealing and refilling (R15), and supplying orders in a sale or in
+final scoring (R13, R22)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.core.events import Event, Secret
+from domain.core.randomness import Randomness, shuffled
+from domain.toot_toot.content import Content, Order
+from domain.toot_toot.events import OrdersShuffled, PublicOrderRevealed, SecretOrderDealt
+from domain.toot_toot.state import State
+
+
+def unfilled(order: Order, filled: tuple[int, ...], good: str) -> list[int]:
+    """The indexes of the order's icons of `good` not yet filled."""
+    return [i for i, icon in enumerate(order.icons) if icon == good and i not in filled]
+
+
+class Deck:
+    """The deck as a command draws from it: the events it causes, in order."""
+
+    def __init__(self, state: State, rng: Randomness) -> None:
+        self.deck, self.discard, self.rng = list(state.deck), list(state.discard), rng
+        self.events: list[Event] = []
+
+    def draw(self) -> str | None:
+        """The top card; the discards are shuffled into a new deck first when it is empty,
+        and nothing is drawn when both are empty (R15)."""
+        if not self.deck and self.discard:
+            order = self.rng.shuffle(self.discard)
+            self.events.append(OrdersShuffled(cards=len(order), reshuffle=True,
+                                              secrets=(Secret((), shuffled(order)),), automatic=True))
+            self.deck, self.discard = order, []
+        return self.deck.pop(0) if self.deck else None
+
+    def deal_secret(self, seat: int, reason: str, automatic: bool = True) -> None:
+        card = self.draw()
+        if card is not None:
+            self.events.append(SecretOrderDealt(seat=seat, reason=reason, secrets=(Secret((seat,), {"order": card}),),
+                                                automatic=automatic))
+
+    def refill(self, public: int, wanted: int) -> None:
+        for _ in range(wanted - public):
+            card = self.draw()
+            if card is None:
+                return
+            self.events.append(PublicOrderRevealed(order=card, automatic=True))
+
+
+def points(content: Content, bonus: Mapping[str, int], order: Order, units: Mapping[str, int]) -> int:
+    """What supplying `units` to `order` scores: each good's value, plus the seller's Sell+1
+    for the order's colour (R13, R14)."""
+    return sum((content.good[good].value + bonus.get(order.colour, 0)) * count for good, count in units.items())

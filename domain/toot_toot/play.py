@@ -1,0 +1,159 @@
+"""Deciding a move: which moves each step of a turn allows (R18, R19, R24, R30), and the
+events of the one made. `legal` lists every move `decide` accepts."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from domain.core.errors import IllegalMove, NotYourTurn
+from domain.core.events import Event
+from domain.core.randomness import Randomness
+from domain.toot_toot import actions, locations
+from domain.toot_toot.context import Ctx
+from domain.toot_toot.events import LocationPassed, StartChosen
+from domain.toot_toot.moves import Command
+from domain.toot_toot.seats import placeable
+from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, PLAY, SECOND, STARTS
+from domain.toot_toot.turns import end_turn
+
+MAIN_ACTIONS = ("draw_track", "drive", "turn")
+EXTRAS = ("fuel_move", "iron_track", "build_factory", "upgrade")
+ALLOWED = {
+    MAIN: (*MAIN_ACTIONS, *locations.KINDS, "pass_location", *EXTRAS),
+    DRAWING: ("draw_track", "stop_drawing"),
+    LOCATION: (*locations.KINDS, "pass_location", *EXTRAS),
+    SECOND: (*locations.KINDS, "pass_location"),
+    AFTER: (*EXTRAS, "end_turn"),
+}
+"""The moves each step of a turn allows; extra actions and upgrades never inside an action
+nor between the two actions of 2!=2 (R18)."""
+WORDS = {MAIN: "the main action", DRAWING: "the rest of action A's line", LOCATION: "the location action",
+         SECOND: "a second, different location action (2!=2) or a pass", AFTER: "extra actions or the end of your turn"}
+
+
+def mover(ctx: Ctx) -> int | None:
+    state = ctx.state
+    if state.phase == STARTS:
+        return state.choosing[0]
+    return state.current if state.phase == PLAY else None
+
+
+def decide(ctx: Ctx, cmd: Command, rng: Randomness) -> list[Event]:
+    state = ctx.state
+    if mover(ctx) != ctx.seat:
+        raise NotYourTurn(ctx.seat)
+    if state.phase == STARTS:
+        if cmd.type != "choose_start":
+            raise IllegalMove("choose_start_first", "Every seat first chooses a start position (R3).")
+        return _start(ctx, cmd["hex"])
+    if cmd.type not in ALLOWED[state.step]:
+        raise IllegalMove("not_now", f"A {cmd.type} move is not allowed now: it is time for {WORDS[state.step]}.")
+    if cmd.type in locations.KINDS and state.step == SECOND and cmd.type in state.done:
+        raise IllegalMove("same_kind", f"With 2!=2 the second location action must be of another kind than "
+                          f"{state.done[0]} (R19).")
+    first, *rest = _do(ctx, cmd, rng)
+    # What follows a seat's own action (its payments, scores, refills) is the game's step.
+    return [first, *(e if e.automatic else dataclasses.replace(e, automatic=True) for e in rest)]
+
+
+def _start(ctx: Ctx, hex_: str) -> list[Event]:
+    taken = {s.hex for s in ctx.state.seats}
+    for start in ctx.map.starts:
+        if start.hex == hex_:
+            if hex_ in taken:
+                raise IllegalMove("start_taken", f"Start position {hex_} is taken (R3).")
+            return [StartChosen(seat=ctx.seat, hex=hex_, facing=start.facing)]
+    raise IllegalMove("not_a_start", f"{hex_} is not one of map {ctx.map.id}'s start positions (R3).")
+
+
+def _do(ctx: Ctx, cmd: Command, rng: Randomness) -> list[Event]:
+    kind = cmd.type
+    if kind == "draw_track":
+        return actions.draw_track(ctx, cmd["hex"], cmd["from"], cmd["to"])
+    if kind == "stop_drawing":
+        return actions.stop_drawing(ctx)
+    if kind == "drive":
+        return actions.move(ctx, cmd["hex"], cmd["facing"], None)
+    if kind == "fuel_move":
+        return actions.move(ctx, cmd["hex"], cmd["facing"], cmd["fuel"])
+    if kind == "turn":
+        return actions.turn(ctx, cmd["facing"])
+    if kind == "iron_track":
+        return actions.iron_track(ctx, cmd["hex"], cmd["from"], cmd["to"])
+    if kind == "build_factory":
+        return actions.build_factory(ctx, cmd["hex"], cmd["kind"], cmd["exit"], cmd["payment"])
+    if kind == "upgrade":
+        return actions.upgrade(ctx, cmd["ability"], rng)
+    if kind == "take":
+        return locations.take(ctx, cmd["site"])
+    if kind == "process":
+        return locations.process(ctx, cmd["factory"], cmd["recipe"])
+    if kind == "sell":
+        return locations.sell(ctx, cmd["city"], cmd["fills"], rng)
+    if kind == "pass_location":
+        return _pass(ctx)
+    return end_turn(ctx)
+
+
+def _pass(ctx: Ctx) -> list[Event]:
+    step = ctx.state.step
+    if step != SECOND and _location_options(ctx, free=True):
+        raise IllegalMove("must_act", "A location action is possible, so you may not pass (R24, R30).")
+    return [LocationPassed(seat=ctx.seat, main=step == MAIN)]
+
+
+def _location_options(ctx: Ctx, free: bool = False) -> list[dict[str, Any]]:
+    """The location actions possible now; with `free`, only those needing no penalty
+    token (one that does is never forced on a player, R24)."""
+    kinds = tuple(k for k in locations.KINDS if k not in ctx.state.done)
+    return locations.options(ctx, kinds, free)
+
+
+def legal(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every move the seat may make now."""
+    state = ctx.state
+    if mover(ctx) != ctx.seat:
+        return []
+    if state.phase == STARTS:
+        taken = {s.hex for s in state.seats}
+        return [{"type": "choose_start", "hex": s.hex} for s in ctx.map.starts if s.hex not in taken]
+    step, board = state.step, ctx.board
+    out: list[dict[str, Any]] = []
+    if step == DRAWING:
+        assert state.line is not None
+        out += [{"type": "draw_track", "hex": h, "from": a, "to": b} for h, a, b in board.continuations(*state.line[:2])]
+        return [*out, {"type": "stop_drawing"}]
+    if step == MAIN:
+        out += [{"type": "draw_track", "hex": h, "from": a, "to": b} for h, a, b in board.draws()]
+        out += [{"type": "drive", "hex": h, "facing": f} for h, f in sorted(board.destinations(ctx.seat, None))]
+        if ctx.penalty_available():
+            out += [{"type": "turn", "facing": f} for f in board.turns(ctx.seat)]
+    if step in (MAIN, LOCATION, SECOND):
+        out += _location_options(ctx)
+        if step == SECOND or not _location_options(ctx, free=True):
+            out.append({"type": "pass_location"})
+    if step in (MAIN, LOCATION, AFTER):
+        out += _extras(ctx)
+    if step == AFTER:
+        out.append({"type": "end_turn"})
+    return out
+
+
+def _extras(ctx: Ctx) -> list[dict[str, Any]]:
+    board, me, out = ctx.board, ctx.me, []
+    for fuel in ("wood", "coal"):
+        if me.goods.get(fuel, 0):
+            out += [{"type": "fuel_move", "fuel": fuel, "hex": h, "facing": f}
+                    for h, f in sorted(board.destinations(ctx.seat, actions.FUEL_STEPS))]
+    if me.goods.get("iron", 0):
+        out += [{"type": "iron_track", "hex": h, "from": a, "to": b} for h, a, b in board.draws() if a < b]
+    payments = [p for p, ok in (("stone", me.goods.get("stone", 0) >= actions.FACTORY_STONE), ("shovel", me.shovel),
+                                ("penalty", ctx.penalty_available())) if ok]
+    if payments:
+        for hex_, exits in sorted(board.factory_sites(ctx.seat).items()):
+            if board.splits(hex_) is None:
+                out += [{"type": "build_factory", "hex": hex_, "kind": k, "exit": e, "payment": p}
+                        for k in ctx.content.factories for e in exits for p in payments]
+    out += [{"type": "upgrade", "ability": a} for a in placeable(ctx.content, me)]
+    return out

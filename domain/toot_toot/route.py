@@ -1,0 +1,69 @@
+"""The bot's route finding: the cheapest way for a train to reach one of some hexes, over
+the track already drawn and the segments it could still draw."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from domain.toot_toot.board import Board
+from domain.toot_toot.hexes import Hex, exits_from, neighbour, opp, segment
+
+TURN_COST = 5.0
+"""A turn (an action and a penalty token) against drawn segments (1 each) in a route."""
+EXISTING_COST = 0.1
+"""A step on track already there: nearly free, so a route prefers it to drawing."""
+
+Step = tuple[Hex, int, bool]
+"""A hex entered, the edge faced there, and whether its segment is still to be drawn."""
+
+
+@dataclass(frozen=True)
+class Route:
+    steps: tuple[Step, ...]
+    turn_to: int | None = None
+    """The facing to turn to first, when the route starts with a turn."""
+
+
+def route(board: Board, seat: int, targets: set[Hex]) -> Route:
+    """The cheapest route to a target hex no other train stands on, arriving with a
+    trackable hex ahead (so the train need not turn to leave again); empty when none."""
+    me = board.state.seats[seat]
+    assert me.hex is not None
+    others = board.trains(but=seat)
+    best: dict[tuple[Hex, int], float] = {}
+    back: dict[tuple[Hex, int], tuple[tuple[Hex, int], bool] | None] = {}
+    heap: list[tuple[float, tuple[Hex, int]]] = []
+    for cost, place in [(0.0, (me.hex, me.facing)), *((TURN_COST, (me.hex, f)) for f in board.turns(seat))]:
+        best[place], back[place] = cost, None
+        heapq.heappush(heap, (cost, place))
+    while heap:
+        cost, place = heapq.heappop(heap)
+        if cost > best.get(place, float("inf")):
+            continue
+        if place[0] in targets and place[0] != me.hex and place[0] not in others and board.trackable(neighbour(*place)):
+            return _walk_back(back, place, me.facing)
+        nxt, entry = neighbour(*place), opp(place[1])
+        if not board.map.on_map(nxt):
+            continue
+        have = board.segments(nxt)
+        for far in exits_from(entry):
+            exists = segment(entry, far) in have
+            if not exists and not board.can_draw(nxt, entry, far):
+                continue
+            step_cost = cost + (EXISTING_COST if exists else 1.0)
+            if step_cost < best.get((nxt, far), float("inf")):
+                best[(nxt, far)], back[(nxt, far)] = step_cost, (place, not exists)
+                heapq.heappush(heap, (step_cost, (nxt, far)))
+    return Route(())
+
+
+def _walk_back(back: dict[tuple[Hex, int], tuple[tuple[Hex, int], bool] | None], end: tuple[Hex, int],
+               facing: int) -> Route:
+    steps: list[Step] = []
+    at = end
+    while (link := back.get(at)) is not None:
+        prev, new = link
+        steps.append((at[0], at[1], new))
+        at = prev
+    return Route(tuple(reversed(steps)), at[1] if at[1] != facing else None)

@@ -1,0 +1,207 @@
+// Toot-Toot Train: the drawn hex map (pointy-topped, odd rows shifted right) with blocked
+// terrain, resource sites, cities in their colour and factories with their open sides,
+// every track segment drawn on its hex's edges, the trains by owner with their heading,
+// and each seat's goods, orders and tokens. The interface is in README.md beside this file.
+
+import { h, svgEl } from "../js/dom.js";
+
+const SIZE = 24; // hex circumradius, in view-box units
+const ROOT3 = Math.sqrt(3);
+const MARGIN = 10;
+const CITY = { yellow: "#f0c419", green: "#4caf50", red: "#d8342c", blue: "#2f6fce" };
+const KIND = { site: "#c9a66b", factory: "#9e9e9e" };
+const GROUND = { plain: "#eef3df", blocked: "#3d6b3a" };
+const SIDE = { open: "#e65100", waterway: "#4aa3df" }; // closed sides are not marked
+
+export function hexCentre(id) {
+  const [col, row] = id.split(",").map(Number);
+  return {
+    x: MARGIN + (ROOT3 / 2) * SIZE + col * ROOT3 * SIZE + (row % 2) * (ROOT3 / 2) * SIZE,
+    y: MARGIN + SIZE + row * 1.5 * SIZE,
+  };
+}
+
+// Edges clockwise from the east (E, SE, SW, W, NW, NE), as the rules number them (R1).
+export function edgeMidpoint(c, edge) {
+  const angle = (60 * edge * Math.PI) / 180;
+  const d = (ROOT3 / 2) * SIZE;
+  return { x: c.x + d * Math.cos(angle), y: c.y + d * Math.sin(angle) };
+}
+
+function hexPoints(c) {
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = ((30 + 60 * i) * Math.PI) / 180;
+    out.push(`${(c.x + SIZE * Math.cos(a)).toFixed(1)},${(c.y + SIZE * Math.sin(a)).toFixed(1)}`);
+  }
+  return out.join(" ");
+}
+
+function side(c, edge) {
+  // The hex side at `edge`: between the corners either side of its midpoint.
+  const a = ((edge * 60 - 30) * Math.PI) / 180;
+  const b = ((edge * 60 + 30) * Math.PI) / 180;
+  return `M${(c.x + SIZE * Math.cos(a)).toFixed(1)},${(c.y + SIZE * Math.sin(a)).toFixed(1)} ` +
+    `L${(c.x + SIZE * Math.cos(b)).toFixed(1)},${(c.y + SIZE * Math.sin(b)).toFixed(1)}`;
+}
+
+const goodsText = (goods) => Object.entries(goods || {}).map(([g, n]) => `${n} ${g}`).join(", ") || "no goods";
+const orderText = (o) => `${o.order} (${o.colour}: ${o.icons.map((g, i) => (o.filled.includes(i) ? `✓${g}` : g)).join(" ")})`;
+
+export default {
+  title: "Toot-Toot Train",
+
+  setup(svg, maps, ctx) {
+    this.svg = svg;
+    this.maps = maps?.maps || {};
+    this.drawn = null;
+    this.segmentsKey = null;
+    svg.replaceChildren();
+    this.ground = svgEl("g", { class: "toot-ground" }, svg);
+    this.trackLayer = svgEl("g", { class: "toot-track" }, svg);
+    this.buildLayer = svgEl("g", { class: "toot-buildings" }, svg);
+    this.trainLayer = svgEl("g", { class: "toot-trains" }, svg);
+  },
+
+  drawMap(id) {
+    const map = this.maps[id];
+    this.drawn = id;
+    this.ground.replaceChildren();
+    if (!map) return;
+    let width = 0;
+    let height = 0;
+    for (const [hex, terrain] of Object.entries(map.terrain)) {
+      const c = hexCentre(hex);
+      width = Math.max(width, c.x + SIZE + MARGIN);
+      height = Math.max(height, c.y + SIZE + MARGIN);
+      const poly = svgEl("polygon", { points: hexPoints(c), fill: GROUND[terrain] || "#eee", class: `hex ${terrain}`, "data-hex": hex }, this.ground);
+      svgEl("title", {}, poly).textContent = `${hex} ${terrain}`;
+    }
+    this.svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
+    this.printed = map.buildings;
+  },
+
+  drawBuilding(b, layer) {
+    const fill = b.kind === "city" ? CITY[b.colour] || "#fff" : KIND[b.kind];
+    const g = svgEl("g", { class: `building ${b.kind}`, "data-building": b.id }, layer);
+    for (const hex of b.hexes) {
+      const c = hexCentre(hex);
+      svgEl("polygon", { points: hexPoints(c), fill, class: "building-hex" }, g);
+    }
+    for (const [where, kind] of Object.entries(b.sides)) {
+      const [hex, edge] = where.split("/");
+      svgEl("path", { d: side(hexCentre(hex), Number(edge)), class: `side ${kind}`, "data-side": where, stroke: SIDE[kind], "stroke-width": 4 }, g);
+    }
+    const c = hexCentre(b.hexes[0]);
+    const label = svgEl("text", { x: c.x, y: c.y + 3, "text-anchor": "middle", "font-size": 9, class: "building-name" }, g);
+    label.textContent = b.good || b.colour || (b.factory || "").replace(/_/g, " ");
+    svgEl("title", {}, g).textContent = b.id.replace(/_/g, " ");
+  },
+
+  render(view, ctx) {
+    if (view.map && view.map !== this.drawn) this.drawMap(view.map);
+    const key = JSON.stringify([view.track, view.factories]);
+    if (key !== this.segmentsKey) {
+      this.segmentsKey = key;
+      this.trackLayer.replaceChildren();
+      for (const [hex, segments] of Object.entries(view.track || {})) {
+        const c = hexCentre(hex);
+        for (const [a, b] of segments) {
+          const p = edgeMidpoint(c, a);
+          const q = edgeMidpoint(c, b);
+          // A quadratic curve through the centre: straight for opposite edges, a gentle bend otherwise.
+          const d = `M${p.x.toFixed(1)},${p.y.toFixed(1)} Q${c.x.toFixed(1)},${c.y.toFixed(1)} ${q.x.toFixed(1)},${q.y.toFixed(1)}`;
+          svgEl("path", { d, class: "segment", "data-segment": `${hex}:${a}-${b}`, stroke: "#333", "stroke-width": 3, fill: "none" }, this.trackLayer);
+        }
+      }
+      this.buildLayer.replaceChildren();
+      for (const b of this.printed || []) this.drawBuilding(b, this.buildLayer);
+      for (const [hex, f] of Object.entries(view.factories || {})) {
+        this.drawBuilding({ id: `factory@${hex}`, kind: "factory", factory: f.kind, hexes: [hex], sides: { [`${hex}/${f.exit}`]: "open" } }, this.buildLayer);
+      }
+    }
+    this.trainLayer.replaceChildren();
+    for (const s of view.seats || []) {
+      if (!s.hex) continue;
+      const c = hexCentre(s.hex);
+      const tip = edgeMidpoint(c, s.facing);
+      const g = svgEl("g", { class: "train", "data-train-seat": s.seat, "data-hex": s.hex, "data-facing": s.facing }, this.trainLayer);
+      svgEl("line", { x1: c.x, y1: c.y, x2: tip.x, y2: tip.y, stroke: ctx.seatColour(s.seat), "stroke-width": 4 }, g);
+      svgEl("circle", { cx: c.x, cy: c.y, r: 8, fill: ctx.seatColour(s.seat), stroke: "#000" }, g);
+      svgEl("title", {}, g).textContent = `${ctx.seatName(s.seat)} at ${s.hex}, facing ${s.facing}`;
+    }
+  },
+
+  panel(view, ctx) {
+    const seats = (view.seats || []).map((s) => {
+      const lines = [
+        h("div", { class: "figures" }, `${s.track} on the track · ${goodsText(s.goods)} · ${s.tokens} tokens · ` +
+          `${s.penalties} penalties · ${s.kept.length} orders kept` + (s.shovel ? " · shovel" : "")),
+      ];
+      if (Object.keys(s.upgrades || {}).length) {
+        lines.push(h("div", {}, `Upgrades: ${Object.entries(s.upgrades).map(([a, n]) => (n > 1 ? `${a}×${n}` : a)).join(", ")}`));
+      }
+      if (s.hand) lines.push(h("div", { "data-private": "" }, `Secret orders: ${s.hand.map(orderText).join("; ") || "none"}`));
+      else if (s.hand_count) lines.push(h("div", {}, `${s.hand_count} secret order${s.hand_count === 1 ? "" : "s"}`));
+      return { seat: s.seat, active: view.current === s.seat && view.phase === "play", lines };
+    });
+    const table = [
+      h("div", {}, `Map ${view.map} · round ${view.round}` + (view.last_round ? ` of ${view.last_round}` : "") +
+        ` · ${String(view.phase)}` + (view.phase === "play" ? ` · ${view.step}` : "")),
+      h("div", {}, `Orders: ${(view.public || []).map(orderText).join("; ") || "none"} · deck ${view.deck}`),
+    ];
+    return { seats, table };
+  },
+
+  describe(event, ctx) {
+    const d = event.data || {};
+    const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
+    switch (event.kind) {
+      case "MapChosen": return `The map is ${d.map}`;
+      case "StartChosen": return `${who} starts at ${d.hex}`;
+      case "TrackDrawn": return `${who} drew track in ${d.hex} (${d.edges.join("–")})` + (d.action === "iron" ? " with iron" : "");
+      case "TrainMoved": return `${who} moved ${d.path.length} step${d.path.length === 1 ? "" : "s"} to ${d.path[d.path.length - 1][0]}` + (d.fuel ? ` (${d.fuel})` : "");
+      case "TrainTurned": return `${who} turned to face ${d.facing}`;
+      case "PenaltyTaken": return `${who} took a penalty token: ${d.reason}`;
+      case "FactoryBuilt": return `${who} drew a ${d.factory.replace(/_/g, " ")} at ${d.hex}, paid with ${d.payment}`;
+      case "ResourceTaken": return `${who} took ${d.count} ${d.good}`;
+      case "GoodsProcessed": return `${who} processed ${d.recipe.replace(/_/g, " ")}` + (d.lost ? ` (${d.lost} lost)` : "");
+      case "GoodsSold": return `${who} sold at ${d.city.replace(/_/g, " ")}`;
+      case "ScoreGained": return `${who} scored ${d.points} for ${d.order}`;
+      case "TokensGained": return `${who} gained ${d.count} technology token${d.count === 1 ? "" : "s"}`;
+      case "OrderCompleted": return `${who} completed ${d.order}`;
+      case "OrderDiscarded": return `${who} discarded ${d.order}`;
+      case "Upgraded": return `${who} upgraded ${d.ability.replace(/_/g, " ")}`;
+      case "EndTriggered": return `${who} reached ${d.score}: the game ends after round ${d.last_round}`;
+      case "FinalScored": return `${who}: ${d.line.replace(/_/g, " ")} ${d.points}`;
+      case "GameEnded":
+        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}; ` +
+          `winner ${(d.winners || []).map(ctx.seatName).join(", ")}`;
+      default: return null;
+    }
+  },
+
+  marks(events, ctx) {
+    const turns = [];
+    const phases = [{ version: 1, label: "Setup" }];
+    for (const e of events) {
+      if (e.kind === "TurnEnded") turns.push({ version: e.version, label: `${ctx?.seatName ? ctx.seatName(e.data.seat) : `seat ${e.data.seat}`} ends a turn` });
+      else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: "End triggered" });
+      else if (e.kind === "FinalScored" && !phases.some((p) => p.label === "Final scoring")) phases.push({ version: e.version, label: "Final scoring" });
+      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
+    }
+    return { turns, phases };
+  },
+
+  vpFold(figures, event) {
+    const d = event.data || {};
+    if (event.kind !== "ScoreGained" && event.kind !== "FinalScored") return null;
+    const source = event.kind === "ScoreGained" ? "sales"
+      : d.line.startsWith("influence") ? "influence"
+      : d.line.startsWith("order_scoring") || d.line === "completed_pairs" ? "technology" : d.line;
+    const seat = { ...(figures[d.seat] || {}) };
+    seat[source] = (seat[source] || 0) + d.points;
+    return { ...figures, [d.seat]: seat };
+  },
+  sources: ["sales", "hand_orders", "leftover_goods", "influence", "technology", "penalties", "adjustment"],
+};

@@ -1,0 +1,108 @@
+"""Random playouts on every reference map for 2-4 players: the invariants hold after every
+event, goods and scores add up to the events that moved them, replay from the recorded
+outcomes equals live play, and no view leaks a secret. A handful by default; 200 per
+player count and map in the slow run."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from domain.core.decider import Setup
+from domain.core.events import Audience
+from domain.core.leaks import leaks
+from domain.core.randomness import SeededRandom
+from tests import playouts
+
+from .helpers import CONTENT, RULES
+
+MAPS = [m.id for m in CONTENT.maps]
+
+
+def play(map_id: str, seats: int, index: int, steer: bool = True) -> playouts.Playout:
+    """One game on `map_id`, moves chosen by the bot (or at random), checked as it goes."""
+    seed = playouts.seed_of(f"toot {map_id}", index)
+    rng, chooser = SeededRandom(seed), random.Random(index)
+    setup = Setup(tuple(f"player {i + 1}" for i in range(seats)), RULES.options({"map": map_id}, seats))
+    state = RULES.initial_state(setup)
+    game = playouts.Playout(seed, setup, RULES.setup(state, rng))
+    state = playouts.fold(RULES, state, game.opening)
+    while RULES.active_seats(state):
+        [seat] = RULES.active_seats(state)
+        moves = RULES.legal_moves(state, seat)
+        move = (RULES.playout_choice(state, seat, moves, chooser) if steer else None) or chooser.choice(moves)
+        assert move in moves
+        events = RULES.decide(state, seat, move, rng)
+        assert RULES.move_of(events[0]) == move
+        for event in events:
+            state = RULES.evolve(state, event)
+            game.kinds[event.kind] += 1
+            assert RULES.invariants(state) == [], f"{map_id} game {index} after {event.kind}: {RULES.invariants(state)}"
+        game.commands.append((seat, move, events))
+        assert len(game.commands) < 5000, "a game that never ends"
+    game.state = state
+    return game
+
+
+def check(game: playouts.Playout) -> None:
+    state = game.state
+    assert RULES.is_over(state)
+    events = [e for e in game.opening] + [e for _, _, evs in game.commands for e in evs]
+    scored: Counter[int] = Counter()
+    goods: Counter[tuple[int, str]] = Counter()
+    for e in events:
+        data: dict[str, Any] = e.data
+        if e.kind in ("ScoreGained", "FinalScored"):
+            scored[data["seat"]] += data["points"]
+        elif e.kind in ("ResourceTaken", "GoodsGained"):
+            goods[(data["seat"], data["good"])] += data["count"]
+        elif e.kind == "GoodsPaid":
+            goods[(data["seat"], data["good"])] -= data["count"]
+        elif e.kind == "GoodsSold":
+            for _, good, count in data["fills"]:
+                goods[(data["seat"], good)] -= count
+    assert RULES.scores(state) == {s: scored[s] for s in range(len(state.seats))}
+    assert events[-1].kind == "GameEnded" and events[-1].data["scores"] == {str(s): v for s, v in RULES.scores(state).items()}
+    for seat, held in enumerate(state.seats):
+        assert {g: n for (s, g), n in goods.items() if s == seat and n} == dict(held.goods)
+    playouts.check_replay_from_outcomes(RULES, game)
+    public = RULES.view(state, Audience())
+    assert leaks(public, {s: RULES.view(state, Audience(seat=s)) for s in range(len(state.seats))}) == []
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_bot_game_on_every_map_and_player_count(map_id: str, seats: int) -> None:
+    game = play(map_id, seats, 0)
+    check(game)
+    assert game.kinds["GoodsSold"] > 0 and game.kinds["ResourceTaken"] > 0
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_game_of_uniformly_random_moves_ends(seats: int) -> None:
+    check(play(MAPS[seats % len(MAPS)], seats, 1, steer=False))
+
+
+def test_no_view_leaks_during_a_game() -> None:
+    game = play(MAPS[0], 3, 2)
+    state = RULES.initial_state(game.setup)
+    for number, (_, _, events) in enumerate([(None, None, game.opening), *game.commands]):
+        state = playouts.fold(RULES, state, events)
+        if number % 5 == 0:
+            public = RULES.view(state, Audience())
+            assert leaks(public, {s: RULES.view(state, Audience(seat=s)) for s in range(3)}) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("map_id", MAPS)
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_200_bot_games_per_player_count_on_every_map(map_id: str, seats: int) -> None:
+    triggered = 0
+    for index in range(200):
+        game = play(map_id, seats, index)
+        check(game)
+        triggered += game.state.last_round is not None
+    assert triggered > 0, "no game reached the end trigger"
