@@ -22,8 +22,9 @@ STATIC = Path(__file__).resolve().parents[1] / "service" / "viewer" / "static"
 RENDERERS = STATIC / "renderers"
 
 # Where a kind's code starts: a `case "Kind":`, a comparison of an event's kind, or a
-# handler keyed by kind (`wording.js`'s `GameCreated: (d, ctx) => …`).
-_MARKER = re.compile(r'\bcase\s+"(\w+)"\s*:'
+# handler keyed by kind (`wording.js`'s `GameCreated: (d, ctx) => …`). Kinds are CapWords
+# (FORMAT.md); a `case "claim_route":` is a move type (the play page's hooks), not a kind.
+_MARKER = re.compile(r'\bcase\s+"([A-Z]\w*)"\s*:'
                      r'|\b(?:e|event|ctx\.event)\??\.kind\s*[!=]==\s*"(\w+)"'
                      r'|^ {2}([A-Z]\w+):\s*\(', re.M)
 # Where it ends at the latest: a `default:`, the next method or function, a closing brace

@@ -195,10 +195,15 @@ export default {
 
   vpFold(figures, event) {
     const d = event.data || {};
-    if (event.kind !== "ScoreGained" && event.kind !== "FinalScored") return null;
-    const source = event.kind === "ScoreGained" ? "sales"
-      : d.line.startsWith("influence") ? "influence"
-      : d.line.startsWith("order_scoring") || d.line === "completed_pairs" ? "technology" : d.line;
+    let source;
+    switch (event.kind) {
+      case "ScoreGained": source = "sales"; break;
+      case "FinalScored":
+        source = d.line.startsWith("influence") ? "influence"
+          : d.line.startsWith("order_scoring") || d.line === "completed_pairs" ? "technology" : d.line;
+        break;
+      default: return null;
+    }
     const seat = { ...(figures[d.seat] || {}) };
     seat[source] = (seat[source] || 0) + d.points;
     return { ...figures, [d.seat]: seat };
