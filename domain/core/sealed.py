@@ -7,6 +7,11 @@ choice with `SubmissionSealed` (the choice a secret to its own seat; the public 
 that the seat has submitted) and, when `complete`, records `SubmissionsRevealed` with every
 choice in public before resolving them. Nothing here knows a game: the choice is whatever
 JSON the game stores.
+
+A game whose records predate this helper keeps its own kinds of event (Ticket to Ride's
+opening): it keeps the `Sealed` all the same, folding its own submission into `submitted`
+and emitting its own reveal once the phase is `complete`, so who is waiting and what was
+chosen still live here while its records stay as they were.
 """
 
 from __future__ import annotations

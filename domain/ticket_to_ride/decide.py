@@ -93,13 +93,15 @@ def _keep_tickets(steps: Steps, seat: int, command: KeepTickets) -> None:
         return
     # The opening is sealed: even how many tickets a seat kept stays hidden until all are in.
     steps.emit(TicketsKept(seat=seat, secrets=(choice,)))
-    if active_seats(steps.state):
+    sealed = steps.state.sealed
+    assert sealed is not None
+    if not sealed.complete:
         return
-    seats = steps.state.seats
+    chosen = {str(s): sealed.choices.get(s, {"kept": [], "returned": []}) for s in range(len(state.seats))}
     steps.emit(TicketChoicesRevealed(
-        kept={str(s): len(seats[s].tickets) for s in range(len(seats))},
-        returned={str(s): len(seats[s].returning) for s in range(len(seats))},
-        secrets=(Secret((), {"returned": {str(s): list(seats[s].returning) for s in range(len(seats))}}),),
+        kept={s: len(c["kept"]) for s, c in chosen.items()},
+        returned={s: len(c["returned"]) for s, c in chosen.items()},
+        secrets=(Secret((), {"returned": {s: list(c["returned"]) for s, c in chosen.items()}}),),
         automatic=True,
     ))
     first = steps.state.first_player

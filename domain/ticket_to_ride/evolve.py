@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
+from domain.core import sealed
 from domain.core.catalogue import UnknownKind
 from domain.core.events import Event
 from domain.core.randomness import RANDOM_KEY
@@ -91,23 +92,28 @@ def _tickets_offered(board: Board, state: State, event: TicketsDealt | TicketsDr
 
 
 def _first_player_chosen(board: Board, state: State, event: FirstPlayerChosen) -> State:
-    return replace(state, first_player=event.seat, phase=OPENING)
+    # Every seat dealt tickets chooses among them; a short ticket deck may have dealt a seat none.
+    choosing = tuple(index for index, seat in enumerate(state.seats) if seat.offered)
+    return replace(state, first_player=event.seat, phase=OPENING, sealed=sealed.open_phase(OPENING, choosing))
 
 
 def _tickets_kept(board: Board, state: State, event: TicketsKept) -> State:
     seat = event.seat
-    kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
-    tickets = state.seats[seat].tickets + kept
     if state.phase == OPENING:
-        return replace_seat(state, seat, tickets=tickets, offered=(), returning=returned)
-    state = replace_seat(state, seat, tickets=tickets, offered=())
+        assert state.sealed is not None
+        return replace(replace_seat(state, seat, offered=()), sealed=state.sealed.submitted(seat, event.secret()))
+    kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
+    state = replace_seat(state, seat, tickets=state.seats[seat].tickets + kept, offered=())
     return replace(state, ticket_deck=state.ticket_deck + returned)
 
 
 def _ticket_choices_revealed(board: Board, state: State, event: TicketChoicesRevealed) -> State:
-    returned = tuple(t for seat in state.seats for t in seat.returning)
-    seats = tuple(replace(seat, returning=()) for seat in state.seats)
-    return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned)
+    assert state.sealed is not None
+    choices = state.sealed.choices
+    seats = tuple(replace(seat, tickets=seat.tickets + tuple(choices[index]["kept"])) if index in choices else seat
+                  for index, seat in enumerate(state.seats))
+    returned = tuple(t for index in sorted(choices) for t in choices[index]["returned"])
+    return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned, sealed=None)
 
 
 def _turn_started(board: Board, state: State, event: TurnStarted) -> State:

@@ -40,7 +40,9 @@ def _cards(board: Board, state: State) -> list[str]:
 def _tickets(board: Board, state: State) -> list[str]:
     held = [*state.ticket_deck]
     for seat in state.seats:
-        held += [*seat.tickets, *seat.offered, *seat.returning]
+        held += [*seat.tickets, *seat.offered]
+    for choice in (state.sealed.choices.values() if state.sealed is not None else ()):
+        held += [*choice["kept"], *choice["returned"]]
     problems = []
     if len(held) != len(board.tickets):
         problems.append(f"{len(held)} tickets are accounted for, not {len(board.tickets)}")

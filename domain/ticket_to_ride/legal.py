@@ -19,8 +19,8 @@ _NOBODY: frozenset[int] = frozenset()
 
 
 def active_seats(state: State) -> frozenset[int]:
-    if state.phase == OPENING:
-        return frozenset(seat for seat, s in enumerate(state.seats) if s.offered)
+    if state.phase == OPENING and state.sealed is not None:
+        return state.sealed.waiting
     if state.phase == PLAY and state.current is not None:
         return _ONLY[state.current]
     return _NOBODY

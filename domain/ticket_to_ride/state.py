@@ -4,14 +4,15 @@ change."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
+from domain.core.sealed import Sealed
 from domain.core.state import Frozen
 
 SETUP = "setup"
 """Before the setup events: nobody may move."""
 OPENING = "opening"
-"""Every seat chooses its first tickets at once (a sealed simultaneous phase)."""
+"""Every seat chooses its first tickets at once: a sealed simultaneous phase (`State.sealed`)."""
 PLAY = "play"
 OVER = "over"
 
@@ -27,13 +28,17 @@ class Seat(Frozen):
     """Kept tickets, in the order they were kept."""
     offered: tuple[str, ...] = ()
     """Tickets drawn or dealt and not yet kept or returned."""
-    returning: tuple[str, ...] = ()
-    """Tickets returned in the opening, held back until every seat has chosen so that the
-    ticket deck's size does not give a choice away."""
     score: int = 0
     scored: tuple[int, ...] = ()
     """The points of each scoring event for this seat, kept apart from `score` so the two
     can be checked against each other."""
+    returning: InitVar[object] = None
+    """Retired: the opening's returned tickets now wait in `State.sealed`. States stored before
+    (snapshots, the states rewinds restore) still carry the field, always empty outside the
+    opening, so it is accepted and dropped to keep them decoding."""
+
+    def __post_init__(self, *_retired: object) -> None:
+        super().__post_init__()
 
 
 @dataclass(frozen=True)
@@ -61,3 +66,7 @@ class State(Frozen):
     """The seat that ended a turn with 2 or fewer trains; its next turn is the game's last."""
     longest_paths: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    sealed: Sealed | None = None
+    """During the opening, the seats still choosing and each choice made ({"kept": [...],
+    "returned": [...]}, a secret to its seat): kept tickets join the seat and returned ones
+    the ticket deck only at the reveal, so neither gives a choice away before it."""

@@ -22,7 +22,7 @@ def view(state: State, audience: Audience) -> dict[str, Any]:
     for index, seat in enumerate(state.seats):
         entry = _public_seat(state, index, seat)
         if everything or audience.seat == index:
-            entry.update(_private_seat(seat))
+            entry.update(_private_seat(state, index, seat))
         seats.append(entry)
     out: dict[str, Any] = {
         "game": "ticket_to_ride",
@@ -76,10 +76,12 @@ def _public_seat(state: State, index: int, seat: Seat) -> dict[str, Any]:
     }
 
 
-def _private_seat(seat: Seat) -> dict[str, Any]:
+def _private_seat(state: State, index: int, seat: Seat) -> dict[str, Any]:
+    # A sealed opening choice joins the seat's tickets only at the reveal; its own seat sees it now.
+    chosen = state.sealed.choices.get(index) if state.sealed is not None else None
     return {
         "hand": {kind: count for kind, count in seat.hand.items() if count},
-        "kept_tickets": list(seat.tickets),
+        "kept_tickets": [*seat.tickets, *(chosen["kept"] if chosen else ())],
         "offered_tickets": list(seat.offered),
-        "returning_tickets": list(seat.returning),
+        "returning_tickets": list(chosen["returned"]) if chosen else [],
     }

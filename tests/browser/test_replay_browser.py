@@ -141,10 +141,10 @@ def test_charts_from_the_events_when_the_projections_are_missing(site: Site, ope
 
 def ticket_labels(state: Any) -> set[str]:
     labels = set()
-    for seat in state.seats:
-        for ticket in (*seat.tickets, *seat.offered, *seat.returning):
-            t = TICKETS[ticket]
-            labels.add(f"{t.a}–{t.b} ({t.points})")
+    chosen = [t for c in (state.sealed.choices.values() if state.sealed else ()) for t in (*c["kept"], *c["returned"])]
+    for ticket in (*chosen, *(t for seat in state.seats for t in (*seat.tickets, *seat.offered))):
+        t = TICKETS[ticket]
+        labels.add(f"{t.a}–{t.b} ({t.points})")
     return labels
 
 

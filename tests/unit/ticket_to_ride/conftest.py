@@ -12,8 +12,9 @@ import pytest
 from domain.core.errors import RuleError
 from domain.core.events import Event
 from domain.core.randomness import Randomness, SeededRandom
+from domain.core.sealed import open_phase
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.state import PLAY, Seat, State
+from domain.ticket_to_ride.state import OPENING, PLAY, Seat, State
 from tests import playouts
 from tests.usa import CARD_KINDS, ROUTES, TICKETS, TRAIN_CARDS, TRAINS_PER_SEAT
 
@@ -77,7 +78,8 @@ def table(
 ) -> State:
     """A position built directly. Unless `deck` is given, the train cards placed nowhere else
     make up the deck (in printed order), and unless `ticket_deck` is given the tickets held by
-    nobody make up the ticket deck, so every card and ticket is accounted for. Trains follow
+    nobody make up the ticket deck, so every card and ticket is accounted for. In the opening
+    the seats with tickets offered are the ones still to choose. Trains follow
     from the claimed routes unless given; a given score counts as one scoring event."""
     claims = dict(claims or {})
     hands = [hand(**h) if set(h) != set(CARD_KINDS) else dict(h) for h in (hands or [{}] * seats)]
@@ -122,6 +124,8 @@ def table(
         claims=claims,
         current=current if phase == PLAY else None,
         first_player=0,
+        # In the opening, the seats offered tickets are the ones still choosing.
+        sealed=open_phase(OPENING, tuple(i for i in range(seats) if offered[i])) if phase == OPENING else None,
         **state_fields,
     )
 

@@ -6,14 +6,16 @@ from collections import Counter
 
 import pytest
 
+from domain.core.codec import decode, encode
 from domain.core.errors import IllegalMove, NotYourTurn
-from domain.core.events import PUBLIC
+from domain.core.events import PUBLIC, Audience
 from domain.core.randomness import RANDOM_KEY
+from domain.core.sealed import open_phase
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.state import OPENING, PLAY
+from domain.ticket_to_ride.state import OPENING, PLAY, State
 from tests.usa import TICKETS, TRAIN_CARDS
 
-from .conftest import kinds, new_game, of_kind, play, refused
+from .conftest import kinds, new_game, of_kind, opened, play, refused, table
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -109,3 +111,48 @@ def test_only_ticket_choices_are_allowed_in_the_opening() -> None:
     assert error.code == "ticket_not_offered"
     error = refused(state, 0, {"type": "keep_tickets", "keep": [state.seats[0].offered[0]] * 2}, IllegalMove)
     assert error.code == "ticket_listed_twice"
+
+
+def test_the_opening_is_the_cores_sealed_phase() -> None:
+    state, _, rng = new_game(3)
+    assert state.sealed == open_phase(OPENING, (0, 1, 2))
+    offered = list(state.seats[2].offered)
+    state, _ = play(state, 2, {"type": "keep_tickets", "keep": offered[1:]}, rng)
+    assert state.sealed is not None
+    assert state.sealed.choices == {2: {"kept": offered[1:], "returned": offered[:1]}}
+    assert DECIDER.active_seats(state) == state.sealed.waiting == frozenset({0, 1})
+    # The choice waits in the sealed phase: the seat's tickets change only at the reveal.
+    assert state.seats[2].tickets == () and state.seats[2].offered == ()
+    assert DECIDER.view(state, PUBLIC)["active_seats"] == [0, 1]
+    own = DECIDER.view(state, Audience(seat=2))["seats"][2]
+    assert (own["kept_tickets"], own["returning_tickets"]) == (offered[1:], offered[:1])
+    assert "returning_tickets" not in DECIDER.view(state, Audience(seat=0))["seats"][2]
+    assert DECIDER.invariants(state) == []
+    for seat in (0, 1):
+        state, _ = play(state, seat, {"type": "keep_tickets", "keep": list(state.seats[seat].offered)}, rng)
+    assert state.sealed is None and state.phase == PLAY
+    assert state.seats[2].tickets == tuple(offered[1:])
+    assert DECIDER.invariants(state) == []
+
+
+def test_a_seat_dealt_no_tickets_is_not_waited_for() -> None:
+    # Ruling 3 lets a short ticket deck deal a seat nothing; only the seats dealt tickets choose.
+    offered = list(TICKETS)[:3]
+    state = table(3, phase=OPENING, offered=[(), offered, ()])
+    assert DECIDER.active_seats(state) == frozenset({1})
+    state, events = play(state, 1, {"type": "keep_tickets", "keep": offered[:2]})
+    assert kinds(events) == ["TicketsKept", "TicketChoicesRevealed", "TurnStarted"]
+    assert events[1].data == {"kept": {"0": 0, "1": 2, "2": 0}, "returned": {"0": 0, "1": 1, "2": 0}}
+    assert events[1].secret() == {"returned": {"0": [], "1": offered[2:], "2": []}}
+    assert state.seats[1].tickets == tuple(offered[:2]) and state.ticket_deck[-1] == offered[2]
+
+
+def test_a_state_stored_before_the_opening_used_the_sealed_phase_still_decodes() -> None:
+    # Snapshots and the states rewinds restore were stored with each seat's `returning`
+    # (always empty outside the opening, where a rewind never lands).
+    state, _ = opened(2)
+    stored = encode(state)
+    del stored["sealed"]
+    for seat in stored["seats"]:
+        seat["returning"] = []
+    assert decode(State, stored) == state
