@@ -4,7 +4,10 @@ change."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import InitVar, dataclass, field
+from typing import cast
 
 from domain.core.sealed import Sealed
 from domain.core.state import Frozen
@@ -34,11 +37,13 @@ class Seat(Frozen):
     can be checked against each other."""
     returning: InitVar[object] = None
     """Retired: the opening's returned tickets now wait in `State.sealed`. States stored before
-    (snapshots, the states rewinds restore) still carry the field, always empty outside the
-    opening, so it is accepted and dropped to keep them decoding."""
+    (snapshots, the states rewinds restore) still carry the field; `State` turns an opening
+    stored that way into its sealed phase (`_sealed_from_stored`)."""
 
-    def __post_init__(self, *_retired: object) -> None:
+    def __post_init__(self, returning: object) -> None:
         super().__post_init__()
+        if returning:  # kept aside, not a field, for the `State` being decoded around it
+            object.__setattr__(self, "_stored_returning", tuple(cast(Iterable[str], returning)))
 
 
 @dataclass(frozen=True)
@@ -70,3 +75,21 @@ class State(Frozen):
     """During the opening, the seats still choosing and each choice made ({"kept": [...],
     "returned": [...]}, a secret to its seat): kept tickets join the seat and returned ones
     the ticket deck only at the reveal, so neither gives a choice away before it."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.phase == OPENING and self.sealed is None:
+            _sealed_from_stored(self)
+
+
+def _sealed_from_stored(state: State) -> None:
+    """An opening stored before it was a sealed phase: each seat that had chosen held its kept
+    tickets among its tickets and its returned ones in `returning`, and no `sealed`. Its
+    choices move into the sealed phase, so the game goes on (and reveals) exactly as if it had
+    been stored today. In the opening a seat's only tickets are the ones it chose to keep."""
+    dealt = tuple(i for i, seat in enumerate(state.seats) if seat.offered or seat.tickets)
+    chosen = {i: {"kept": list(state.seats[i].tickets), "returned": list(getattr(state.seats[i], "_stored_returning", ()))}
+              for i in dealt if not state.seats[i].offered}
+    seats = tuple(dataclasses.replace(seat, tickets=()) if i in chosen else seat for i, seat in enumerate(state.seats))
+    object.__setattr__(state, "seats", seats)
+    object.__setattr__(state, "sealed", Sealed(OPENING, dealt, chosen))

@@ -156,3 +156,24 @@ def test_a_state_stored_before_the_opening_used_the_sealed_phase_still_decodes()
     for seat in stored["seats"]:
         seat["returning"] = []
     assert decode(State, stored) == state
+
+
+def test_an_opening_stored_before_it_was_sealed_goes_on_as_if_stored_today() -> None:
+    # Before the sealed phase, a seat that had chosen held its kept tickets among its tickets
+    # and its returned ones in `returning`, and the state had no `sealed`.
+    state, _, rng = new_game(3)
+    offered = list(state.seats[2].offered)
+    state, _ = play(state, 2, {"type": "keep_tickets", "keep": offered[1:]}, rng)
+    stored = encode(state)
+    del stored["sealed"]
+    for index, seat in enumerate(stored["seats"]):
+        seat["returning"] = offered[:1] if index == 2 else []
+    stored["seats"][2]["tickets"] = offered[1:]
+    old = decode(State, stored)
+    assert old == state and DECIDER.active_seats(old) == frozenset({0, 1})
+    for seat in (0, 1):
+        keep = {"type": "keep_tickets", "keep": list(state.seats[seat].offered)}
+        state, events = play(state, seat, keep, rng)
+        old, old_events = play(old, seat, keep, rng)
+        assert [e.data for e in old_events] == [e.data for e in events]
+    assert old == state and old.seats[2].tickets == tuple(offered[1:])
