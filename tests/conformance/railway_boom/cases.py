@@ -46,6 +46,12 @@ def goals_bid(**extra: Any) -> dict[str, Any]:
     return {"phase": "goals", "step": "bid", "bid_resource": "money", "round": 1, **extra}
 
 
+PAYING = goals_bid(bid_resource="any", bids={0: 3}, locked=[0, 1, 2],
+                   pending=[{"seat": 0, "effect": "pay", "card": "rank:1", "amount": 3}])
+DRAWN = {**ROWS, "turn": {"row": 0}, "chosen_rows": [0], "rows": [["D12"], [], []],
+         "pending": [{"seat": 0, "effect": "draw_two_buy_one", "card": "D09", "amount": 1, "drawn": ["D04", "D01"]}]}
+
+
 CASES: list[Case] = [
     # --- the auction (R7-R13) ---------------------------------------------------------------
     {"number": 1, "title": "the left-most disc moves to an empty higher space it can hold", "rule": "R7, R8",
@@ -249,4 +255,42 @@ CASES: list[Case] = [
      "position": goals_bid(round=4, bids={0: 3}, locked=[0, 1]), "seat": 2, "move": {"type": "lock_in"},
      "expect": {"events": [["GoalReserved", {"seat": 0}], ["GoalScored", {}], ["LeftoversScored", {"seat": 1, "total": 32, "vp": 16}],
                            ["RouteScored", {}], ["GameEnded", {}]]}},
+    # --- "?" payments: the seat chooses the mix (R12) ------------------------------------------
+    {"number": 55, "title": "a \"?\" payment with a choice of mix waits for its seat", "rule": "R12",
+     "position": goals_bid(bid_resource="any", bids={0: 3}, locked=[0, 1]), "seat": 2, "move": {"type": "lock_in"},
+     "expect": {"events": [["BidLocked", {"seat": 2}], ["PaymentAwaited", {"seat": 0, "rank": 1, "bid": 3, "amount": 3}]],
+                "absent": ["BidPaid", "ActionOrderSet", "GoalReserved"]}},
+    {"number": 56, "title": "the seat pays its \"?\" bid in the mix it chooses; settling goes on", "rule": "R12, R10",
+     "position": PAYING, "seat": 0, "move": {"type": "pay", "paid": {"coal": 2, "technology": 1}},
+     "expect": {"events": [["BidPaid", {"seat": 0, "rank": 1, "bid": 3, "paid": {"technology": 1, "coal": 2}}],
+                           ["BidPaid", {"seat": 1, "rank": 2, "paid": {}}], ["ActionOrderSet", {}],
+                           ["GoalReserved", {"seat": 0, "space": 0}]]}},
+    {"number": 57, "title": "a mix must add up to the amount due", "rule": "R12",
+     "position": PAYING, "seat": 0, "move": {"type": "pay", "paid": {"money": 2}}, "expect": {"error": "wrong_amount"}},
+    {"number": 58, "title": "VP is never part of a mix", "rule": "R1, R12",
+     "position": PAYING, "seat": 0, "move": {"type": "pay", "paid": {"money": 2, "vp": 1}}, "expect": {"error": "cannot_pay_vp"}},
+    {"number": 59, "title": "each part of a mix must be held", "rule": "R12, R13",
+     "position": with_seat0(PAYING, resources={"coal": 1}), "seat": 0, "move": {"type": "pay", "paid": {"coal": 3}},
+     "expect": {"error": "not_enough_coal"}},
+    {"number": 60, "title": "nothing else is played while a \"?\" payment waits", "rule": "R12",
+     "position": PAYING, "seat": 0, "move": {"type": "lock_in"}, "expect": {"error": "wrong_step"}},
+    {"number": 61, "title": "a seat with only one possible mix pays it without being asked", "rule": "R12",
+     "position": with_seat0(goals_bid(bid_resource="any", bids={0: 3}, locked=[0, 1]),
+                            resources={"money": 5, "materials": 0, "technology": 0, "coal": 0}),
+     "seat": 2, "move": {"type": "lock_in"},
+     "expect": {"events": [["BidPaid", {"seat": 0, "rank": 1, "paid": {"money": 3}}], ["ActionOrderSet", {}]],
+                "absent": ["PaymentAwaited"]}},
+    # --- draw two, buy one: converting to pay (R11, R25) ---------------------------------------
+    {"number": 62, "title": "the drawn card may be paid by converting into technology", "rule": "R11, R25; R22 draw_two_buy_one",
+     "position": with_seat0(DRAWN, resources={"technology": 0}), "seat": 0,
+     "move": {"type": "resolve", "choice": "D04", "convert": {"money": 2}},
+     "expect": {"events": [["ChoiceMade", {"choice": "D04", "price": 2, "convert": {"money": 2}}],
+                           ["VPScored", {"amount": 3, "source": "D04"}]]}},
+    {"number": 63, "title": "without enough technology, even after converting, the drawn card is refused", "rule": "R13, R25",
+     "position": with_seat0(DRAWN, resources={"technology": 1}), "seat": 0, "move": {"type": "resolve", "choice": "D04"},
+     "expect": {"error": "not_enough_technology"}},
+    {"number": 64, "title": "a conversion only goes with buying a drawn card", "rule": "R11",
+     "position": {**ROWS, "turn": {"row": 0}, "chosen_rows": [0], "rows": [["D12"], [], []],
+                  "pending": [{"seat": 0, "effect": "raise_income", "card": "D07"}]},
+     "seat": 0, "move": {"type": "resolve", "choice": "technology", "convert": {"money": 2}}, "expect": {"error": "cannot_convert"}},
 ]
