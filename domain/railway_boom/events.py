@@ -166,11 +166,13 @@ class VPScored(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class IncomeRaised(Event):
-    """An income cube moved up; any icon entered fires next (R24)."""
+    """An income cube moved up; any icon entered fires next (R24). `plus` is the "+" value
+    beside the level it is on now: what each income phase pays on this track from now on."""
 
     seat: int
     track: str
     level: int
+    plus: int
     source: str
     lost: int = 0
 
