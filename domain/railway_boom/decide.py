@@ -89,8 +89,6 @@ def _pay(steps: Steps, seat: int, c: Command) -> None:
     amount due, each part held, never VP."""
     pending, me = steps.state.pending[0], steps.state.seats[seat]
     paid = {resource: amount for resource, amount in c["paid"].items() if amount}
-    if "vp" in paid:
-        raise IllegalMove("cannot_pay_vp", "VP is never spent: pay in money, materials, technology and coal (R1, R12).")
     if sum(paid.values()) != pending.amount:
         raise IllegalMove("wrong_amount", f"Your \"?\" bid costs {pending.amount}; this mix adds up to "
                           f"{sum(paid.values())} (R10, R12).")
