@@ -96,7 +96,8 @@ def _pay(steps: Steps, seat: int, c: Command) -> None:
         if me.resources[resource] < amount:
             raise IllegalMove(f"not_enough_{resource}", f"You hold {me.resources[resource]} {resource}, "
                               f"not the {amount} this mix pays (R13).")
-    rank = int(pending.card.removeprefix("rank:"))
+    # The discs stay on the track until everyone has paid, so the rank is still where it was.
+    rank = bidding.ranks(steps.state).index(seat) + 1
     bid = steps.state.bids.get(seat, 0)
     steps.emit(ev.BidPaid(seat=seat, rank=rank, bid=bid, share=bidding.share(steps.content, steps.state.players, rank),
                           paid={r: paid[r] for r in RESOURCES if r in paid}))

@@ -95,7 +95,7 @@ def _paid_bid(c: Content, s: State, e: ev.BidPaid) -> State:
 
 
 def _payment_awaited(c: Content, s: State, e: ev.PaymentAwaited) -> State:
-    return replace(s, pending=(*s.pending, Pending(e.seat, PAY, f"rank:{e.rank}", e.amount)))
+    return replace(s, pending=(*s.pending, Pending(e.seat, PAY, "", e.amount)))
 
 
 def _order(c: Content, s: State, e: ev.ActionOrderSet) -> State:

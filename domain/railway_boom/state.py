@@ -53,7 +53,9 @@ class Pending(Frozen):
     seat: int
     effect: str
     card: str
+    """The card whose effect waits ("" for a payment)."""
     amount: int = 1
+    """The effect's amount, or what the payment costs."""
     drawn: tuple[str, ...] = ()
 
 

@@ -47,7 +47,7 @@ def goals_bid(**extra: Any) -> dict[str, Any]:
 
 
 PAYING = goals_bid(bid_resource="any", bids={0: 3}, locked=[0, 1, 2],
-                   pending=[{"seat": 0, "effect": "pay", "card": "rank:1", "amount": 3}])
+                   pending=[{"seat": 0, "effect": "pay", "card": "", "amount": 3}])
 DRAWN = {**ROWS, "turn": {"row": 0}, "chosen_rows": [0], "rows": [["D12"], [], []],
          "pending": [{"seat": 0, "effect": "draw_two_buy_one", "card": "D09", "amount": 1, "drawn": ["D04", "D01"]}]}
 
