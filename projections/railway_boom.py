@@ -1,18 +1,24 @@
 """Railway Boom on the read models: the board is each hex with a station or rails (by seat);
 VP come by source (trains, goals, leftovers, route, income, tourist, cards) exactly as the
 seat's scoring events add up; the resource tracks are the four resources, the five income
-levels and the seat's disc on the bid track.
+levels with the "+" each pays (`plus_<track>`) and the seat's disc on the bid track.
+
+The seat's `income` (the viewer's income chart) is what its income phase pays, the five
+tracks together: the "+" beside each current level (R23), the four resources and VP. The
+pack's "+" values are read once at the start; each later raise records its own `plus`.
 
 The figures are read from the state after each event that can change them, as Age of
 Steam's are."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.core.decider import Decider
 from domain.core.events import Event
 from domain.railway_boom.content import RESOURCES, TRACKS
+from domain.railway_boom.decider import RailwayBoom
 from domain.railway_boom.state import Seat, State
 from projections.handlers import Figures, Projector, SeatFigures, register
 
@@ -59,10 +65,15 @@ def board(state: State) -> dict[str, Any]:
     return out
 
 
-def tracks(state: State, index: int) -> dict[str, Any]:
+def tracks(state: State, index: int, plus: Mapping[str, int]) -> dict[str, Any]:
     seat = state.seats[index]
     return {**{r: seat.resources[r] for r in RESOURCES}, **{f"income_{t}": seat.income[t] for t in TRACKS},
+            **{f"plus_{t}": plus[t] for t in TRACKS},
             "bid": state.bids.get(index, 0), "disc": state.order.index(index) if index in state.order else None}
+
+
+def pluses(figures: SeatFigures) -> dict[str, int]:
+    return {t: figures.tracks[f"plus_{t}"] for t in TRACKS}
 
 
 class RailwayBoomProjector(Projector):
@@ -71,8 +82,13 @@ class RailwayBoomProjector(Projector):
     relevant = BOARD_KINDS | SEAT_KINDS
 
     def start(self, decider: Decider[Any], state: State) -> Figures:
-        return Figures(board(state), tuple(SeatFigures(by_source(seat), None, tracks(state, index))
-                                           for index, seat in enumerate(state.seats)))
+        assert isinstance(decider, RailwayBoom)
+        income = decider.content.income
+        seats = []
+        for index, seat in enumerate(state.seats):
+            plus = {t: income[t][seat.income[t] - 1].plus for t in TRACKS}
+            seats.append(SeatFigures(by_source(seat), sum(plus.values()), tracks(state, index, plus)))
+        return Figures(board(state), tuple(seats))
 
     def apply(self, figures: Figures, event: Event, state: State) -> Figures | None:
         if event.kind not in self.relevant:
@@ -85,9 +101,12 @@ class RailwayBoomProjector(Projector):
                     out = out.with_cell(hex_id, now.get(hex_id))
         for index, seat in enumerate(state.seats):
             before = out.seats[index]
-            points, resources = by_source(seat), tracks(state, index)
+            plus = pluses(before)
+            if event.kind == "IncomeRaised" and event.data["seat"] == index:
+                plus[event.data["track"]] = event.data["plus"]
+            points, resources = by_source(seat), tracks(state, index, plus)
             if points != before.by_source or resources != before.tracks:
-                out = out.with_seat(index, by_source=points, tracks=resources)
+                out = out.with_seat(index, by_source=points, tracks=resources, income=sum(plus.values()))
         return None if out is figures else out
 
 

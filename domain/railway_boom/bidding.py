@@ -3,6 +3,8 @@ ranks and the payments by the priority table (R7-R13)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from domain.railway_boom.content import ANY, FULL, HALF, RESOURCES, Content
 from domain.railway_boom.state import Seat, State
 
@@ -67,13 +69,31 @@ def amount(payment: str, bid: int) -> int:
     return bid if payment == FULL else (bid + 1) // 2 if payment == HALF else 0
 
 
-def any_mix(seat: Seat, due: int) -> dict[str, int]:
-    """How a "?" bid is paid (R12): the engine takes from the largest stocks first, one at a
-    time, so the choice is recorded and the same for equal positions."""
-    stocks = dict(seat.resources)
-    paid: dict[str, int] = {}
-    for _ in range(due):
-        source = max(RESOURCES, key=lambda r: (stocks[r], -RESOURCES.index(r)))
-        stocks[source] -= 1
-        paid[source] = paid.get(source, 0) + 1
-    return paid
+def mixes(seat: Seat, due: int) -> Iterator[dict[str, int]]:
+    """Every way a "?" bid of `due` can be paid (R12): any mix of the four resources, each
+    part at most what the seat holds, never VP; zero parts left out. At most C(due + 3, 3)
+    mixes (5,456 for the reference track's highest bid, 30)."""
+    stocks = [min(seat.resources[r], due) for r in RESOURCES]
+
+    def split(index: int, left: int) -> Iterator[tuple[int, ...]]:
+        if index == len(RESOURCES) - 1:
+            if left <= stocks[index]:
+                yield (left,)
+            return
+        for part in range(min(left, stocks[index]) + 1):
+            for rest in split(index + 1, left - part):
+                yield (part, *rest)
+
+    for parts in split(0, due):
+        yield {r: n for r, n in zip(RESOURCES, parts, strict=True) if n}
+
+
+def forced_mix(seat: Seat, due: int) -> dict[str, int] | None:
+    """The one mix a "?" payment can take, when there is only one (nothing due, one kind
+    held, or everything held is due); None when the seat has a choice."""
+    first = None
+    for mix in mixes(seat, due):
+        if first is not None:
+            return None
+        first = mix
+    return first

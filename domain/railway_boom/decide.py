@@ -15,7 +15,7 @@ from domain.railway_boom import bidding, building, effects, flow, legal, operati
 from domain.railway_boom import events as ev
 from domain.railway_boom.content import DRAW_TWO_BUY_ONE, EXTRA_POWER, FREE_RAILS, RESOURCES, Content
 from domain.railway_boom.moves import Command
-from domain.railway_boom.state import ACT, BID, OPERATION, OVER, State
+from domain.railway_boom.state import ACT, BID, OPERATION, OVER, PAY, State
 from domain.railway_boom.steps import Steps
 
 
@@ -33,13 +33,19 @@ def decide(content: Content, moves: Moves, state: State, seat: int, move: Mappin
 
 
 def _check_stage(state: State, command: Command) -> None:
-    stage: tuple[str, ...] | None = ("resolve",) if state.pending else ("bid", "lock_in") if state.step == BID else (
-        ("operate",) if state.phase == OPERATION and state.step != ACT else None)
-    if stage is None:
+    paying = bool(state.pending) and state.pending[0].effect == PAY
+    if state.pending:
+        stage: tuple[str, ...] = ("pay",) if paying else ("resolve",)
+    elif state.step == BID:
+        stage = ("bid", "lock_in")
+    elif state.phase == OPERATION and state.step != ACT:
+        stage = ("operate",)
+    else:
         stage = {"trains": ("take_locomotive", "buy_car", "done"), "expansion": ("place_station", "lay_rail", "use_card", "done"),
                  "development": ("choose_row", "buy_development", "done")}.get(state.phase, ())
     if command.type not in stage:
-        now = "answer the pending choice" if state.pending else f"the {state.phase} phase's {state.step or 'plans'}"
+        now = ("choose the mix you pay your \"?\" bid in" if paying else "answer the pending choice") if state.pending else (
+            f"the {state.phase} phase's {state.step or 'plans'}")
         raise IllegalMove("wrong_step", f"A {command.type} move is not possible now ({now}); "
                           f"the moves now are: {', '.join(stage)}.")
 
@@ -76,6 +82,25 @@ def _bid(steps: Steps, seat: int, c: Command) -> None:
         convert = None
     holding = bidding.holding(state.seats[seat], resource) + sum((convert or {}).values())
     steps.emit(ev.BidRaised(seat=seat, space=space, resource=resource, holding=holding, convert=convert))
+
+
+def _pay(steps: Steps, seat: int, c: Command) -> None:
+    """The mix a seat pays its "?" bid in (R12): any of its four resources, exactly the
+    amount due, each part held, never VP."""
+    pending, me = steps.state.pending[0], steps.state.seats[seat]
+    paid = {resource: amount for resource, amount in c["paid"].items() if amount}
+    if sum(paid.values()) != pending.amount:
+        raise IllegalMove("wrong_amount", f"Your \"?\" bid costs {pending.amount}; this mix adds up to "
+                          f"{sum(paid.values())} (R10, R12).")
+    for resource, amount in paid.items():
+        if me.resources[resource] < amount:
+            raise IllegalMove(f"not_enough_{resource}", f"You hold {me.resources[resource]} {resource}, "
+                              f"not the {amount} this mix pays (R13).")
+    # The discs stay on the track until everyone has paid, so the rank is still where it was.
+    rank = bidding.ranks(steps.state).index(seat) + 1
+    bid = steps.state.bids.get(seat, 0)
+    steps.emit(ev.BidPaid(seat=seat, rank=rank, bid=bid, share=bidding.share(steps.content, steps.state.players, rank),
+                          paid={r: paid[r] for r in RESOURCES if r in paid}))
 
 
 def _lock(steps: Steps, seat: int, c: Command) -> None:
@@ -208,10 +233,13 @@ def _resolve(steps: Steps, seat: int, c: Command) -> None:
     allowed = legal.choices(steps.content, steps.state)
     if choice not in allowed:
         raise IllegalMove("bad_choice", f"{choice!r} is not an answer here; choose one of: {', '.join(allowed)}.")
-    price = None
+    price, convert = None, None
     if pending.effect == DRAW_TWO_BUY_ONE and choice != "none":
         price = max(0, steps.content.developments[choice].price - pending.amount)
-    steps.emit(ev.ChoiceMade(seat=seat, card=pending.card, choice=choice, price=price))
+        convert = _converting(steps, seat, "technology", c["convert"], price)
+    elif c["convert"]:
+        raise IllegalMove("cannot_convert", "Only buying a drawn card pays anything here; there is nothing to convert for (R11).")
+    steps.emit(ev.ChoiceMade(seat=seat, card=pending.card, choice=choice, price=price, convert=convert))
     if pending.effect == FREE_RAILS:
         if choice != "none":
             lay(steps, seat, choice, True, first=False)
@@ -249,5 +277,5 @@ def _operate(steps: Steps, seat: int, c: Command) -> None:
 HANDLERS = {
     "bid": _bid, "lock_in": _lock, "take_locomotive": _take_locomotive, "buy_car": _buy_car,
     "place_station": _place_station, "lay_rail": _lay_rail, "use_card": _use_card, "choose_row": _choose_row,
-    "buy_development": _buy_development, "resolve": _resolve, "done": _done, "operate": _operate,
+    "buy_development": _buy_development, "resolve": _resolve, "done": _done, "operate": _operate, "pay": _pay,
 }

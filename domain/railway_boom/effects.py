@@ -44,13 +44,15 @@ def raise_income(steps: Steps, seat: int, effect: Effect, source: str) -> None:
 def raise_levels(steps: Steps, seat: int, track: str, levels: int, source: str) -> None:
     """Up `levels` on `track`; each icon entered fires in track order (R24). A raise beyond
     the last level is lost (R23)."""
-    top = len(steps.content.income[track])
+    levels_of = steps.content.income[track]
     for _ in range(levels):
         level = steps.state.seats[seat].income[track]
-        if level >= top:
-            steps.emit(ev.IncomeRaised(seat=seat, track=track, level=level, source=source, lost=1, automatic=True))
+        if level >= len(levels_of):
+            steps.emit(ev.IncomeRaised(seat=seat, track=track, level=level, plus=levels_of[level - 1].plus, source=source,
+                                       lost=1, automatic=True))
             continue
-        steps.emit(ev.IncomeRaised(seat=seat, track=track, level=level + 1, source=source, automatic=True))
+        steps.emit(ev.IncomeRaised(seat=seat, track=track, level=level + 1, plus=levels_of[level].plus, source=source,
+                                   automatic=True))
         icon = steps.content.income[track][level].icon
         if icon is not None:
             steps.emit(ev.IconReached(seat=seat, track=track, level=level + 1, automatic=True))

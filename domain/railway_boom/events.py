@@ -109,6 +109,18 @@ class BidPaid(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PaymentAwaited(Event):
+    """A "?" bid is due and the seat chooses the mix it pays in (R12); its `pay` move
+    answers with the BidPaid."""
+
+    seat: int
+    rank: int
+    bid: int
+    share: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class ActionOrderSet(Event):
     """The discs returned to the white spaces; the action step runs in `ranks` order."""
 
@@ -154,11 +166,13 @@ class VPScored(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class IncomeRaised(Event):
-    """An income cube moved up; any icon entered fires next (R24)."""
+    """An income cube moved up; any icon entered fires next (R24). `plus` is the "+" value
+    beside the level it is on now: what each income phase pays on this track from now on."""
 
     seat: int
     track: str
     level: int
+    plus: int
     source: str
     lost: int = 0
 
@@ -308,12 +322,14 @@ class ChoiceAwaited(Event):
 @dataclass(frozen=True, kw_only=True)
 class ChoiceMade(Event):
     """The answer to a pending effect; for draw-two-buy-one, the card bought and its `price`
-    (the other drawn card goes under the deck)."""
+    (the other drawn card goes under the deck) and the conversion into technology made just
+    before paying it (R11)."""
 
     seat: int
     card: str
     choice: str
     price: int | None = None
+    convert: dict[str, int] | None = None
 
 
 # --- phase 5: operation --------------------------------------------------------------------
@@ -400,7 +416,7 @@ class GameEnded(Event):
 
 EVENTS = SEALED_EVENTS + Catalogue(
     DeckShuffled, CardsRevealedBeside, CityTilesPlaced, GoalSpacesBlocked, StartingOrderDrawn, PhaseStarted,
-    ResourcesConverted, BidRaised, BidLocked, BidPaid, ActionOrderSet, TurnEnded, ResourceGained, ResourcePaid,
+    ResourcesConverted, BidRaised, BidLocked, BidPaid, PaymentAwaited, ActionOrderSet, TurnEnded, ResourceGained, ResourcePaid,
     VPScored, IncomeRaised, IconReached, PowerGained, TrainsRevealed, LocomotiveTaken, CarBought, CardsBoxed,
     StationCardsRevealed, StationBuilt, RailLaid, TileGained, TouristVisited, CardUsed, RowsDealt,
     RowChosen, DevelopmentBought, CardsUnderDeck, ChoiceAwaited, ChoiceMade, TilePlaced, TrainFormed, CardRan,

@@ -13,7 +13,7 @@ from domain.core.randomness import RANDOM_KEY
 from domain.core.state import replace, replace_seat
 from domain.railway_boom import events as ev
 from domain.railway_boom.content import Content
-from domain.railway_boom.state import ACT, BID, BLOCKED, FREE, OVER, Pending, State, Turn
+from domain.railway_boom.state import ACT, BID, BLOCKED, FREE, OVER, PAY, Pending, State, Turn
 
 
 def _add(mapping: Any, key: str, amount: int) -> dict[str, int]:
@@ -68,7 +68,7 @@ def _starting_order(c: Content, s: State, e: ev.StartingOrderDrawn) -> State:
 
 def _phase(c: Content, s: State, e: ev.PhaseStarted) -> State:
     bidding = bool(e.resource)
-    return replace(s, round=e.round, phase=e.phase, step=BID if bidding else "", bids={}, locked=(), acting=(),
+    return replace(s, round=e.round, phase=e.phase, step=BID if bidding else "", bids={}, locked=(), settled=(), acting=(),
                    bid_resource=e.resource, turn=Turn(), rows=(), chosen_rows=(),
                    sealed=sealed.open_phase(e.phase, tuple(range(s.players))) if e.phase == "operation" else None)
 
@@ -90,11 +90,16 @@ def _locked(c: Content, s: State, e: ev.BidLocked) -> State:
 def _paid_bid(c: Content, s: State, e: ev.BidPaid) -> State:
     for resource, amount in e.paid.items():
         s = _resource(s, e.seat, resource, -amount)
-    return s
+    pending = s.pending[1:] if s.pending and s.pending[0].effect == PAY else s.pending
+    return replace(s, settled=(*s.settled, e.seat), pending=pending)
+
+
+def _payment_awaited(c: Content, s: State, e: ev.PaymentAwaited) -> State:
+    return replace(s, pending=(*s.pending, Pending(e.seat, PAY, "", e.amount)))
 
 
 def _order(c: Content, s: State, e: ev.ActionOrderSet) -> State:
-    return replace(s, order=e.order, acting=e.ranks, step=ACT, bids={}, locked=())
+    return replace(s, order=e.order, acting=e.ranks, step=ACT, bids={}, locked=(), settled=())
 
 
 def _turn_ended(c: Content, s: State, e: ev.TurnEnded) -> State:
@@ -223,7 +228,7 @@ def _made(c: Content, s: State, e: ev.ChoiceMade) -> State:
     if head.drawn:
         back = tuple(card for card in head.drawn if card != e.choice)
         if e.price is not None:
-            s = _resource(s, e.seat, "technology", -e.price)
+            s = _resource(_convert(s, e.seat, "technology", e.convert), e.seat, "technology", -e.price)
             s = replace_seat(s, e.seat, developments=(*s.seats[e.seat].developments, e.choice))
         return replace(s, pending=rest, decks={**s.decks, "development": (*s.decks["development"], *back)})
     if head.effect == "free_rails" and e.choice != "none" and head.amount > 1:
@@ -266,7 +271,7 @@ HANDLERS: dict[type[Event], Callable[[Content, State, Any], State]] = {
     ev.DeckShuffled: _deck_shuffled, ev.CardsRevealedBeside: _beside, ev.GoalSpacesBlocked: _blocked,
     ev.CityTilesPlaced: lambda c, s, e: replace(s, city_tiles={**s.city_tiles, **e.tiles}),
     ev.StartingOrderDrawn: _starting_order, ev.PhaseStarted: _phase, ev.ResourcesConverted: _converted,
-    ev.BidRaised: _bid, ev.BidLocked: _locked, ev.BidPaid: _paid_bid, ev.ActionOrderSet: _order,
+    ev.BidRaised: _bid, ev.BidLocked: _locked, ev.BidPaid: _paid_bid, ev.PaymentAwaited: _payment_awaited, ev.ActionOrderSet: _order,
     ev.TurnEnded: _turn_ended, ev.ResourceGained: _gained, ev.ResourcePaid: _paid, ev.VPScored: _vp,
     ev.IncomeRaised: _income, ev.IconReached: _nothing, ev.PowerGained: _power, ev.TrainsRevealed: _trains_revealed,
     ev.LocomotiveTaken: _loco, ev.CarBought: _car, ev.CardsBoxed: _boxed, ev.StationCardsRevealed: _stations_revealed,

@@ -67,15 +67,22 @@ def advance(steps: Steps, rng: Randomness) -> None:
 
 
 def _settle(steps: Steps) -> None:
-    """Everyone locked in: each pays by rank (R10, R12), the discs go back (R9)."""
+    """Everyone locked in: each pays by rank (R10), the discs go back (R9). A "?" payment
+    with more than one possible mix waits for its seat to choose the mix (R12); settling
+    goes on from the next rank once it is paid."""
     state, content = steps.state, steps.content
     ranks = bidding.ranks(state)
     for rank, seat in enumerate(ranks, start=1):
+        if seat in steps.state.settled:
+            continue
         bid = state.bids.get(seat, 0)
         payment = bidding.share(content, state.players, rank)
         due = bidding.amount(payment, bid)
         resource = state.bid_resource
-        paid = bidding.any_mix(state.seats[seat], due) if resource == ANY else ({resource: due} if due else {})
+        paid = bidding.forced_mix(steps.state.seats[seat], due) if resource == ANY else ({resource: due} if due else {})
+        if paid is None:
+            steps.emit(ev.PaymentAwaited(seat=seat, rank=rank, bid=bid, share=payment, amount=due, automatic=True))
+            return
         steps.emit(ev.BidPaid(seat=seat, rank=rank, bid=bid, share=payment, paid=paid, automatic=True))
     steps.emit(ev.ActionOrderSet(ranks=ranks, order=tuple(reversed(ranks)), automatic=True))
     if state.phase == GOALS:

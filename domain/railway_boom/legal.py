@@ -6,7 +6,7 @@ from typing import Any
 
 from domain.railway_boom import bidding, building, operation
 from domain.railway_boom.content import DRAW_TWO_BUY_ONE, EXTRA_POWER, FREE_RAILS, RAISE_INCOME, TRACKS, Content
-from domain.railway_boom.state import ACT, BID, DEVELOPMENT, EXPANSION, OPERATION, OVER, TRAINS, State
+from domain.railway_boom.state import ACT, BID, DEVELOPMENT, EXPANSION, OPERATION, OVER, PAY, TRAINS, State
 
 Move = dict[str, Any]
 
@@ -101,16 +101,37 @@ def choices(content: Content, state: State) -> list[str]:
     if pending.effect == FREE_RAILS:
         return [*building.rail_spots(content, state, pending.seat, free=True), "none"]
     if pending.effect == DRAW_TWO_BUY_ONE:
-        technology = state.seats[pending.seat].resources["technology"]
-        return [c for c in pending.drawn if max(0, content.developments[c].price - pending.amount) <= technology] + ["none"]
+        # R11: the price may be met by converting into technology.
+        technology = bidding.reachable(state.seats[pending.seat], "technology")
+        return [c for c in pending.drawn if _drawn_price(content, pending.amount, c) <= technology] + ["none"]
     return []
+
+
+def _drawn_price(content: Content, discount: int, card: str) -> int:
+    return max(0, content.developments[card].price - discount)
+
+
+def _answers(content: Content, state: State) -> list[Move]:
+    """The moves answering the first pending choice: a "?" payment's every mix (R12), or an
+    effect's answers, a drawn card with the fewest conversions that pay for it (R11)."""
+    pending = state.pending[0]
+    me = state.seats[pending.seat]
+    if pending.effect == PAY:
+        return [{"type": "pay", "paid": mix} for mix in bidding.mixes(me, pending.amount)]
+    moves: list[Move] = []
+    for choice in choices(content, state):
+        convert = None
+        if pending.effect == DRAW_TWO_BUY_ONE and choice != "none":
+            convert = bidding.conversion_for(me, "technology", _drawn_price(content, pending.amount, choice))
+        moves.append(_with({"type": "resolve", "choice": choice}, convert))
+    return moves
 
 
 def legal_moves(content: Content, state: State, seat: int) -> list[Move]:
     if seat not in active_seats(state):
         return []
     if state.pending:
-        return [{"type": "resolve", "choice": choice} for choice in choices(content, state)]
+        return _answers(content, state)
     if state.step == BID:
         me = state.seats[seat]
         moves: list[Move] = []

@@ -130,12 +130,18 @@ def _greedy(content: Content, state: State, seat: int, with_tiles: bool, convert
 
 
 def options(content: Content, state: State, seat: int) -> list[dict[str, Any]]:
-    """A representative set of plans (every plan cannot be listed: trains, car orders and
-    tiles combine without bound): running nothing, each locomotive alone, and the greedy
-    plan with and without tiles and with a conversion into coal."""
+    """A representative set of plans, each checked as a submitted plan is: running nothing,
+    each locomotive alone, each locomotive with each one car, and the greedy plan with and
+    without tiles and with and without a conversion into coal. Every plan cannot be listed:
+    with 5 locomotives and 8 cars the ways to split the cars into ordered trains alone run to
+    tens of millions, before running orders, tiles, free runs and conversions
+    (docs/rules/railway_boom.md, "How the engine applies these rulings")."""
     me = state.seats[seat]
+    locomotives = [c for c in me.trains if content.trains[c].kind != "car"]
+    cars = [c for c in me.trains if content.trains[c].kind == "car"]
     plans: list[Plan] = [{"runs": [], "tiles": {}, "free": [], "convert": {}}]
-    plans += [{"runs": [[c]], "tiles": {}, "free": [], "convert": {}} for c in me.trains if content.trains[c].kind != "car"]
+    plans += [{"runs": [[c]], "tiles": {}, "free": [], "convert": {}} for c in locomotives]
+    plans += [{"runs": [[loco, car]], "tiles": {}, "free": [], "convert": {}} for loco in locomotives for car in cars]
     richest = max((r for r in RESOURCES if r != "coal"), key=lambda r: me.resources[r])
     converts: list[dict[str, int]] = [{}] + ([{richest: min(3, me.resources[richest] // 2)}] if me.resources[richest] >= 2 else [])
     plans += [_greedy(content, state, seat, tiles, convert) for tiles in (False, True) for convert in converts]

@@ -32,7 +32,11 @@ def _value(content: Content, state: State, move: dict[str, Any]) -> float:
 
 def choose(content: Content, state: State, seat: int, moves: Sequence[dict[str, Any]],
            chooser: random.Random) -> dict[str, Any] | None:
-    if state.step == BID:
+    if moves[0]["type"] == "pay":
+        # Pay a "?" bid mostly from the largest stocks, keeping a spread of resources.
+        held = state.seats[seat].resources
+        return min(moves, key=lambda m: max(held[r] - m["paid"].get(r, 0) for r in held))
+    if state.step == BID and not state.pending:
         # Bid a little, mostly without converting, then lock in.
         plain = [m for m in moves if m["type"] == "bid" and "convert" not in m and m["space"] <= 4 + state.round]
         if plain and chooser.random() < 0.6:

@@ -13,6 +13,8 @@ SETUP, TRAINS, EXPANSION, DEVELOPMENT, INCOME, OPERATION, GOALS, OVER = (
 AUCTIONS = {TRAINS: "materials", EXPANSION: "money", DEVELOPMENT: "technology"}
 """The resource each auction of phases 1-3 is bid with (phase 6 bids its goal card's)."""
 BID, ACT = "bid", "act"
+PAY = "pay"
+"""The pending choice of a "?" payment's mix (R12)."""
 FREE, BLOCKED = -1, -2
 """A goal multiplier space that is free, or covered by a blocking cube (else: the seat's cube)."""
 ROUNDS = 4
@@ -45,13 +47,15 @@ class Seat(Frozen):
 
 @dataclass(frozen=True)
 class Pending(Frozen):
-    """An effect waiting for its owner's choice (R22): a chosen income raise, a free rail,
-    a draw-two-buy-one."""
+    """A choice waiting for its seat: an effect's (R22: a chosen income raise, a free rail,
+    a draw-two-buy-one) or the mix of a "?" payment (R12, effect `pay`)."""
 
     seat: int
     effect: str
     card: str
+    """The card whose effect waits ("" for a payment)."""
     amount: int = 1
+    """The effect's amount, or what the payment costs."""
     drawn: tuple[str, ...] = ()
 
 
@@ -79,6 +83,8 @@ class State(Frozen):
     bids: dict[int, int] = field(default_factory=dict)
     """Seat -> the numbered space its disc is on, while bidding (absent: still on white)."""
     locked: tuple[int, ...] = ()
+    settled: tuple[int, ...] = ()
+    """Seats that have paid for their bid in the settlement under way (R10, R12)."""
     bid_resource: str = ""
     acting: tuple[int, ...] = ()
     """The action step's seats still to act, the one acting first."""

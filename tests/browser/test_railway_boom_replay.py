@@ -42,5 +42,8 @@ def test_stations_and_rails_appear_by_seat_and_go(site: Site, open_page: Any, ar
     wait_version(page, final.version)
     assert page.locator("#board .rb-station").count() == len(final.state.stations)
     assert page.locator("#board .rb-rail").count() == sum(len(s) for s in final.state.rails.values())
+    # The income chart is drawn from the projection's income (what each income phase pays).
+    assert page.locator("#income-figure").is_visible()
+    assert page.get_attribute("#chart-income", "data-source") == "projection"
     shot(page, artifacts, "boom-finished")
     assert not watched.errors, watched.errors

@@ -33,6 +33,24 @@ def test_ranks_run_from_the_right_most_disc_and_whites_keep_their_order() -> Non
     assert [bidding.amount(p, 7) for p in ("full", "half", "none")] == [7, 4, 0]
 
 
-def test_a_question_mark_bid_is_paid_from_the_largest_stocks_first() -> None:
-    seat = replace(opening().seats[0], resources={"money": 5, "materials": 1, "technology": 3, "coal": 3})
-    assert bidding.any_mix(seat, 5) == {"money": 3, "technology": 1, "coal": 1}
+def test_a_question_mark_bid_may_be_paid_in_every_mix_the_seat_can_afford() -> None:
+    seat = replace(opening().seats[0], resources={"money": 2, "materials": 0, "technology": 1, "coal": 3})
+    found = list(bidding.mixes(seat, 3))
+    # Every (money, technology, coal) split of 3 with money <= 2 and technology <= 1, no materials.
+    expected = [{"money": m, "technology": t, "coal": 3 - m - t} for m in range(3) for t in range(2) if m + t <= 3]
+    assert sorted(map(sorted_items, found)) == sorted(map(sorted_items, [{k: v for k, v in e.items() if v} for e in expected]))
+    assert len(found) == len({tuple(sorted(m.items())) for m in found})
+    assert all(sum(m.values()) == 3 and all(v <= seat.resources[k] for k, v in m.items()) for m in found)
+
+
+def test_a_question_mark_payment_is_forced_only_when_one_mix_is_left() -> None:
+    one_kind = replace(opening().seats[0], resources={"money": 9, "materials": 0, "technology": 0, "coal": 0})
+    assert bidding.forced_mix(one_kind, 4) == {"money": 4}
+    everything = replace(opening().seats[0], resources={"money": 2, "materials": 1, "technology": 0, "coal": 1})
+    assert bidding.forced_mix(everything, 4) == {"money": 2, "materials": 1, "coal": 1}
+    assert bidding.forced_mix(everything, 0) == {}
+    assert bidding.forced_mix(everything, 3) is None
+
+
+def sorted_items(mix: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(mix.items()))

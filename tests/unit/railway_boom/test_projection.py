@@ -3,7 +3,7 @@ rail by owner, the VP tallies by source add up to the scores, the tracks follow 
 
 from __future__ import annotations
 
-from domain.railway_boom.content import RESOURCES
+from domain.railway_boom.content import RESOURCES, TRACKS
 from projections.railway_boom import RailwayBoomProjector
 from tests import playouts
 from tests.unit.railway_boom.helpers import RULES
@@ -28,3 +28,32 @@ def test_the_figures_follow_a_whole_game() -> None:
     rails = {h: tuple(cell["rails"]) for h, cell in figures.board.items() if "rails" in cell}
     assert stations == dict(state.stations) and len(stations) == 3 * 4
     assert rails == dict(state.rails) and rails
+
+
+def test_the_income_is_what_the_income_phase_pays_on_the_five_tracks() -> None:
+    game = playouts.play_out(RULES, "projection", 4, 2, steer=True)
+    projector = RailwayBoomProjector()
+    state = RULES.initial_state(game.setup)
+    for event in game.opening:
+        state = RULES.evolve(state, event)
+    figures = projector.start(RULES, state)
+    paid_phases, incomes = 0, dict[int, int]()
+    for _, _, events in game.commands:
+        for event in events:
+            before = figures
+            state = RULES.evolve(state, event)
+            figures = projector.apply(figures, event, state) or figures
+            if event.kind == "PhaseStarted" and event.data["phase"] == "operation":
+                # Just after the income phase: each seat gained exactly its charted income.
+                paid_phases += 1
+                for index, seat in enumerate(before.seats):
+                    assert seat.income == incomes[index]
+            if event.kind == "PhaseStarted" and event.data["phase"] == "income":
+                incomes = {i: 0 for i in range(len(state.seats))}
+            elif event.kind in ("ResourceGained", "VPScored") and event.data["source"] == "income":
+                incomes[event.data["seat"]] += event.data["amount"]
+    assert paid_phases == 4
+    for index, seat in enumerate(figures.seats):
+        levels = state.seats[index].income
+        assert seat.income == sum(RULES.content.income[t][levels[t] - 1].plus for t in TRACKS)
+        assert seat.income > 5, "income rose during the game"

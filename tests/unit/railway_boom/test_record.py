@@ -35,6 +35,7 @@ def test_a_simulated_game_audits_exports_and_verifies(tmp_path: Path) -> None:
     run("export", played["game_id"], "--as", "public", "--db", db, "-o", str(exported))
     kinds = [json.loads(line)["kind"] for line in exported.read_text().splitlines()]
     assert "SubmissionsRevealed" in kinds and "GameEnded" in kinds
+    assert "PaymentAwaited" in kinds, "a seat chose how to pay a \"?\" bid, and the audit re-adjudicated it"
     verified = subprocess.run([sys.executable, str(ROOT / "docs" / "verify_record.py"), str(exported)],
                               capture_output=True, text=True)
     assert verified.returncode == 0 and verified.stdout.startswith("OK"), verified.stdout + verified.stderr

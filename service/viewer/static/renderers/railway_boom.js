@@ -98,6 +98,8 @@ export default {
         h("div", {}, `trains ${(s.trains || []).join(", ")} · ${plural(s.rails, "rail")} · ${plural(s.stations, "station")} left` +
           ((s.developments || []).length ? ` · cards ${s.developments.join(", ")}` : "")),
         ...(view.phase === "operation" ? [h("div", {}, s.submitted ? "plan sealed" : "still to submit")] : []),
+        ...((view.pending || []).filter((p) => p.seat === s.seat && p.effect === "pay")
+          .map((p) => h("div", {}, `to choose how to pay ${p.amount} for a "?" bid`))),
         ...(s.plan ? [h("div", { "data-private": "" }, `your plan: ${JSON.stringify(s.plan.runs)}`)] : []),
       ],
     }));
@@ -146,6 +148,8 @@ export default {
       case "BidRaised": return `${who} bid ${d.space} ${d.resource}`;
       case "BidLocked": return `${who} locked in at ${d.space}`;
       case "BidPaid": return `${who} (rank ${d.rank}) paid ${JSON.stringify(d.paid)}`;
+      case "PaymentAwaited": return `${who} (rank ${d.rank}) chooses how to pay ${d.amount} for a "?" bid`;
+      case "IncomeRaised": return `${who} raised ${d.track} income to level ${d.level} (+${d.plus} each income phase)`;
       case "LocomotiveTaken": return `${who} took locomotive ${d.card}`;
       case "CarBought": return `${who} bought car ${d.card} for ${d.price} materials`;
       case "StationBuilt": return `${who} built a station at ${d.city}`;
