@@ -1,37 +1,27 @@
-"""The events of one decision in the making. Each event is applied as soon as it is emitted,
-so the rule that runs next (the next bidder, the end of a phase, final scoring) sees its effect,
-and what `decide` returns always evolves to the state it reasoned about."""
+"""Age of Steam's steps of a decision: the core's (`domain/core/steps.py`), evolving on the
+game's map, with the seat's own move told apart from the game's steps that follow it."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.state import State
-from domain.core.decider import Decision
+from domain.core import steps
 from domain.core.events import Event
 from domain.core.state import replace
 
 
-class Steps:
+class Steps(steps.Steps[State]):
     def __init__(self, map_: Map, state: State) -> None:
+        super().__init__(partial(evolve, map_), state)
         self.map = map_
-        self.state = state
-        self.events: list[Event] = []
-        self.states: list[State] = [state]
 
     def moved(self, event: Event) -> None:
         """The seat's own move: the first event of a decision, recorded under its seat."""
-        self._apply(event)
+        super().emit(event)
 
     def emit(self, event: Event) -> None:
         """One of the game's own steps, recorded as the system's."""
-        self._apply(event if event.automatic else replace(event, automatic=True))
-
-    def _apply(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.map, self.state, event)
-        self.states.append(self.state)
-
-    def decision(self) -> Decision[State]:
-        """The events emitted and the states they passed through, for `Decider.decision`."""
-        return Decision(tuple(self.events), tuple(self.states))
+        super().emit(event if event.automatic else replace(event, automatic=True))

@@ -20,6 +20,11 @@ from domain.railway_boom.steps import Steps
 
 
 def decide(content: Content, moves: Moves, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
+    return decided(content, moves, state, seat, move, rng).events
+
+
+def decided(content: Content, moves: Moves, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> Steps:
+    """`decide`, with the states its events passed through."""
     if state.phase == OVER:
         raise GameOver()
     if seat not in legal.active_seats(state):
@@ -29,7 +34,7 @@ def decide(content: Content, moves: Moves, state: State, seat: int, move: Mappin
     _check_stage(state, command)
     HANDLERS[command.type](steps, seat, command)
     flow.advance(steps, rng)
-    return steps.events
+    return steps
 
 
 def _check_stage(state: State, command: Command) -> None:

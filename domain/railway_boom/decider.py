@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.content import Pack
-from domain.core.decider import Decider, Setup
+from domain.core.decider import Decider, Decision, Setup
 from domain.core.errors import MalformedMove
 from domain.core.events import Audience, Event
 from domain.core.moves import Moves
@@ -79,6 +79,10 @@ class RailwayBoom(Decider[State]):
 
     def decide(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> list[Event]:
         return decide.decide(self.content, self.moves, state, seat, move, rng)
+
+    def decision(self, state: State, seat: int, move: Mapping[str, Any], rng: Randomness) -> Decision[State]:
+        # `decide` evolves as it goes (`steps.py`): hand over what it reached.
+        return decide.decided(self.content, self.moves, state, seat, move, rng).decision()
 
     def active_seats(self, state: State) -> frozenset[int]:
         return legal.active_seats(state)

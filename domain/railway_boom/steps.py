@@ -1,25 +1,23 @@
-"""The events of one decision in the making. Each event is applied as soon as it is
-emitted, so the rule that runs next sees its effect, and what `decide` returns always
-evolves to the state it reasoned about."""
+"""Railway Boom's steps of a decision, and the resource moves every rule makes through them."""
 
 from __future__ import annotations
 
-from domain.core.events import Event
+from functools import partial
+
+from domain.core import steps
 from domain.railway_boom import events as ev
 from domain.railway_boom.content import RESOURCES, Content
 from domain.railway_boom.evolve import evolve
 from domain.railway_boom.state import State
 
 
-class Steps:
-    def __init__(self, content: Content, state: State) -> None:
-        self.content = content
-        self.state = state
-        self.events: list[Event] = []
+class Steps(steps.Steps[State]):
+    """The core's steps of a decision (`domain/core/steps.py`), evolving on the game's
+    content, with the payments and gains every rule makes."""
 
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.content, self.state, event)
+    def __init__(self, content: Content, state: State) -> None:
+        super().__init__(partial(evolve, content), state)
+        self.content = content
 
     def gain(self, seat: int, resource: str, amount: int, source: str) -> None:
         """`amount` of a resource, or VP for the fifth kind (R1)."""

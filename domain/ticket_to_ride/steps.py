@@ -1,28 +1,17 @@
-"""The events of one decision in the making. Each event is applied as soon as it is
-emitted, so the rule that runs next (a refill, a wipe, the end of the turn) sees its effect,
-and what `decide` returns always evolves to the state it reasoned about."""
+"""Ticket to Ride's steps of a decision: the core's (`domain/core/steps.py`), evolving
+on the game's board."""
 
 from __future__ import annotations
 
-from domain.core.decider import Decision
-from domain.core.events import Event
+from functools import partial
+
+from domain.core import steps
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.evolve import evolve
 from domain.ticket_to_ride.state import State
 
 
-class Steps:
+class Steps(steps.Steps[State]):
     def __init__(self, board: Board, state: State) -> None:
+        super().__init__(partial(evolve, board), state)
         self.board = board
-        self.state = state
-        self.events: list[Event] = []
-        self.states: list[State] = [state]
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.board, self.state, event)
-        self.states.append(self.state)
-
-    def decision(self) -> Decision[State]:
-        """The events emitted and the states they passed through, for `Decider.decision`."""
-        return Decision(tuple(self.events), tuple(self.states))

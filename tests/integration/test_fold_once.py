@@ -43,7 +43,7 @@ def test_each_stored_event_is_evolved_once_and_the_stored_state_is_the_fold(
     assert (loaded.waiting_since, loaded.thinking_seconds) == (live.waiting_since, live.thinking_seconds)
 
 
-@pytest.mark.parametrize("game", ["ticket_to_ride", "age_of_steam"])
+@pytest.mark.parametrize("game", ["ticket_to_ride", "age_of_steam", "railway_boom"])
 def test_a_games_decision_passes_through_the_states_its_events_fold_to(game: str) -> None:
     app = Caboose(Settings(db="memory"))
     game_id = app.create_game(game, ["a", "b", "c"], seed=game_seed(8, 3))
