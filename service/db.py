@@ -3,7 +3,9 @@ kept in the same database as the events unless told otherwise."""
 
 from __future__ import annotations
 
+import sqlite3
 from math import ceil
+from time import monotonic, sleep
 from typing import Any
 from urllib.parse import urlparse
 
@@ -39,11 +41,30 @@ def make_engine(db: str, schema: str | None = None, timeouts: DatabaseTimeouts |
         @event.listens_for(engine, "connect")
         def _wal(connection, _record) -> None:  # type: ignore[no-untyped-def]
             # WAL lets readers proceed while the event store writes.
-            connection.execute("PRAGMA journal_mode=WAL")
+            _write_ahead(connection, timeouts.busy)
 
         return engine
     return create_engine(url, pool_pre_ping=True, pool_timeout=timeouts.connect,
                          connect_args=postgres_connect_args(schema, timeouts))
+
+
+def _write_ahead(connection: sqlite3.Connection, busy: float) -> None:
+    """Put a SQLite file in WAL mode. The mode is kept in the file, so only the first
+    connection to a new file changes it; switching needs the file to itself, and SQLite
+    answers "database is locked" at once, without waiting, while another process holds it
+    (several processes opening a new file together), so the switch is retried for as long
+    as any other lock would be waited for."""
+    if connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return
+    deadline = monotonic() + busy
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or monotonic() >= deadline:
+                raise
+            sleep(0.02)
 
 
 def postgres_connect_args(schema: str | None, timeouts: DatabaseTimeouts, *options: str) -> dict[str, Any]:
