@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
+from domain.core.state import FrozenDict
 
 JSONType = Literal["string", "integer", "array", "object"]
 _WORDS = {"string": "a string", "integer": "a whole number", "array": "a list", "object": "an object"}
@@ -111,6 +112,23 @@ def _is(json_type: JSONType, value: Any) -> bool:
 
 Build = Callable[[Mapping[str, Any]], Any]
 """The typed command of a checked move (its fields by name; an absent optional one is None)."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A checked move as a game without a command class per move type reads it: its type
+    and its fields by name (an absent optional one is None)."""
+
+    type: str
+    fields: Mapping[str, Any]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+
+def command(name: str) -> Build:
+    """The `build` of a move type whose checked move is a plain `Command`."""
+    return lambda fields: Command(name, FrozenDict(fields))
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,11 @@ from typing import Any
 from domain.core import sealed
 from domain.core.errors import GameOver, IllegalMove, NotYourTurn
 from domain.core.events import Event
-from domain.core.moves import Moves
+from domain.core.moves import Command, Moves
 from domain.core.randomness import Randomness
 from domain.railway_boom import bidding, building, effects, flow, legal, operation
 from domain.railway_boom import events as ev
 from domain.railway_boom.content import DRAW_TWO_BUY_ONE, EXTRA_POWER, FREE_RAILS, RESOURCES, Content
-from domain.railway_boom.moves import Command
 from domain.railway_boom.state import ACT, BID, OPERATION, OVER, PAY, State
 from domain.railway_boom.steps import Steps
 

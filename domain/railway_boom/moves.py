@@ -3,28 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from domain.core.events import Event
-from domain.core.moves import Field, Moves, MoveType
+from domain.core.moves import Field, Moves, MoveType, command
 from domain.railway_boom.content import RESOURCES, TRACKS, Content
-
-
-@dataclass(frozen=True)
-class Command:
-    """A checked move: its type and its fields by name (an absent optional one is None)."""
-
-    type: str
-    fields: Mapping[str, Any]
-
-    def __getitem__(self, name: str) -> Any:
-        return self.fields[name]
-
-
-def _command(name: str) -> Any:
-    return lambda fields: Command(name, dict(fields))
 
 
 def _convert(into: str) -> Field:
@@ -53,31 +36,31 @@ def moves_of(content: Content) -> Moves:
                   Field("convert", "object", "Conversions into the phase's resource (R11).",
                         keys=Field("resource", "string", "A resource.", enum=RESOURCES, unknown="unknown_resource"),
                         values=Field("pairs", "integer", "Pairs converted.", minimum=1), optional=True)),
-                 _command("bid"), event="BidRaised"),
-        MoveType("lock_in", "Lock in your bid and leave the auction.", (), _command("lock_in"), event="BidLocked"),
-        MoveType("take_locomotive", "Take a revealed locomotive, free (R14).", (card,), _command("take_locomotive"),
+                 command("bid"), event="BidRaised"),
+        MoveType("lock_in", "Lock in your bid and leave the auction.", (), command("lock_in"), event="BidLocked"),
+        MoveType("take_locomotive", "Take a revealed locomotive, free (R14).", (card,), command("take_locomotive"),
                  event="LocomotiveTaken"),
         MoveType("buy_car", "Buy a revealed car for its material cost.", (card, _convert("materials")),
-                 _command("buy_car"), event="CarBought"),
+                 command("buy_car"), event="CarBought"),
         MoveType("place_station", "Build your station on a marked city (R15).", (cities, track),
-                 _command("place_station"), event="StationBuilt"),
+                 command("place_station"), event="StationBuilt"),
         MoveType("lay_rail", "Lay a rail next to this turn's station or rails (R17).", (land, _convert("money")),
-                 _command("lay_rail"), event="RailLaid"),
+                 command("lay_rail"), event="RailLaid"),
         MoveType("use_card", "Use a once-per-round development card (extra power).", (developments,),
-                 _command("use_card"), event="CardUsed"),
+                 command("use_card"), event="CardUsed"),
         MoveType("choose_row", "Choose a development row and take its cheapest card free (R20).",
-                 (Field("row", "integer", "The row, from 0.", minimum=0, maximum=11),), _command("choose_row"),
+                 (Field("row", "integer", "The row, from 0.", minimum=0, maximum=11),), command("choose_row"),
                  event="RowChosen"),
         MoveType("buy_development", "Buy another card of your row with technology.", (developments, _convert("technology")),
-                 _command("buy_development"), event="DevelopmentBought"),
+                 command("buy_development"), event="DevelopmentBought"),
         MoveType("resolve", "Answer an effect's choice: a track, a hex, a drawn card, or \"none\".",
-                 (Field("choice", "string", "The choice."), _convert("technology")), _command("resolve"), event="ChoiceMade"),
+                 (Field("choice", "string", "The choice."), _convert("technology")), command("resolve"), event="ChoiceMade"),
         MoveType("pay", "Pay your \"?\" bid (R12): how much of each resource, adding up to the amount due.",
                  (Field("paid", "object", "Resource -> how much of it you pay; VP is never spent (R1).",
                         keys=Field("resource", "string", "A resource.", enum=RESOURCES, unknown="unknown_resource"),
                         values=Field("amount", "integer", "How much of it.", minimum=0)),),
-                 _command("pay"), event="BidPaid"),
-        MoveType("done", "End your turn in this phase's action step.", (), _command("done"), event="TurnEnded"),
+                 command("pay"), event="BidPaid"),
+        MoveType("done", "End your turn in this phase's action step.", (), command("done"), event="TurnEnded"),
         MoveType("operate", "Your sealed operation (R26): trains as [locomotive, car, ...], tiles placed, free car runs.",
                  (Field("runs", "array", "The trains in running order, each a locomotive then its cars front to back.",
                         items=Field("train", "array", "A train.", items=card)),
@@ -88,5 +71,5 @@ def moves_of(content: Content) -> Moves:
                   Field("convert", "object", "Conversions into coal before running (R11).",
                         keys=Field("resource", "string", "A resource.", enum=RESOURCES, unknown="unknown_resource"),
                         values=Field("pairs", "integer", "Pairs converted.", minimum=1))),
-                 _command("operate"), event="SubmissionSealed", recover=_operate_of),
+                 command("operate"), event="SubmissionSealed", recover=_operate_of),
     ))

@@ -4,21 +4,8 @@ of event."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
-from domain.core.moves import Field, Moves, MoveType
+from domain.core.moves import Field, Moves, MoveType, command
 from domain.toot_toot.content import Content
-
-
-@dataclass(frozen=True)
-class Command:
-    type: str
-    fields: Mapping[str, Any]
-
-    def __getitem__(self, name: str) -> Any:
-        return self.fields[name]
 
 
 def _edge(name: str, description: str) -> Field:
@@ -32,9 +19,7 @@ def moves_of(content: Content) -> Moves:
     goods = tuple(g.id for g in content.goods)
 
     def move(name: str, description: str, *fields: Field) -> MoveType:
-        def build(values: Mapping[str, Any]) -> Command:
-            return Command(name, values)
-        return MoveType(name, description, fields, build)
+        return MoveType(name, description, fields, command(name))
 
     return Moves((
         move("choose_start", "Put your train on a free start position (R3).", hex_),

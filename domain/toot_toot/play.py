@@ -8,11 +8,11 @@ from typing import Any
 
 from domain.core.errors import IllegalMove, NotYourTurn
 from domain.core.events import Event
+from domain.core.moves import Command
 from domain.core.randomness import Randomness
 from domain.toot_toot import actions, locations
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.events import LocationPassed, StartChosen
-from domain.toot_toot.moves import Command
 from domain.toot_toot.seats import placeable
 from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, PLAY, SECOND, STARTS
 from domain.toot_toot.turns import end_turn
