@@ -78,7 +78,10 @@ class State(Frozen):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.phase == OPENING and self.sealed is None:
+        if self.phase == OPENING and self.sealed is None and any(
+                seat.offered or hasattr(seat, "_stored_returning") for seat in self.seats):
+            # (Between the reveal and the first turn the opening has no sealed phase any
+            # more, and no seat holds offered or returning tickets.)
             _sealed_from_stored(self)
 
 
