@@ -1,8 +1,8 @@
 """Toot-Toot Train's replay in headless Chromium: the drawn hex map of the game's map, every
-track segment on its hex edges, the printed buildings and built factories, and one train per
-placed seat; a segment appears when its event is stepped over and goes again, and stepping
-through the game raises no page error. Screenshots at 1400x900 and 390 px wide are kept in
-test-artifacts/browser/."""
+track segment on its hex edges, the printed buildings and built factories, one train per
+placed seat, and the final scores by source; a segment appears when its event is stepped over
+and goes again, and stepping through the game raises no page error. Screenshots at 1400x900
+and 390 px wide are kept in test-artifacts/browser/."""
 
 from __future__ import annotations
 
@@ -63,6 +63,10 @@ def test_the_map_track_buildings_and_trains_are_drawn_and_stepped(site: Site, op
     placed = {(i, s.hex) for i, s in enumerate(state.seats) if s.hex is not None}
     assert {(int(trains.nth(i).get_attribute("data-train-seat")), trains.nth(i).get_attribute("data-hex"))
             for i in range(trains.count())} == placed and len(placed) == 3
+    # The scores-by-source chart is fetched after the step settles: wait for it to total the final scores.
+    totals = [toot.scores[str(seat)] for seat in range(3)]
+    page.wait_for_function("(want) => JSON.stringify([...document.querySelectorAll('#chart-sources .bar-total')]"
+                           ".map((t) => Number(t.textContent))) === JSON.stringify(want)", arg=totals)
     shot(page, artifacts, "toot-toot-finished-1400")
     page.set_viewport_size({"width": 390, "height": 900})
     page.wait_for_function("() => document.documentElement.clientWidth === 390")
