@@ -206,19 +206,22 @@ def move(game_id: str, move: str, seat: int | None, expected_version: int | None
 @click.option("--players", type=click.IntRange(min=1), default=None, help="Seats per game (default: a random valid number each game).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Makes the run repeatable.")
 @click.option("--check/--no-check", default=True, show_default=True, help="Check invariants after every event.")
+@click.option("--option", "options", multiple=True, help="A game option for every game, as KEY=VALUE (VALUE read as JSON when it parses).")
 @click.option("--db", envvar="CABOOSE_SIMULATE_DB", default="memory", show_default=True)
 @handles_errors
-def simulate(game: str, count: int, players: int | None, seed: int, check: bool, db: str) -> None:
+def simulate(game: str, count: int, players: int | None, seed: int, check: bool, options: tuple[str, ...], db: str) -> None:
     """Play random legal games to the end; one JSON line per game."""
     decider = games.current(game)
     if players is not None and not decider.min_seats <= players <= decider.max_seats:
         raise click.BadParameter(f"{game} takes {decider.min_seats}–{decider.max_seats} players", param_hint="--players")
+    parsed = dict(_option(o) for o in options)
+    input_limits.check({"options": parsed})
     services, chooser = _services(db), random.Random(seed)
     app, lobby = services.caboose, services.lobby
     for index in range(count):
         seats = players or chooser.randint(decider.min_seats, decider.max_seats)
         try:
-            playout = play_one(app, game, seats, game_seed(seed, index), chooser, check, lobby=lobby)
+            playout = play_one(app, game, seats, game_seed(seed, index), chooser, check, lobby=lobby, options=parsed)
         except InvariantBroken as error:
             click.echo(f"invariant broken: {error}", err=True)
             sys.exit(1)

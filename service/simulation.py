@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,18 +41,22 @@ def game_seed(seed: int, index: int) -> bytes:
 
 
 def simulate(app: Caboose, game: str, games: int, players: int, seed: int, check: bool = True,
-             max_moves: int = 5000, lobby: Lobby | None = None) -> Iterator[Playout]:
+             max_moves: int = 5000, lobby: Lobby | None = None,
+             options: Mapping[str, Any] | None = None) -> Iterator[Playout]:
     chooser = random.Random(seed)
     for index in range(games):
-        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves, lobby)
+        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves, lobby, options)
 
 
 def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random.Random,
-             check: bool = True, max_moves: int = 5000, lobby: Lobby | None = None) -> Playout:
-    """One random game to its end. Through `lobby`, the game is created as every entry
+             check: bool = True, max_moves: int = 5000, lobby: Lobby | None = None,
+             options: Mapping[str, Any] | None = None) -> Playout:
+    """One random game to its end, with the game's `options` (refused as the game refuses
+    them, before anything is stored). Through `lobby`, the game is created as every entry
     point creates one (with its tokens, so it is listed); without, only its events are stored."""
     names: list[str | None] = [f"player {i + 1}" for i in range(players)]
-    game_id = lobby.open_game(game, names, seed=seed)[0] if lobby else app.create_game(game, [str(n) for n in names], seed=seed)
+    game_id = (lobby.open_game(game, names, options, seed=seed)[0] if lobby
+               else app.create_game(game, [str(n) for n in names], options, seed=seed))
     checker = _Checker(app, game_id) if check else None
     if checker:
         checker.catch_up()

@@ -83,6 +83,37 @@ def test_simulate_checks_invariants_and_reports_each_game() -> None:
     assert [(g["events"], g["scores"]) for g in again] == [(g["events"], g["scores"]) for g in games]
 
 
+def test_simulate_passes_the_game_options_to_every_game(tmp_path: Path) -> None:
+    """`--option` reaches each simulated game as `new` passes it: values read as JSON when
+    they parse (round_limit=5 is a number), so a reference map can be played by name."""
+    db = f"sqlite:///{tmp_path}/cli.sqlite"
+    played = [json.loads(line) for line in run("simulate", "toot_toot", "--games", "2", "--players", "2", "--seed", "3",
+                                               "--option", "map=ridge", "--option", "round_limit=5", "--db", db).splitlines()]
+    assert len(played) == 2
+    for game in played:
+        records = [json.loads(line) for line in run("events", game["game_id"], "--db", db, "--json").splitlines()]
+        assert records[0]["data"]["options"]["map"] == "ridge" and records[0]["data"]["options"]["round_limit"] == 5
+        assert [r["data"]["map"] for r in records if r["kind"] == "MapChosen"] == ["ridge"]
+        assert [r["kind"] for r in records][-2:] == ["GameEnded", "SeedRevealed"]
+        turns = [r["kind"] for r in records if r["kind"] in ("TurnEnded", "ExtraTurnBegan")]
+        assert turns.count("TurnEnded") - turns.count("ExtraTurnBegan") <= 5 * 2
+
+
+def test_simulate_refuses_bad_options_and_stores_nothing(tmp_path: Path) -> None:
+    from service.application import Caboose
+    from service.settings import Settings
+
+    db = f"sqlite:///{tmp_path}/cli.sqlite"
+    base = ("simulate", "toot_toot", "--games", "2", "--players", "2", "--db", db)
+    unknown_map = run(*base, "--option", "map=atlantis", ok=False)
+    assert "bad_options" in unknown_map and "'atlantis' is not a map" in unknown_map and "harbour" in unknown_map
+    assert "Unknown option 'colour'" in run(*base, "--option", "colour=red", ok=False)
+    # A JSON string is a string: "5" is not a number of rounds.
+    assert "round_limit must be a whole number" in run(*base, "--option", 'round_limit="5"', ok=False)
+    assert "is not KEY=VALUE" in run(*base, "--option", "map", ok=False)
+    assert Caboose(Settings(db=db)).game_ids() == []
+
+
 def test_every_game_made_from_the_shell_is_listed_and_has_tokens(tmp_path: Path) -> None:
     """`new`, `import`, `referee fork` and `simulate --db` create games as the REST API does:
     with tokens, so `GET /api/v1/games` lists them and their tokens work there."""
