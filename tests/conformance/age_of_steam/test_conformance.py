@@ -27,4 +27,6 @@ def _rng(case: Case) -> Randomness:
 def test_case(case: Case) -> None:
     position = dict(case["position"])
     seats = position.pop("seats", 3)
-    judge(DECIDER, table(seats, **position), case, _rng(case))
+    events, after = judge(DECIDER, table(seats, **position), case, _rng(case))
+    # A refused move leaves nothing; an accepted one reaches a state through its events.
+    assert (after is None) == ("error" in case["expect"]) and (events == []) == (after is None)
