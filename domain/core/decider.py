@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
+from domain.core.bots import Bot, base_bots
 from domain.core.catalogue import Catalogue
 from domain.core.content import Pack, Schema
 from domain.core.errors import IllegalMove
@@ -163,6 +164,13 @@ class Decider(ABC, Generic[S]):
         """The move a random playout makes for `seat` among its legal `moves`, to steer
         simulations towards purposeful play. Default None: a uniformly random move."""
         return None
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        """Level -> the bot that plays this game at that level (`domain/core/bots.py`).
+        Default: `random` and `playout` (the game's `playout_choice`); a game adds its
+        stronger levels (`greedy`, `planner`) to these."""
+        return base_bots(self)
 
     def adjust(self, state: S, adjustment: Mapping[str, Any]) -> S:
         """The state after a referee's `AdjustmentMade` (`{seat, kind, amount, detail}`),

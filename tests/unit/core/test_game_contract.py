@@ -16,13 +16,14 @@ import pytest
 
 from domain import games
 from domain.core import registry
+from domain.core.bots import LEVELS, bot_of
 from domain.core.decider import Decider, Setup
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event
 from domain.core.randomness import Randomness
 
 ROOT = Path(__file__).resolve().parents[3]
-HOOKS = ("invariants", "playout_choice", "adjust", "reveals", "move_schemas", "content_schema", "pack_option",
+HOOKS = ("invariants", "playout_choice", "bots", "adjust", "reveals", "move_schemas", "content_schema", "pack_option",
          "default_pack", "pack", "with_pack")
 
 
@@ -109,6 +110,7 @@ def test_every_optional_hook_has_its_declared_default() -> None:
     assert Coin.missing() == []
     assert coin.invariants(0) == []
     assert coin.playout_choice(0, 0, [{"type": "flip"}], random.Random(1)) is None
+    assert sorted(coin.bots) == ["playout", "random"]
     assert coin.reveals(Flipped()) is False
     assert coin.move_schemas == {}
     assert (coin.content_schema, coin.pack) == (None, None)
@@ -155,3 +157,17 @@ def test_an_unregistered_game_is_a_clear_error() -> None:
         games.current("no_such_game")
     assert unknown.value.code == "unknown_game"
     assert "Unknown game 'no_such_game'" in unknown.value.message and "ticket_to_ride" in unknown.value.message
+
+
+def test_every_game_offers_its_bots_by_level_and_an_unknown_level_is_named() -> None:
+    coin = Coin()
+    for level in ("random", "playout"):
+        assert bot_of(coin, level).choose(0, 0, [{"type": "flip"}], random.Random(1)) == {"type": "flip"}
+    with pytest.raises(MalformedMove) as refused:
+        bot_of(coin, "grandmaster")
+    assert refused.value.code == "unknown_bot"
+    assert refused.value.message == "coin has no 'grandmaster' bot; its levels are random, playout."
+    for name in games.names():
+        rules = games.current_rules(name)
+        assert {"random", "playout"} <= set(rules.bots), name
+        assert all(bot.level == level and level in LEVELS for level, bot in rules.bots.items()), name
