@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import Projection
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from domain.core import fold, log
@@ -33,7 +33,8 @@ from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
 from projections.handlers import Figures, Projector, projector_for
-from projections.models import BoardChange, GameRow, SeatFiguresChange
+from projections.index import index_row, indexed, seat_row
+from projections.models import BoardChange, GameRow, GameSeatRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
 
 APPLICATION = "caboose"
@@ -108,6 +109,10 @@ class _Batch:
     board: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
     games: dict[str, _Live] = field(default_factory=dict)
+    names: list[dict[str, Any]] = field(default_factory=list)
+    """The game index's seat names: a new game's, inserted."""
+    renamed: list[dict[str, Any]] = field(default_factory=list)
+    """A seat's new name (it was joined), updated after the inserts."""
 
     def flush(self) -> None:
         if self.board:
@@ -125,6 +130,13 @@ class _Batch:
             else:
                 self.session.execute(GameRow.__table__.update().where(GameRow.game_id == live.game_id).values(**live.row))
             live.dirty = False
+        if self.names:
+            self.session.execute(insert(GameSeatRow), self.names)
+            self.names = []
+        for seat in self.renamed:
+            self.session.execute(update(GameSeatRow).where(
+                GameSeatRow.game_id == seat["game_id"], GameSeatRow.seat == seat["seat"]).values(**seat))
+        self.renamed = []
 
 
 class SqlView(TrackingRecorder):
@@ -215,7 +227,7 @@ class GameProjection(Projection[SqlView]):
         if version == 1:
             if self._row_version(batch, game_id) is not None:
                 return  # already projected (a replayed notification)
-            live = batch.games[game_id] = self._start(record)
+            live = batch.games[game_id] = self._start(batch, record)
             self._changes(batch, game_id, 1, Figures({}, ()), live.figures)
             return
         live = self._live(batch, game_id, version - 1)
@@ -239,25 +251,25 @@ class GameProjection(Projection[SqlView]):
             live.row["open_disputes"] -= 1
         elif kind == log.FORKED_FROM:
             live.row["forked_from"] = {"game_id": record["data"]["origin"], "version": record["data"]["at_version"]}
+            live.row["forked_from_id"] = record["data"]["origin"]
         elif kind == log.SEAT_JOINED:
-            live.row["seats"] = log.seat_names(live.row["seats"], record["data"])
+            joined = record["data"]
+            live.row["seats"] = log.seat_names(live.row["seats"], joined)
+            live.row["open_seats"] = [seat for seat in live.row["open_seats"] if seat != joined["seat"]]
+            batch.renamed.append(seat_row(game_id, joined["seat"], joined["name"]))
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
         self._index(live, record)
         live.dirty = True
 
-    def _start(self, record: dict[str, Any]) -> _Live:
+    def _start(self, batch: _Batch, record: dict[str, Any]) -> _Live:
         history = fold.History(record)
         decider, state = history.decider, history.state
         projector = projector_for(decider)
         figures = projector.start(decider, state)
-        created = record["data"]
-        row = {"game_id": record["game_id"], "game": created["game"], "ruleset_version": created["ruleset_version"],
-               "seats": [s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"])],
-               "status": "active", "active_seats": [], "since": record["time"], "since_version": 1, "version": 1,
-               "created_at": record["time"], "updated_at": record["time"], "forked_from": None, "rewinds": 0,
-               "open_disputes": 0}
+        row = index_row(record, decider)
+        batch.names.extend(seat_row(row["game_id"], seat, name) for seat, name in enumerate(row["seats"]))
         live = _Live(record["game_id"], decider, projector, projector.kinds(), 1, state, figures, row, dirty=True, new=True)
         self._index(live, record)
         return live
@@ -329,11 +341,4 @@ class GameProjection(Projection[SqlView]):
 
     @staticmethod
     def _index(live: _Live, record: dict[str, Any]) -> None:
-        row = live.row
-        decider, state = live.decider, live.state
-        active = sorted(decider.active_seats(state))
-        status = "finished" if decider.is_over(state) else "active"
-        if active != row["active_seats"] or status != row["status"]:
-            row.update(active_seats=active, status=status, since=record["time"], since_version=record["version"])
-        row.update(version=record["version"], updated_at=record["time"])
-
+        live.row.update(indexed(live.row, live.decider, live.state, record))

@@ -351,11 +351,15 @@ class UnknownGame(ReadModelError):
 
 
 def index_entry(row: GameRow) -> dict[str, Any]:
-    return {"game_id": row.game_id, "game": row.game, "ruleset_version": row.ruleset_version,
-            "seats": [{"seat": i, "name": n} for i, n in enumerate(row.seats)], "status": row.status,
-            "active_seats": list(row.active_seats), "since": row.since, "since_version": row.since_version,
-            "version": row.version, "created_at": row.created_at, "updated_at": row.updated_at,
-            "forked_from": row.forked_from, "rewinds": row.rewinds, "open_disputes": row.open_disputes}
+    """A game as the game index holds it (the listing's entry)."""
+    open_seats = set(row.open_seats)
+    return {"game_id": row.game_id, "game": row.game, "ruleset_version": row.ruleset_version, "title": row.title,
+            "seats": [{"seat": i, "name": n, "open": i in open_seats} for i, n in enumerate(row.seats)],
+            "status": row.status, "stage": row.stage, "active_seats": list(row.active_seats), "since": row.since,
+            "since_version": row.since_version, "waiting_since": dict(row.waiting_since), "version": row.version,
+            "created_at": row.created_at, "updated_at": row.updated_at, "forked_from": row.forked_from,
+            "transcribed": row.transcribed, "scores": row.scores, "rewinds": row.rewinds,
+            "open_disputes": row.open_disputes}
 
 
 def rows_of(session: Session, game_id: str) -> dict[str, Any]:
