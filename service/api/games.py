@@ -10,6 +10,7 @@ from uuid import UUID
 from flask import request
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.envelope import redact
@@ -35,20 +36,20 @@ def etag(version: int) -> dict[str, str]:
 
 @games.get("")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.ListQuerySchema, location="query", as_kwargs=True)
-@games.doc(parameters=s.LIST_HEADERS)
+@games.arguments(s.ListQuerySchema, location="query", as_kwargs=True, unknown=RAISE)  # a misspelt filter is refused
+@games.arguments(s.SeatTokensHeaderSchema, location="headers", as_kwargs=True)
 @games.response(200, s.GameListSchema, headers={"Link": {"description": "The `next` and `prev` pages (RFC 8288).",
                                                          "schema": {"type": "string"}}})
 @documents_problems(400, 401)
 def list_games(limit: int, cursor: Cursor | None, waiting_for: str | None, waiting_for_me: bool,
-               forked_from: UUID | None, **filters: Any) -> ResponseReturnValue:
+               forked_from: UUID | None, seat_tokens: str, **filters: Any) -> ResponseReturnValue:
     """List games a page at a time, newest activity first: by stage, ruleset, player, origin
     of a fork, transcribed or not, or those where a seat of your tokens is to act. Follow
     the `next` link (also in the `Link` header) for the next page."""
     seats = None
     if waiting_for == "me" or waiting_for_me:
         try:
-            seats = lobby().seats_held(seat_tokens())
+            seats = lobby().seats_held(tokens_of(seat_tokens))
         except TokenNotValid as error:
             raise Unauthorized(str(error)) from None
     chosen = Filters(**filters, forked_from=str(forked_from) if forked_from else None, waiting_for=seats)
@@ -58,11 +59,11 @@ def list_games(limit: int, cursor: Cursor | None, waiting_for: str | None, waiti
     return {"games": page.games, "limit": limit, "next": links.get("next"), "prev": links.get("prev")}, 200, headers
 
 
-def seat_tokens() -> list[str]:
+def tokens_of(header: str) -> list[str]:
     """The tokens a listing asks `waiting_for=me` about: the bearer token and the
     `Seat-Tokens` header's (tokens never go in the URL, where logs and history keep them)."""
     bearer = bearer_token()
-    listed = [t for t in re.split(r"[\s,]+", request.headers.get("Seat-Tokens", "")) if t]
+    listed = [t for t in re.split(r"[\s,]+", header) if t]
     tokens = list(dict.fromkeys(([bearer] if bearer else []) + listed))
     if not tokens:
         raise Unauthorized("`waiting_for=me` needs your seat's bearer token (or several, in the Seat-Tokens header).")

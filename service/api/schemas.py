@@ -140,10 +140,9 @@ class ListQuerySchema(Strict):
     waiting_for_me = fields.Boolean(load_default=False, metadata={"description": "The same as `waiting_for=me` (older clients)."})
 
 
-LIST_HEADERS = [
-    {"in": "header", "name": "Seat-Tokens", "required": False, "schema": {"type": "string"},
-     "description": f"Seat tokens, comma-separated (at most {MAX_WAITING_FOR} with the bearer token), for `waiting_for=me`."},
-]
+class SeatTokensHeaderSchema(Schema):
+    seat_tokens = fields.String(data_key="Seat-Tokens", load_default="", validate=validate.Length(max=100 * 64), metadata={
+        "description": f"Seat tokens, comma-separated (at most {MAX_WAITING_FOR} with the bearer token), for `waiting_for=me`."})
 
 
 # -- responses ------------------------------------------------------------------------

@@ -146,7 +146,8 @@ def test_a_database_made_by_an_older_build_upgrades_cleanly(kind: str, tmp_path:
     with migrate.migration_engine(db, schema) as engine:
         assert migrate.current(engine, migrate.STORE, schema) is None
     settings = Settings(db=db, schema=schema)
-    assert upgrade_databases(settings, read_db_url(db, schema)) == {"event store and service": "0001", "read model": migrate.head(migrate.READ_MODELS)}
+    assert upgrade_databases(settings, read_db_url(db, schema)) == {"event store and service": "0001",
+                                                                    "read model": migrate.head(migrate.READ_MODELS)}
     app = Caboose(settings)
     lobby = Lobby(app)
     game_id, issued = lobby.open_game("race", ["Ann", "Ben"])

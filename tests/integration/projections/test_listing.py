@@ -27,8 +27,9 @@ def run(app: Caboose, *args: str) -> str:
     return result.output
 
 
-def everything(lobby: Lobby, filters: Filters = Filters(), limit: int = 3) -> list[dict[str, Any]]:
+def everything(lobby: Lobby, filters: Filters | None = None, limit: int = 3) -> list[dict[str, Any]]:
     """Every page of a listing, followed by its `next` cursor."""
+    filters = filters or Filters()
     seen: list[dict[str, Any]] = []
     page = lobby.listing(filters, limit)
     while True:
