@@ -1,6 +1,6 @@
 """The game index's row for a game: what the listing shows and filters by, kept from each
 projected record (`GameProjection._index`). One row per game in `proj_games`, and its
-seats' names in `proj_game_seats`."""
+players' names in `proj_game_players`."""
 
 from __future__ import annotations
 
@@ -56,8 +56,10 @@ def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict
     return changes
 
 
-def seat_row(game_id: str, seat: int, name: str) -> dict[str, Any]:
-    return {"game_id": game_id, "seat": seat, "name": name[:64], "name_key": name_key(name)}
+def player_rows(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """A game's rows in `proj_game_players`: each name once (two seats may share one)."""
+    keys = dict.fromkeys(name_key(name) for name in row["seats"])
+    return [{"game_id": row["game_id"], "name_key": key, "updated_at": row["updated_at"]} for key in keys]
 
 
 def name_key(name: str) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import Select, select, tuple_
 
 from projections.index import name_key
-from projections.models import GameRow, GameSeatRow
+from projections.models import GamePlayerRow, GameRow
 from projections.store import ReadStore, index_entry
 
 STATUSES = ("waiting", "running", "active", "finished")
@@ -92,19 +92,20 @@ def page(store: ReadStore, filters: Filters, limit: int, cursor: Cursor | None =
     newest)."""
     backward = cursor is not None and cursor.backward
     query = _filtered(filters)
+    # With a player, the order is read from that player's rows (the same times), so the
+    # scan is of their games alone.
+    order = (GamePlayerRow.updated_at, GamePlayerRow.game_id) if filters.player is not None else \
+        (GameRow.updated_at, GameRow.game_id)
     if cursor is not None:
-        key, at = tuple_(GameRow.updated_at, GameRow.game_id), tuple_(cursor.updated_at, cursor.game_id)
+        key, at = tuple_(*order), tuple_(cursor.updated_at, cursor.game_id)
         query = query.where(key > at if backward else key < at)
-    if backward:
-        query = query.order_by(GameRow.updated_at, GameRow.game_id)
-    else:
-        query = query.order_by(GameRow.updated_at.desc(), GameRow.game_id.desc())
+    query = query.order_by(*order) if backward else query.order_by(*(column.desc() for column in order))
     with store.reading() as session:
         if filters.waiting_for is None:
-            rows = list(session.scalars(query.limit(limit + 1)))
+            rows = list(session.execute(query.limit(limit + 1)))
         else:
             # At most MAX_WAITING_FOR games: read them all and keep those whose seat is to act.
-            rows = [row for row in session.scalars(query) if _waiting(row, filters.waiting_for)][:limit + 1]
+            rows = [row for row in session.execute(query) if _waiting(row, filters.waiting_for)][:limit + 1]
     if backward and not rows:
         return page(store, filters, limit)  # nothing newer any more: the first page
     more = len(rows) > limit
@@ -122,8 +123,9 @@ def page(store: ReadStore, filters: Filters, limit: int, cursor: Cursor | None =
     return Page(games, following, preceding)
 
 
-def _filtered(filters: Filters) -> Select[GameRow]:
-    query = select(GameRow)
+def _filtered(filters: Filters) -> Select[Any]:
+    # Plain rows of the index's columns, not mapped objects: a page is read, never changed.
+    query = select(*GameRow.__table__.columns)
     if filters.status == "active":
         query = query.where(GameRow.status == "active")
     elif filters.status is not None:
@@ -135,13 +137,13 @@ def _filtered(filters: Filters) -> Select[GameRow]:
     if filters.transcribed is not None:
         query = query.where(GameRow.transcribed == filters.transcribed)
     if filters.player is not None:
-        query = query.where(GameRow.game_id.in_(
-            select(GameSeatRow.game_id).where(GameSeatRow.name_key == name_key(filters.player))))
+        query = query.join(GamePlayerRow, GamePlayerRow.game_id == GameRow.game_id).where(
+            GamePlayerRow.name_key == name_key(filters.player))
     if filters.waiting_for is not None:
         query = query.where(GameRow.game_id.in_(sorted({game for game, _ in filters.waiting_for})),
                             GameRow.status == "active")
     return query
 
 
-def _waiting(row: GameRow, seats: frozenset[tuple[str, int]]) -> bool:
+def _waiting(row: Any, seats: frozenset[tuple[str, int]]) -> bool:
     return any((row.game_id, seat) in seats for seat in row.active_seats)

@@ -4,7 +4,7 @@ Everything that changes during a game is stored as a *change at a version*, neve
 updated in place: a board cell's new content, a seat's new figures. The board, the
 income tracks and the VP tallies "as they stood at version N" are then the latest change
 at or before N, one indexed query, and a rebuild only ever inserts. The timeline is the
-seat figures read as a series. Only the game index (one row per game, and its seats'
+seat figures read as a series. Only the game index (one row per game, and its players'
 names) and the tracking position are updated in place.
 
 Table names start with `proj_` so the read models can share a database (and a
@@ -73,18 +73,20 @@ class GameRow(Base):
     )
 
 
-class GameSeatRow(Base):
-    """Who sits in each game, by name, for the listing's `player` filter."""
+class GamePlayerRow(Base):
+    """Who plays in each game, by name, with the game's last activity beside it: the
+    listing's `player` filter is then one index range scan in activity order, like the
+    others, however many games the player has."""
 
-    __tablename__ = "proj_game_seats"
+    __tablename__ = "proj_game_players"
 
     game_id: Mapped[str] = mapped_column(String(36), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(64))
-    name_key: Mapped[str] = mapped_column(String(64))
-    """The name case-folded: the filter finds "ann" as "Ann"."""
+    name_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """A seat's name, case-folded: the filter finds "ann" as "Ann"."""
+    updated_at: Mapped[str] = mapped_column(String(40))
+    """The game's `updated_at`, kept equal to it."""
 
-    __table_args__ = (Index("ix_proj_game_seats_name", "name_key", "game_id"),)
+    __table_args__ = (Index("ix_proj_game_players_activity", "name_key", "updated_at", "game_id"),)
 
 
 class BoardChange(Base):
@@ -138,4 +140,4 @@ class SourceRow(Base):
     first_originator_id: Mapped[str] = mapped_column(String(36))
 
 
-VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow, GameSeatRow)
+VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow, GamePlayerRow)

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import Projection
-from sqlalchemy import insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from domain.core import fold, log
@@ -33,8 +33,8 @@ from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
 from projections.handlers import Figures, Projector, projector_for
-from projections.index import index_row, indexed, seat_row
-from projections.models import BoardChange, GameRow, GameSeatRow, SeatFiguresChange
+from projections.index import index_row, indexed, player_rows
+from projections.models import BoardChange, GamePlayerRow, GameRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
 
 APPLICATION = "caboose"
@@ -100,6 +100,8 @@ class _Live:
     row: dict[str, Any]
     dirty: bool = False
     new: bool = False
+    renamed: bool = False
+    """A seat was joined under a new name: the game's player rows are written again."""
 
 
 @dataclass
@@ -109,10 +111,6 @@ class _Batch:
     board: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
     games: dict[str, _Live] = field(default_factory=dict)
-    names: list[dict[str, Any]] = field(default_factory=list)
-    """The game index's seat names: a new game's, inserted."""
-    renamed: list[dict[str, Any]] = field(default_factory=list)
-    """A seat's new name (it was joined), updated after the inserts."""
 
     def flush(self) -> None:
         if self.board:
@@ -121,22 +119,30 @@ class _Batch:
         if self.seats:
             self.session.execute(insert(SeatFiguresChange), self.seats)
             self.seats = []
+        players: list[dict[str, Any]] = []
+        active: list[dict[str, Any]] = []
         for live in self.games.values():
             if not live.dirty:
                 continue
             if live.new:
                 self.session.execute(insert(GameRow), [live.row])
-                live.new = False
             else:
                 self.session.execute(GameRow.__table__.update().where(GameRow.game_id == live.game_id).values(**live.row))
-            live.dirty = False
-        if self.names:
-            self.session.execute(insert(GameSeatRow), self.names)
-            self.names = []
-        for seat in self.renamed:
-            self.session.execute(update(GameSeatRow).where(
-                GameSeatRow.game_id == seat["game_id"], GameSeatRow.seat == seat["seat"]).values(**seat))
-        self.renamed = []
+            if live.new or live.renamed:
+                if live.renamed:
+                    self.session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == live.game_id))
+                players += player_rows(live.row)
+            else:
+                active.append({"game": live.game_id, "at": live.row["updated_at"]})
+            live.dirty = live.new = live.renamed = False
+        if players:
+            self.session.execute(insert(GamePlayerRow), players)
+        if active:
+            self.session.connection().execute(
+                update(PLAYERS).where(PLAYERS.c.game_id == bindparam("game")).values(updated_at=bindparam("at")), active)
+
+
+PLAYERS = cast(Table, GamePlayerRow.__table__)
 
 
 class SqlView(TrackingRecorder):
@@ -227,7 +233,7 @@ class GameProjection(Projection[SqlView]):
         if version == 1:
             if self._row_version(batch, game_id) is not None:
                 return  # already projected (a replayed notification)
-            live = batch.games[game_id] = self._start(batch, record)
+            live = batch.games[game_id] = self._start(record)
             self._changes(batch, game_id, 1, Figures({}, ()), live.figures)
             return
         live = self._live(batch, game_id, version - 1)
@@ -256,20 +262,19 @@ class GameProjection(Projection[SqlView]):
             joined = record["data"]
             live.row["seats"] = log.seat_names(live.row["seats"], joined)
             live.row["open_seats"] = [seat for seat in live.row["open_seats"] if seat != joined["seat"]]
-            batch.renamed.append(seat_row(game_id, joined["seat"], joined["name"]))
+            live.renamed = True
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
         self._index(live, record)
         live.dirty = True
 
-    def _start(self, batch: _Batch, record: dict[str, Any]) -> _Live:
+    def _start(self, record: dict[str, Any]) -> _Live:
         history = fold.History(record)
         decider, state = history.decider, history.state
         projector = projector_for(decider)
         figures = projector.start(decider, state)
         row = index_row(record, decider)
-        batch.names.extend(seat_row(row["game_id"], seat, name) for seat, name in enumerate(row["seats"]))
         live = _Live(record["game_id"], decider, projector, projector.kinds(), 1, state, figures, row, dirty=True, new=True)
         self._index(live, record)
         return live

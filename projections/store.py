@@ -350,8 +350,9 @@ class UnknownGame(ReadModelError):
         super().__init__(f"The game index holds no game {game_id!r}.")
 
 
-def index_entry(row: GameRow) -> dict[str, Any]:
-    """A game as the game index holds it (the listing's entry)."""
+def index_entry(row: Any) -> dict[str, Any]:
+    """A game as the game index holds it (the listing's entry), from a `GameRow` or a row of
+    its columns."""
     open_seats = set(row.open_seats)
     return {"game_id": row.game_id, "game": row.game, "ruleset_version": row.ruleset_version, "title": row.title,
             "seats": [{"seat": i, "name": n, "open": i in open_seats} for i, n in enumerate(row.seats)],

@@ -1,6 +1,7 @@
 """The game index as the listing pages through it: title, stage (waiting for players,
 running, finished), open seats, each active seat's wait, forks by origin, transcribed
-games, final scores, an index per filter ending in the last activity, and the seats' names.
+games, final scores, an index per filter ending in the last activity, and the players'
+names in activity order.
 
 The read models are made from the event log and can always be made again, so this
 revision does not convert the old rows: it empties the read models (view rows, tracking
@@ -55,13 +56,12 @@ games = sa.Table(
     sa.Index("ix_proj_games_transcribed_activity", "transcribed", "updated_at", "game_id"),
     sa.Index("ix_proj_games_forked_from_id", "forked_from_id"),
 )
-seats = sa.Table(
-    "proj_game_seats", metadata,
+players = sa.Table(
+    "proj_game_players", metadata,
     sa.Column("game_id", sa.String(36), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("name_key", sa.String(64), nullable=False),
-    sa.Index("ix_proj_game_seats_name", "name_key", "game_id"),
+    sa.Column("name_key", sa.String(64), primary_key=True),
+    sa.Column("updated_at", sa.String(40), nullable=False),
+    sa.Index("ix_proj_game_players_activity", "name_key", "updated_at", "game_id"),
 )
 
 EMPTIED = ("proj_board", "proj_seat_figures", "proj_tracking", "proj_source")
@@ -73,14 +73,14 @@ def upgrade() -> None:
     for name in EMPTIED:
         if name in present:
             op.execute(sa.text(f"DELETE FROM {name}"))
-    for table in (games, seats):
+    for table in (games, players):
         if table.name in present:
             op.drop_table(table.name)
     metadata.create_all(bind)
 
 
 def downgrade() -> None:
-    for table in (seats, games):
+    for table in (players, games):
         op.drop_table(table.name)
     op.create_table(
         "proj_games",
