@@ -66,8 +66,11 @@ async function showGames(link = null, number = 1) {
     if ($("filter-mine").checked && !seatTokens.length) {
       state.answer = { games: [], next: null, prev: null };
     } else {
-      state.answer = link ? await rest.page(link, seatTokens)
-        : await rest.games({ status: $("filter-status").value, game: $("filter-game").value, limit: PER_PAGE, seatTokens });
+      const newest = () =>
+        rest.games({ status: $("filter-status").value, game: $("filter-game").value, limit: PER_PAGE, seatTokens });
+      state.answer = link ? await rest.page(link, seatTokens) : await newest();
+      // Back at the front, a short page (games moved to the front meanwhile) is filled up: the newest page.
+      if (link && !state.answer.prev && state.answer.games.length < PER_PAGE) state.answer = await newest();
     }
     state.number = state.answer.prev ? number : 1;
     showPage();
