@@ -109,3 +109,11 @@ def test_the_listing_is_documented_in_the_openapi_document(client: Client) -> No
     assert "Link" in ok["headers"]
     listed = document["components"]["schemas"]["ListedGame"]
     assert {"title", "stage", "waiting_since", "forked_from", "transcribed", "updated_at"} <= set(listed["properties"])
+    # The entries are sent as the index holds them: exactly the documented fields, every one present.
+    create(client, ["Ann", None])
+    body = client.get("/api/v1/games").body
+    assert set(body) == set(document["components"]["schemas"]["GameList"]["properties"])
+    [entry] = body["games"]
+    assert set(entry) == set(listed["properties"]) == set(listed["required"])
+    assert set(entry["seats"][0]) == set(document["components"]["schemas"]["ListedSeat"]["properties"])
+    assert (entry["stage"], entry["seats"][1]["open"], entry["scores"], entry["forked_from"]) == ("waiting", True, None, None)
