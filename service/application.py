@@ -165,8 +165,7 @@ class Caboose(Application[UUID]):
 
     def records(self, game_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
         """The game's full records (referee form) after version `after`."""
-        events = self.events.get(self._key(game_id), gt=after or None, lte=upto, limit=limit)
-        return [e.record for e in events]
+        return stored.records(self, self._key(game_id), after or None, upto, limit)
 
     def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None,
                      loaded: Game | None = None) -> list[dict[str, Any]]:
