@@ -186,6 +186,21 @@ class EventsSchema(Schema):
     events = fields.List(AsStored(RecordSchema), required=True)
 
 
+class NowSchema(Schema):
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    active_seats = fields.List(fields.Integer(), required=True, metadata={"description": "The seats that may move now."})
+    state = fields.Dict(required=True, metadata={"description": "The game's view for the caller, as `GET …/state` gives it."})
+
+
+class MovedSchema(EventsSchema):
+    """A stored move: its records as the mover may see them, and the game as it now is, so a
+    client needs no second request to know whose turn it is or to draw the board."""
+
+    now = fields.Nested(NowSchema, required=True, metadata={
+        "description": "The game after the move (after a retried request: as it is now, which may be later)."})
+
+
 class StateSchema(Schema):
     game_id = fields.String(required=True)
     game = fields.String(required=True)
