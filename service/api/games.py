@@ -15,7 +15,7 @@ from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.envelope import redact
-from domain.core.events import Audience
+from domain.core.events import REFEREE, Audience
 from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
@@ -164,7 +164,7 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
 @guarded(Caller.PLAYER, limit="move")
 @games.arguments(s.MoveSchema)
 @games.doc(requestBody={"required": True, "content": {"application/json": {"schema": s.MOVE_BODY}}}, parameters=s.MOVE_HEADERS)
-@games.response(201, s.EventsSchema)
+@games.response(201, s.MovedSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
 def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
@@ -172,10 +172,13 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> Respons
     seat = acting_seat(audience, move.pop("seat"))
     versions = expected_versions(move.pop("expected_version"))
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
-    records = lobby().caboose.play(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
-                                   actor=actor, loaded=loaded_game(game_id))
-    version = records[-1]["version"]
-    return {"game_id": game_id, "version": version, "events": shown(records, audience)}, 201, etag(version)
+    moved = lobby().caboose.moved(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
+                                  actor=actor, loaded=loaded_game(game_id))
+    game, version = moved.game, moved.records[-1]["version"]
+    now = {"version": game.version, "status": "finished" if game.is_over else "active",
+           "active_seats": sorted(game.decider.active_seats(game.state)),
+           "state": game.decider.view(game.state, REFEREE if game.is_over else audience)}
+    return {"game_id": game_id, "version": version, "events": shown(moved.records, audience), "now": now}, 201, etag(version)
 
 
 def idempotency_key() -> str | None:

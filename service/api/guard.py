@@ -26,6 +26,7 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_smorest import Blueprint
 from werkzeug.exceptions import Unauthorized
 
+from service.api import counts
 from service.api.auth import Caller, audience_of, bearer_token
 from service.api.problems import documents_problems, problem
 from service.settings import RateLimits
@@ -126,7 +127,7 @@ def address() -> str:
 def install(app: Flask, limits: RateLimits) -> None:
     """Put each route's declared limit in front of it, with counts kept in `limits.storage`."""
     options = {"socket_connect_timeout": 2, "socket_timeout": 2} if limits.storage.startswith("redis") else {}
-    limiter = Limiter(client, storage_uri=limits.storage, storage_options=options, strategy="moving-window",
+    limiter = Limiter(client, storage_uri=counts.storage_uri(limits.storage), storage_options=options, strategy="moving-window",
                       key_prefix=limits.prefix, in_memory_fallback_enabled=True, headers_enabled=False)
     limiter.init_app(app)
     app.extensions["caboose.limiter"] = limiter

@@ -255,10 +255,34 @@ class RecordSchema(Schema):
     hash = fields.String(required=True)
 
 
+class AsStored(fields.Nested):
+    """A record, documented by its schema but sent as it was stored: a record is already the
+    JSON it was sealed as (and its hash is over exactly that), so dumping it field by field
+    would only spend time, and could only change it."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
 class EventsSchema(Schema):
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
-    events = fields.List(fields.Nested(RecordSchema), required=True)
+    events = fields.List(AsStored(RecordSchema), required=True)
+
+
+class NowSchema(Schema):
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    active_seats = fields.List(fields.Integer(), required=True, metadata={"description": "The seats that may move now."})
+    state = fields.Dict(required=True, metadata={"description": "The game's view for the caller, as `GET …/state` gives it."})
+
+
+class MovedSchema(EventsSchema):
+    """A stored move: its records as the mover may see them, and the game as it now is, so a
+    client needs no second request to know whose turn it is or to draw the board."""
+
+    now = fields.Nested(NowSchema, required=True, metadata={
+        "description": "The game after the move (after a retried request: as it is now, which may be later)."})
 
 
 class StateSchema(Schema):
