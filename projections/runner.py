@@ -118,6 +118,7 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
             if progress:
                 progress(len(notifications))
         store.set_tracked(session, APPLICATION, position)
+    store.analyze()
     return count
 
 
@@ -222,12 +223,18 @@ def log_caught_up(app: EventLog) -> ReadStore:
         _RECONCILED.add(store)
     if (store.max_tracking_id(APPLICATION) or 0) < log_end(app):
         try:
-            PollingRunner(app, projection_of(app)).catch_up()
+            done = PollingRunner(app, projection_of(app)).catch_up()
         except OutOfStep:
             if not reconcile(app, store):
                 raise
-            PollingRunner(app, projection_of(app)).catch_up()
+            done = PollingRunner(app, projection_of(app)).catch_up()
+        if done > BULK:
+            store.analyze()  # e.g. the whole log again, after a migration emptied the read models
     return store
+
+
+BULK = 5000
+"""Notifications projected at once beyond which the planner's statistics are refreshed."""
 
 
 _RECONCILED: weakref.WeakSet[ReadStore] = weakref.WeakSet()

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import unquote, urlparse
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
@@ -195,6 +195,14 @@ class ReadStore:
         with self.reading() as session:
             value = session.scalar(select(TrackingRow.notification_id).where(TrackingRow.application_name == application_name))
         return value
+
+    def analyze(self) -> None:
+        """Refresh PostgreSQL's statistics of the game index after a bulk change (a rebuild):
+        until autovacuum gets to it, the planner would guess, and could sort a player's whole
+        list of games instead of reading the first page off its index."""
+        if self.dialect == "postgresql":
+            with self.writing() as session:
+                session.execute(text(f"ANALYZE {', '.join(t.__tablename__ for t in VIEW_TABLES)}"))
 
     def clear(self, session: Session) -> None:
         """Every view row, every tracking position and the recorded source (a rebuild,
