@@ -33,7 +33,7 @@ import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,13 +74,29 @@ def fill(app: Caboose, games: int, played: int, seed: int) -> None:
         print(f"  {made} games stored", file=sys.stderr, end="\r")
 
 
+class CpuTimed:
+    """The app, with the CPU time of each request's own thread recorded: its cost without
+    the time it waited for a core (the machine is shared), or for PostgreSQL's process."""
+
+    def __init__(self, app: Any) -> None:
+        self.app, self.cpu_ms = app, []
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        start = time.thread_time()
+        try:
+            return list(self.app(environ, start_response))
+        finally:
+            self.cpu_ms.append((time.thread_time() - start) * 1000)
+
+
 @contextmanager
-def served(app: Caboose) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(app), threaded=True)
+def served(app: Caboose) -> Iterator[tuple[str, CpuTimed]]:
+    timed = CpuTimed(create_app(app))
+    server = make_server("127.0.0.1", 0, timed, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield f"http://127.0.0.1:{server.server_port}", timed
     finally:
         server.shutdown()
 
@@ -91,57 +107,78 @@ def get(url: str) -> dict[str, Any]:
         return json.loads(response.read())
 
 
-def timed(url: str, requests: int) -> dict[str, float]:
-    for _ in range(10):
-        get(url)  # warm-up: connections, caches, the first catch-up
-    times = []
-    for _ in range(requests):
-        start = time.perf_counter()
-        get(url)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"p50_ms": round(statistics.median(times), 2), "p95_ms": round(times[int(len(times) * 0.95) - 1], 2)}
+def urls(base: str, games: int) -> dict[str, str]:
+    """The first page, a filtered first page, and a page deep in the listing (by its cursor)."""
+    first = get(f"{base}/api/v1/games?limit=50")
+    assert len(first["games"]) == min(50, games), "not every game is listed"
+    deep, page = first, 0
+    while deep["next"] and page < 20:  # a page 1,000 games in (or the last)
+        deep, page = get(base + deep["next"]), page + 1
+    return {"first_page": f"{base}/api/v1/games?limit=50",
+            "filtered": f"{base}/api/v1/games?limit=50&status=running&player=ann",
+            "deep_page": base + deep["prev"] if deep["prev"] else f"{base}/api/v1/games?limit=50"}
 
 
-def measure(app: Caboose, requests: int) -> dict[str, Any]:
-    store = read_store_for(app)
-    start = time.perf_counter()
-    rebuild(app, store)
-    projected = time.perf_counter() - start
-    with served(app) as base:
-        first = get(f"{base}/api/v1/games?limit=50")
-        assert len(first["games"]) == min(50, len(app.game_ids())), "not every game is listed"
-        deep, page = first, 0
-        while deep["next"] and page < 20:  # a page 1,000 games in (or the last)
-            deep, page = get(base + deep["next"]), page + 1
-        cursor_url = base + deep["prev"] if deep["prev"] else f"{base}/api/v1/games?limit=50"
-        return {"listed": len(first["games"]), "projected_s": round(projected, 1),
-                "first_page": timed(f"{base}/api/v1/games?limit=50", requests),
-                "filtered": timed(f"{base}/api/v1/games?limit=50&status=running&player=ann", requests),
-                "deep_page": timed(cursor_url, requests)}
+def percentiles(values: list[float]) -> dict[str, float]:
+    values = sorted(values)
+    return {"p50": round(statistics.median(values), 2), "p95": round(values[int(len(values) * 0.95) - 1], 2)}
+
+
+def interleaved(targets: dict[str, tuple[dict[str, str], CpuTimed]], requests: int) -> dict[str, Any]:
+    """Each figure timed on every store in turn, request by request, so the stores share
+    whatever else the machine is doing at each moment."""
+    out: dict[str, Any] = {label: {} for label in targets}
+    for figure in ("first_page", "filtered", "deep_page"):
+        wall: dict[str, list[float]] = {label: [] for label in targets}
+        cpu: dict[str, list[float]] = {label: [] for label in targets}
+        for round_ in range(requests + 10):
+            for label, (addresses, timed) in targets.items():
+                start = time.perf_counter()
+                get(addresses[figure])
+                elapsed = (time.perf_counter() - start) * 1000
+                if round_ >= 10:  # the first rounds warm up connections and caches
+                    wall[label].append(elapsed)
+                    cpu[label].append(timed.cpu_ms[-1])
+        for label in targets:
+            out[label][figure] = {"wall_ms": percentiles(wall[label]), "server_cpu_ms": percentiles(cpu[label])}
+    return out
 
 
 def run(kind: str, db: str, postgres: bool, small: int, large: int, requests: int) -> dict[str, Any]:
-    """`db`: a SQLite file's URL (the large store goes beside it) or a PostgreSQL URL (a
-    fresh schema for each store, dropped afterwards)."""
+    """`db`: a SQLite file's URL (each store a file beside it) or a PostgreSQL URL (a fresh
+    schema for each store, dropped afterwards)."""
     out: dict[str, Any] = {"database": kind}
-    for label, games in (("small", small), ("large", large)):
-        schema = fresh(db) if postgres else None
-        where = db if postgres else db.replace(".sqlite", f"-{label}.sqlite")
-        app = Caboose(Settings(db=where, schema=schema, rate_limits=RateLimits.every("10000000/minute")))
-        try:
-            start = time.perf_counter()
-            fill(app, games, min(games, small), seed=7)
-            stored = time.perf_counter() - start
-            print(f"{kind} {label}: {games} games stored in {stored:.0f} s", file=sys.stderr)
-            out[label] = {"games": len(app.game_ids()), "stored_s": round(stored, 1), **measure(app, requests)}
-        finally:
+    apps, schemas, targets = [], [], {}
+    try:
+        with ExitStack() as servers:
+            for label, games in (("small", small), ("large", large)):
+                schema = fresh(db) if postgres else None
+                schemas += [schema] if schema else []
+                where = db if postgres else db.replace(".sqlite", f"-{label}.sqlite")
+                app = Caboose(Settings(db=where, schema=schema, rate_limits=RateLimits.every("10000000/minute")))
+                apps.append(app)
+                start = time.perf_counter()
+                fill(app, games, min(games, small), seed=7)
+                stored = time.perf_counter() - start
+                start = time.perf_counter()
+                rebuild(app, read_store_for(app))
+                projected = time.perf_counter() - start
+                print(f"{kind} {label}: {games} games stored in {stored:.0f} s, projected in {projected:.0f} s", file=sys.stderr)
+                out[label] = {"games": len(app.game_ids()), "stored_s": round(stored, 1), "projected_s": round(projected, 1)}
+                base, timed = servers.enter_context(served(app))
+                targets[label] = (urls(base, games), timed)
+            measured = interleaved(targets, requests)
+    finally:
+        for app in apps:
             app.close()
-            if schema is not None:
-                with psycopg.connect(db, autocommit=True) as conn:
-                    conn.execute(f"DROP SCHEMA {schema} CASCADE")
-    out["ratio_large_to_small"] = {f"{figure}.{stat}": round(out["large"][figure][stat] / out["small"][figure][stat], 2)
-                                   for figure in ("first_page", "filtered", "deep_page") for stat in ("p50_ms", "p95_ms")}
+        for schema in schemas:
+            with psycopg.connect(db, autocommit=True) as conn:
+                conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    for label in targets:
+        out[label].update(measured[label])
+    out["ratio_large_to_small"] = {
+        f"{figure}.{kind_}.{stat}": round(out["large"][figure][kind_][stat] / out["small"][figure][kind_][stat], 2)
+        for figure in ("first_page", "filtered", "deep_page") for kind_ in ("wall_ms", "server_cpu_ms") for stat in ("p50", "p95")}
     return out
 
 
