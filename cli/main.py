@@ -61,9 +61,10 @@ def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-db_option = click.option("--db", envvar="CABOOSE_DB", default=None,
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+db_option: Decorator = click.option("--db", envvar="CABOOSE_DB", default=None,
                          help="sqlite:///FILE (default sqlite:///caboose.sqlite), postgresql://USER@HOST:PORT/DB, or memory.")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+json_option: Decorator = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
 def _audience(_: Any, __: Any, value: str) -> Audience:
@@ -321,7 +322,7 @@ from cli.db import db_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
 
-cli.add_command(db_cli)
+cli.add_command(db_cli)  # type: ignore[has-type]  # a cycle (cli.db imports this module) hides its type
 cli.add_command(projections_cli)
 cli.add_command(referee_cli)
 cli.add_command(takeback_cli)

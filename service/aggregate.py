@@ -207,7 +207,7 @@ class Game(Aggregate):
             else:
                 self._record(record, 0)
 
-    class Snapshot(Aggregate.Snapshot):
+    class Snapshot(Aggregate.Snapshot):  # type: ignore[misc,valid-type]  # the library's stubs type it as a variable
         """Snapshots hold the game state as plain JSON; its types come back from the
         state class's annotations."""
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import Any, cast
 
-from sqlalchemy import Engine, Integer, String, UniqueConstraint, delete, or_, select, update
+from sqlalchemy import CursorResult, Engine, Integer, String, UniqueConstraint, delete, or_, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from domain.core.events import PUBLIC, REFEREE, Audience
@@ -88,9 +89,9 @@ class Seating:
                 Credential.game_id == game_id, Credential.invite_hash == _hash(invite))).first()
             if row is None:
                 raise InviteInvalid("This invite code does not open a seat of this game (or was used already).")
-            claimed = session.execute(
+            claimed = cast(CursorResult[Any], session.execute(
                 update(Credential).where(Credential.id == row.id, Credential.invite_hash.is_not(None))
-                .values(invite_hash=None, token_hash=_hash(token), name=name))
+                .values(invite_hash=None, token_hash=_hash(token), name=name)))
             if claimed.rowcount != 1:
                 raise InviteInvalid("This seat was claimed a moment ago.")
             return row.seat, token

@@ -176,8 +176,9 @@ class AsStored(fields.Nested):
     JSON it was sealed as (and its hash is over exactly that), so dumping it field by field
     would only spend time, and could only change it."""
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    # marshmallow's Field and Nested name the first parameter differently; Nested's is kept.
+    def _serialize(self, nested_obj: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        return nested_obj
 
 
 class EventsSchema(Schema):

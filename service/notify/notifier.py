@@ -84,8 +84,8 @@ class Notifier:
         with Session(self.engine) as session, session.begin():
             tracked = session.get(FollowerPosition, FOLLOWER) or FollowerPosition(name=FOLLOWER, position=0)
             items = self.app.recorder.select_notifications(start=tracked.position + 1, limit=BATCH)
-            records = [(item.id, self.app.mapper.to_domain_event(item)) for item in items]
-            records = [(i, e.record) for i, e in records if hasattr(e, "record")] if records else []
+            domain_events = [(item.id, self.app.mapper.to_domain_event(item)) for item in items]
+            records: list[tuple[int, dict[str, Any]]] = [(i, e.record) for i, e in domain_events if hasattr(e, "record")]
             if len(items) == BATCH:
                 records = _complete_groups(records)
             for index, (_, record) in enumerate(records):
