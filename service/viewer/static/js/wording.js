@@ -12,6 +12,10 @@ const CATEGORY = {
   RulingMade: "ruling",
   AdjustmentMade: "adjustment",
   ForkedFrom: "fork",
+  SeatTakenOver: "bot",
+  SeatHandedBack: "bot",
+  MoveDeadlineSet: "bot",
+  DeadlinePassed: "bot",
 };
 
 // The kinds a referee or a takeback wrote: marked distinctly in the list and on the slider.
@@ -63,6 +67,16 @@ const CORE = {
     return `${ctx.refereeName(d.referee)} ${what}: ${d.reason}` + (d.dispute ? ` (dispute #${d.dispute})` : "");
   },
   SeatJoined: (d) => `${d.name} joined, taking seat ${d.seat}`,
+  SeatTakenOver: (d, ctx) =>
+    `${ctx.actorName(d.by)} handed ${ctx.seatName(d.seat)}'s seat to the ${d.level} bot: ${d.reason}`,
+  SeatHandedBack: (d, ctx) =>
+    `${ctx.actorName(d.by)} handed ${ctx.seatName(d.seat)}'s seat back from the ${d.level} bot: ${d.reason}`,
+  MoveDeadlineSet: (d, ctx) =>
+    d.seconds === null || d.seconds === undefined
+      ? `${ctx.actorName(d.by)} lifted the move deadline`
+      : `${ctx.actorName(d.by)} set the move deadline to ${d.seconds} s`,
+  DeadlinePassed: (d, ctx) =>
+    `${ctx.seatName(d.seat)} let the ${d.seconds} s move deadline pass: the ${d.level} bot moves for them`,
   ForkedFrom: (d, ctx) =>
     `Forked by ${ctx.refereeName(d.referee)} from game ${d.origin} at event ${d.at_version}: ${d.reason}`,
 };
