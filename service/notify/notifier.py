@@ -115,6 +115,10 @@ class Notifier:
         elif record["kind"] in RULING_KINDS:
             told += [(s, "ruling", f"A referee recorded {record['kind']} at version {version}") for s in range(len(game.seats))]
         held = game.held_by_bots
+        if record["kind"] == takeover.DEADLINE_SET and not over:
+            # Whoever is to act now is told, as the next seats will be with their turn.
+            told += [(s, "deadline_set", _your_turn(game, record["time"]).replace("It is your turn", "The move deadline changed"))
+                     for s in sorted(active) if s not in held]
         told += [(s, "your_turn", _your_turn(game, record["time"])) for s in sorted(active - self._active[game_id])
                  if not over and s not in held]
         self._active[game_id], self._over[game_id] = active, over
@@ -125,7 +129,7 @@ class Notifier:
                 continue
             payload = {"event": event, "summary": summary, "game_id": game_id, "game": game.ruleset, "version": version,
                        "seat": seat, "time": record["time"], "link": self.link(game_id)}
-            if event == "your_turn" and game.deadline is not None:
+            if event in ("your_turn", "deadline_set") and game.deadline is not None:
                 payload["deadline"] = _due(record["time"], game.deadline)
             if sub.webhook_url:
                 rows.append(Delivery(game_id=game_id, seat=seat, channel="webhook", target=sub.webhook_url, payload=payload))

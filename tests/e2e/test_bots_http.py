@@ -5,14 +5,21 @@ same from the shell."""
 
 from __future__ import annotations
 
+import json
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli.main import cli
+from service.api import create_app
 from service.application import Caboose
 from service.bots import BotRunner
-from tests.e2e.conftest import Client
+from service.lobby import Lobby
+from service.notify.notifier import Notifier
+from service.settings import RateLimits, Settings
+from tests.e2e.conftest import Client, serving
+from tests.support.receiver import receiving
 
 
 def create(client: Client, **extra: object) -> dict:
@@ -116,3 +123,33 @@ def test_bots_from_the_shell(tmp_path: Path) -> None:
     audit = run("audit", game_id, "--db", db)
     assert audit.startswith("OK"), audit
     assert "game_over" in CliRunner().invoke(cli, ["referee", "hand-back", game_id, "--seat", "0", "--db", db]).output
+
+
+def test_the_turn_notification_announces_the_deadline(tmp_path: Path) -> None:
+    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/n.sqlite", rate_limits=RateLimits.every("1000000/minute"),
+                             webhook_allow_networks=("127.0.0.0/8",)))
+    lobby = Lobby(store)
+    notifier = Notifier(store, lobby.seating.engine)
+    with receiving() as receiver, serving(store, create_app(store, lobby, notifier)) as client:
+        created = create(client, move_deadline="PT24H")
+        base, tokens = f"/api/v1/games/{created['game_id']}", created["seat_tokens"]
+        for seat in ("0", "1", "2"):
+            reply = client.request("PUT", f"{base}/notifications", {"webhook_url": f"http://127.0.0.1:{receiver.server_port}/hook"},
+                                   token=tokens[seat])
+            assert reply.status == 200, reply.body
+        for _ in range(3):  # the opening's ticket choices, then turns
+            summary = client.get(base).body
+            seat = str(summary["active_seats"][0])
+            move = client.get(f"{base}/legal-moves", token=tokens[seat]).body["moves"][0]
+            assert client.post(f"{base}/moves", move, token=tokens[seat]).status == 201
+        notifier.run_once()
+    told = [json.loads(body) for _, body in receiver.received]
+    # Whoever was to act when the deadline was set (right after the opening) is told, then each seat whose turn comes.
+    changed = [t for t in told if t["event"] == "deadline_set"]
+    assert changed and "The move deadline changed: move by" in changed[0]["summary"]
+    turns = [t for t in told if t["event"] == "your_turn" and t["version"] > changed[0]["version"]]
+    assert turns, told
+    for turn in [*changed, *turns]:
+        due = datetime.fromisoformat(turn["time"].replace("Z", "+00:00")) + timedelta(hours=24)
+        assert turn["deadline"] == due.isoformat(timespec="seconds").replace("+00:00", "Z")
+        assert f"move by {turn['deadline']}, or the playout bot moves for you" in turn["summary"], turn
