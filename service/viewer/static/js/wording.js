@@ -41,6 +41,14 @@ export function hidden(event) {
   return (event.secrets || []).some((s) => !("value" in s));
 }
 
+// Who handed a seat to a bot or set a deadline: `referee:NAME`; a game's own referee token
+// acts as the name "referee".
+const byReferee = (by, ctx) => {
+  const name = String(by ?? "").startsWith("referee:") ? String(by).slice(8) : null;
+  if (name === null) return ctx.actorName(by);
+  return name === "referee" ? "The referee" : ctx.refereeName(name);
+};
+
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 const CORE = {
@@ -68,13 +76,13 @@ const CORE = {
   },
   SeatJoined: (d) => `${d.name} joined, taking seat ${d.seat}`,
   SeatTakenOver: (d, ctx) =>
-    `${ctx.actorName(d.by)} handed ${ctx.seatName(d.seat)}'s seat to the ${d.level} bot: ${d.reason}`,
+    `${byReferee(d.by, ctx)} handed ${ctx.seatName(d.seat)}'s seat to the ${d.level} bot: ${d.reason}`,
   SeatHandedBack: (d, ctx) =>
-    `${ctx.actorName(d.by)} handed ${ctx.seatName(d.seat)}'s seat back from the ${d.level} bot: ${d.reason}`,
+    `${byReferee(d.by, ctx)} handed ${ctx.seatName(d.seat)}'s seat back from the ${d.level} bot: ${d.reason}`,
   MoveDeadlineSet: (d, ctx) =>
     d.seconds === null || d.seconds === undefined
-      ? `${ctx.actorName(d.by)} lifted the move deadline`
-      : `${ctx.actorName(d.by)} set the move deadline to ${d.seconds} s`,
+      ? `${byReferee(d.by, ctx)} lifted the move deadline`
+      : `${byReferee(d.by, ctx)} set the move deadline to ${d.seconds} s`,
   DeadlinePassed: (d, ctx) =>
     `${ctx.seatName(d.seat)} let the ${d.seconds} s move deadline pass: the ${d.level} bot moves for them`,
   ForkedFrom: (d, ctx) =>
