@@ -71,9 +71,14 @@ def bot_name(rules: Decider[Any], level: str) -> str:
     return f"{rules.name} {level} bot"
 
 
+def levels(rules: Decider[Any]) -> list[str]:
+    """The levels the game offers, weakest first (a level the core does not know comes first)."""
+    return sorted(rules.bots, key=lambda level: LEVELS.index(level) if level in LEVELS else -1)
+
+
 def strongest(rules: Decider[Any]) -> str:
     """The strongest level the game offers: the one that moves for a late seat."""
-    return max(rules.bots, key=lambda level: LEVELS.index(level) if level in LEVELS else -1)
+    return levels(rules)[-1]
 
 
 # -- reading the record -------------------------------------------------------------------
