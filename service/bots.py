@@ -172,7 +172,13 @@ class BotRunner:
         """Catch up with the log, then move wherever a bot is due; returns the moves stored."""
         while self.follow() == BATCH:
             pass
-        return sum(self.tend(game_id) for game_id in sorted(self.watched))
+        stored = 0
+        for game_id in sorted(self.watched):
+            try:
+                stored += self.tend(game_id)
+            except Exception:  # one game's trouble (a database error) does not stop the others' bots
+                log.warning("bots of game %s not moved this round", game_id, exc_info=True)
+        return stored
 
     def tend(self, game_id: str) -> int:
         """Every move due in one game now; returns how many this runner stored."""

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from domain.core.envelope import group_by_command, to_event
-from domain.core.errors import IllegalMove
+from domain.core.errors import IllegalMove, MalformedMove
 from service import bots
 from service.application import Caboose
 from service.lobby import Lobby
@@ -175,3 +175,16 @@ def test_bad_bots_and_deadlines_at_creation_store_nothing(app: Caboose) -> None:
             bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob"], {}, None, bots_asked, deadline)
         assert getattr(refused.value, "code", None) == code, refused.value
     assert app.game_ids() == []
+
+
+@pytest.mark.parametrize(("given", "seconds"), [("PT24H", 86400), ("P2DT12H", 216000), ("pt90m", 5400), ("PT45S", 45),
+                                                (3600, 3600), (None, None)])
+def test_a_deadline_is_seconds_or_an_iso_8601_duration(given: object, seconds: int | None) -> None:
+    assert bots.deadline_seconds(given) == seconds
+
+
+@pytest.mark.parametrize("given", ["P", "PT", "24h", "P1Y", "PT-5S", 0, -3, True, 1.5, 10**9, "PT0S"])
+def test_a_bad_deadline_says_what_a_deadline_is(given: object) -> None:
+    with pytest.raises(MalformedMove) as refused:
+        bots.deadline_seconds(given)
+    assert refused.value.code == "bad_deadline" and "seconds" in refused.value.message
