@@ -115,6 +115,10 @@ class Notifier:
         elif record["kind"] in RULING_KINDS:
             told += [(s, "ruling", f"A referee recorded {record['kind']} at version {version}") for s in range(len(game.seats))]
         held = game.held_by_bots
+        if record["kind"] == takeover.DEADLINE_PASSED:
+            late = record["data"]
+            told.append((late["seat"], "deadline_passed",
+                         f"The move deadline passed: the {late['level']} bot makes your next move; your later turns are yours"))
         if record["kind"] == takeover.DEADLINE_SET and not over:
             # Whoever is to act now is told, as the next seats will be with their turn.
             told += [(s, "deadline_set", _your_turn(game, record["time"]).replace("It is your turn", "The move deadline changed"))

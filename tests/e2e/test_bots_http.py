@@ -142,8 +142,16 @@ def test_the_turn_notification_announces_the_deadline(tmp_path: Path) -> None:
             seat = str(summary["active_seats"][0])
             move = client.get(f"{base}/legal-moves", token=tokens[seat]).body["moves"][0]
             assert client.post(f"{base}/moves", move, token=tokens[seat]).status == 201
+        # Nobody moves for a day: the bot moves for the late seat, which is told.
+        game = store.game(created["game_id"])
+        late = min(game.decider.active_seats(game.state))
+        since = datetime.fromisoformat(game.updated_at.replace("Z", "+00:00"))
+        assert BotRunner(store, lambda: since + timedelta(hours=24)).run_once() == 1
         notifier.run_once()
     told = [json.loads(body) for _, body in receiver.received]
+    passed = [t for t in told if t["event"] == "deadline_passed"]
+    assert [t["seat"] for t in passed] == [late]
+    assert "The move deadline passed: the playout bot makes your next move" in passed[0]["summary"]
     # Whoever was to act when the deadline was set (right after the opening) is told, then each seat whose turn comes.
     changed = [t for t in told if t["event"] == "deadline_set"]
     assert changed and "The move deadline changed: move by" in changed[0]["summary"]
