@@ -72,7 +72,7 @@ class Game(Aggregate):
         self.thinking_seconds: dict[str, float] = {}
         # Seats held by bots (seat as a string → level) and the move deadline in seconds
         # (`domain/core/takeover.py`); both are replaced, never changed in place.
-        self.bots: dict[str, str] = {}
+        self.bot_seats: dict[str, str] = {}
         self.move_deadline: int | None = None
         self.state = self.decider.initial_state(log.setup_of(created))
 
@@ -99,10 +99,11 @@ class Game(Aggregate):
     @property
     def held_by_bots(self) -> dict[int, str]:
         """The seats bots hold, and their levels (snapshots taken before bots hold none)."""
-        return {int(seat): level for seat, level in getattr(self, "bots", {}).items()}
+        return {int(seat): level for seat, level in getattr(self, "bot_seats", {}).items()}
 
     @property
     def deadline(self) -> int | None:
+        """The move deadline in seconds, None for none (snapshots taken before deadlines: none)."""
         return getattr(self, "move_deadline", None)
 
     @property
@@ -132,7 +133,7 @@ class Game(Aggregate):
         self.rng_position = rng_position
         self.updated_at = record["time"]
         if record["kind"] in takeover.KINDS:
-            self.bots = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
+            self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
             self.move_deadline = takeover.deadline([record]) if record["kind"] == takeover.DEADLINE_SET else self.deadline
 
     def _pace(self, now: str) -> None:

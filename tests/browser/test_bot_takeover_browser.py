@@ -60,3 +60,25 @@ def test_the_replay_shows_a_bot_moving_for_a_seat_the_referee_handed_over(site: 
     assert page.text_content("#position") == f"event {after.version} of {after.version}"
     shot(page, artifacts, "ttr-bot-takes-a-seat")
     assert not watched.errors, watched.errors
+
+
+def test_the_lobby_creates_a_game_with_a_bot_seat_and_a_deadline(site: Site, open_page: Any, artifacts: Path) -> None:
+    watched = open_page(f"{site.base}/")
+    page = watched.page
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
+    page.select_option("#create-game", "ticket_to_ride")
+    rows = page.locator("#seat-rows > li")
+    rows.nth(0).locator("[name=seat-name]").fill("Gil")
+    levels = rows.nth(1).locator("[name=seat-bot] option").evaluate_all("options => options.map(o => o.value)")
+    assert levels[0] == "" and {"random", "playout"} <= set(levels[1:])  # a person, or each level the game offers
+    rows.nth(1).locator("[name=seat-bot]").select_option("playout")
+    assert rows.nth(1).locator("[name=seat-open]").is_disabled() and not rows.nth(1).locator("[name=seat-open]").is_checked()
+    page.fill("#create-deadline", "24")
+    page.click("#create-submit")
+    page.wait_for_selector("#created:not([hidden])")
+    game_id = page.text_content("#created-list dd").strip()
+    summary = site.app.summary(game_id)
+    assert summary["bots"] == {"1": "playout"} and summary["move_deadline"] == 86400
+    assert [s["name"] for s in summary["seats"]] == ["Gil", "playout bot"]
+    shot(page, artifacts, "lobby-bot-seat")
+    assert not watched.errors, watched.errors
