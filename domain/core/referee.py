@@ -216,6 +216,7 @@ def _request_takeback(situation: Situation, actor: str, action: RequestTakeback)
     seat = _seat(situation, action.seat)
     if actor_seat(actor) != seat:
         raise IllegalMove("not_your_takeback", f"Only seat {seat} may ask to take back seat {seat}'s move.")
+    _check_not_held(situation, seat)
     if situation.decider.is_over(situation.state):
         raise IllegalMove("game_over", "The game has ended; ask a referee instead.")
     if _pending_request(situation) is not None:
@@ -245,6 +246,8 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
         raise IllegalMove("own_takeback", "The seat that asked cannot answer its own takeback.")
     elif not 0 <= by < _seats(situation):
         raise IllegalMove("bad_seat", f"There is no seat {by} in this game.")
+    else:
+        _check_not_held(situation, by)
     answered = _answers(situation, request)
     if by is not None and by in answered:
         raise IllegalMove("already_answered", f"Seat {by} has already answered this takeback.")
@@ -455,6 +458,14 @@ def _draws_or_reveals(decider: Decider[Any], record: dict[str, Any]) -> bool:
     if record["secrets"] or any(True for _ in outcomes_in([record["data"]])):
         return True
     return decider.reveals(to_event(record, decider.catalogue))
+
+
+def _check_not_held(situation: Situation, seat: int) -> None:
+    """A seat a bot holds neither asks nor answers takebacks (its player must not race the
+    bot); a referee answers for everyone."""
+    bots = takeover.held(situation.records)
+    if seat in bots:
+        raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {bots[seat]} bot; a referee answers for it.")
 
 
 def _seats(situation: Situation) -> int:

@@ -122,3 +122,22 @@ def test_the_strongest_level_is_the_deadline_s() -> None:
 
     assert takeover.strongest(Table().history.decider) == "playout"
     assert takeover.strongest(TTR) in TTR.bots
+
+
+def test_a_seat_a_bot_holds_neither_asks_nor_answers_a_takeback() -> None:
+    table = Table()
+    first = table.seat
+    table.move()
+    record(table, REF, takeover.TakeOver(first, "random", "gone"))
+    with pytest.raises(IllegalMove) as asked:
+        judge(table, f"seat:{first}", referee.RequestTakeback(first))
+    assert asked.value.code == "seat_held_by_bot"
+    table.move()  # the other seat moves, then asks to take it back
+    other = 1 - first
+    record(table, f"seat:{other}", referee.RequestTakeback(other))
+    with pytest.raises(IllegalMove) as answered:
+        judge(table, f"seat:{first}", referee.AnswerTakeback(True))
+    assert answered.value.code == "seat_held_by_bot"
+    [accepted, taken_back] = record(table, REF, referee.AnswerTakeback(True))
+    assert (accepted["kind"], taken_back["kind"]) == ("TakebackAccepted", "MoveTakenBack")
+    assert audit(table.records).ok, audit(table.records).text()
