@@ -56,10 +56,17 @@ def deadline_seconds(value: Any) -> int | None:
         parts = {name: int(amount or 0) for name, amount in match.groupdict().items()}
         seconds = ((parts["days"] * 24 + parts["hours"]) * 60 + parts["minutes"]) * 60 + parts["seconds"]
     else:
-        raise MalformedMove("bad_deadline", f"A move deadline is whole seconds or an ISO 8601 duration such as \"PT24H\", not {value!r}.")
+        raise MalformedMove("bad_deadline", f"A move deadline is whole seconds or an ISO 8601 duration such as \"PT24H\", "
+                                            f"not {_shown(value)}.")
     if not 1 <= seconds <= takeover.MAX_DEADLINE:
-        raise MalformedMove("bad_deadline", f"A move deadline is 1 to {takeover.MAX_DEADLINE} seconds, not {seconds}.")
+        raise MalformedMove("bad_deadline", f"A move deadline is 1 to {takeover.MAX_DEADLINE} seconds, not {_shown(seconds)}.")
     return seconds
+
+
+def _shown(value: Any) -> str:
+    """A refused value as a message quotes it: never longer than a line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- the referee's use cases ----------------------------------------------------------------
@@ -109,9 +116,9 @@ def opening_terms(lobby: Lobby, game: str, options: Mapping[str, Any] | None, bo
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            raise MalformedMove("bad_seat", f"`bots` is keyed by seat number, not {key!r}.") from None
+            raise MalformedMove("bad_seat", f"`bots` is keyed by seat number, not {_shown(key)}.") from None
         if seat < 0 or str(seat) != str(key).strip():
-            raise MalformedMove("bad_seat", f"`bots` is keyed by seat number, not {key!r}.")
+            raise MalformedMove("bad_seat", f"`bots` is keyed by seat number, not {_shown(key)}.")
         if not isinstance(level, str):
             raise MalformedMove("bad_field", f"The bot for seat {seat} is named by its level, e.g. \"greedy\".")
         bot_of(rules, level)
