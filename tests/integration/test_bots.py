@@ -113,6 +113,11 @@ def test_the_seat_s_token_cannot_move_for_a_bot_and_a_hand_back_stops_the_bot(ap
         app.play(game_id, seat, game.decider.legal_moves(game.state, seat)[0])
     assert refused.value.code == "seat_held_by_bot"
     assert app.game(game_id).version == game.version  # nothing stored
+    # The referee may still enter a move for the seat (recorded as the referee's).
+    entered = app.play(game_id, seat, game.decider.legal_moves(game.state, seat)[0], actor="referee:referee",
+                       expected_version=game.version)
+    assert entered[0]["actor"] == "referee:referee"
+    play_others_until(app, game_id, seat)
 
     runner = bots.BotRunner(app)
     assert runner.run_once() == 1  # the bot moved for its seat, the other is to act now
@@ -121,18 +126,25 @@ def test_the_seat_s_token_cannot_move_for_a_bot_and_a_hand_back_stops_the_bot(ap
     assert lobby.seating.audience(game_id, token).seat == seat
     assert lobby.seating.audience(game_id, issued.seat_tokens[seat]) is None
     # Play until the handed-back seat is to act again: the runner leaves it alone.
-    chooser = random.Random(8)
-    for _ in range(10):
-        game = app.game(game_id)
-        if seat in game.decider.active_seats(game.state):
-            break
-        other = min(game.decider.active_seats(game.state))
-        app.play(game_id, other, chooser.choice(game.decider.legal_moves(game.state, other)))
+    play_others_until(app, game_id, seat)
     game = app.game(game_id)
     assert seat in game.decider.active_seats(game.state)
     assert runner.run_once() == 0 and app.game(game_id).version == game.version
     app.play(game_id, seat, game.decider.legal_moves(game.state, seat)[0])  # the person moves again
     assert full_audit(app, game_id, projections=False).ok
+
+
+def play_others_until(app: Caboose, game_id: str, seat: int) -> None:
+    """The other seats' moves until `seat` is to act."""
+    chooser = random.Random(seat)
+    for _ in range(20):
+        game = app.game(game_id)
+        active = game.decider.active_seats(game.state)
+        if seat in active:
+            return
+        other = min(active)
+        app.play(game_id, other, chooser.choice(game.decider.legal_moves(game.state, other)))
+    raise AssertionError(f"seat {seat} never came to act")
 
 
 class Clock:
