@@ -36,6 +36,7 @@ from service.seating import REFEREE_NAME, Issued
 
 log = logging.getLogger(__name__)
 BATCH = 500
+OVERLAP = 100
 Clock = Callable[[], datetime]
 
 _DURATION = re.compile(r"^P(?:(?P<days>\d+)D)?(?:T(?:(?P<hours>\d+)H)?(?:(?P<minutes>\d+)M)?(?:(?P<seconds>\d+)S)?)?$")
@@ -165,18 +166,22 @@ class BotRunner:
         # Games with a bot or a deadline, learnt from the log (a process starts from its beginning).
         self.watched: set[str] = set()
 
-    def follow(self) -> int:
-        """Read the next stretch of the log; returns how many notifications it held."""
-        items = self.app.recorder.select_notifications(start=self.position + 1, limit=BATCH)
+    def follow(self, start: int | None = None) -> int:
+        """Read the next stretch of the log (from `start`, else after the position); returns
+        how many notifications it held."""
+        items = self.app.recorder.select_notifications(start=start or self.position + 1, limit=BATCH)
         for item in items:
             record = getattr(self.app.mapper.to_domain_event(item), "record", None)
             if record is not None and record["kind"] in (takeover.TAKEN_OVER, takeover.DEADLINE_SET):
                 self.watched.add(record["game_id"])
-            self.position = item.id
+            self.position = max(self.position, item.id)
         return len(items)
 
     def run_once(self) -> int:
-        """Catch up with the log, then move wherever a bot is due; returns the moves stored."""
+        """Catch up with the log, then move wherever a bot is due; returns the moves stored.
+        Each round reads the last `OVERLAP` notifications again: on PostgreSQL a transaction
+        may commit after one with a later number, and its takeover must not be passed by."""
+        self.follow(max(1, self.position - OVERLAP + 1))
         while self.follow() == BATCH:
             pass
         stored = 0

@@ -200,3 +200,18 @@ def test_a_bad_deadline_says_what_a_deadline_is(given: object) -> None:
     with pytest.raises(MalformedMove) as refused:
         bots.deadline_seconds(given)
     assert refused.value.code == "bad_deadline" and "seconds" in refused.value.message
+
+
+def test_a_takeover_the_runner_passed_by_is_still_seen(app: Caboose) -> None:
+    """On PostgreSQL a transaction may commit after one with a later number: the runner
+    reads its last stretch of the log again each round."""
+    lobby = Lobby(app)
+    game_id, _ = bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob"], {}, game_seed(10, 0))
+    runner = bots.BotRunner(app)
+    runner.run_once()
+    game = app.game(game_id)
+    seat = min(game.decider.active_seats(game.state))
+    bots.take_over(app, game_id, seat, "random", "gone")
+    runner.position += 5  # as if it had read past the takeover before it was committed
+    assert runner.run_once() >= 1
+    assert app.records(game_id)[-1]["actor"] in (f"seat:{seat}", "system")
