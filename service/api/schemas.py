@@ -28,6 +28,12 @@ class CreateGameSchema(Strict):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, allow_none=True, validate=SEED,
                          metadata={"description": "A client-chosen seed (tests, published tournament seeds)."})
+    bots = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[0-9]{1,2}$", error="A seat number, e.g. \"2\".")),
+                       values=fields.String(validate=validate.Length(min=1, max=32)), load_default=dict,
+                       metadata={"description": "Seats a bot plays from the start, by seat: its level, e.g. {\"2\": \"greedy\"}."})
+    move_deadline = fields.Raw(load_default=None, allow_none=True, metadata={
+        "description": "How long the game may wait for a seat before the strongest bot moves for it: seconds, or an "
+                       "ISO 8601 duration such as \"PT24H\"; null: no deadline."})
 
 
 class JoinSchema(Strict):
@@ -128,6 +134,10 @@ class SummarySchema(Schema):
                                 metadata={"description": "For each active seat, since when it has been its turn."})
     thinking_seconds = fields.Dict(keys=fields.String(), values=fields.Float(), required=True,
                                    metadata={"description": "Each seat's total time to act, from event times."})
+    bots = fields.Dict(keys=fields.String(), values=fields.String(),
+                       metadata={"description": "The seats bots hold, and each bot's level (docs/bots.md)."})
+    move_deadline = fields.Integer(allow_none=True, metadata={
+        "description": "Seconds the game may wait for a seat before the strongest bot moves for it; null: no deadline."})
 
 
 class GameListSchema(Schema):
