@@ -127,7 +127,7 @@ class _Batch:
             if live.new:
                 self.session.execute(insert(GameRow), [live.row])
             else:
-                self.session.execute(GameRow.__table__.update().where(GameRow.game_id == live.game_id).values(**live.row))
+                self.session.execute(update(GameRow).where(GameRow.game_id == live.game_id).values(**live.row))
             if live.new or live.renamed:
                 if live.renamed:
                     self.session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == live.game_id))
@@ -233,8 +233,8 @@ class GameProjection(Projection[SqlView]):
         if version == 1:
             if self._row_version(batch, game_id) is not None:
                 return  # already projected (a replayed notification)
-            live = batch.games[game_id] = self._start(record)
-            self._changes(batch, game_id, 1, Figures({}, ()), live.figures)
+            started = batch.games[game_id] = self._start(record)
+            self._changes(batch, game_id, 1, Figures({}, ()), started.figures)
             return
         live = self._live(batch, game_id, version - 1)
         if live is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, ClassVar
+from typing import Any
 
 from limits.storage import MemoryStorage
 
@@ -21,7 +21,7 @@ expiry, so a sweep only frees memory; it never decides a limit)."""
 
 
 class InlineExpiryMemoryStorage(MemoryStorage):
-    STORAGE_SCHEME: ClassVar[list[str]] = [SCHEME]
+    STORAGE_SCHEME = [SCHEME]  # noqa: RUF012 (the base class declares it so)
 
     def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: Any) -> None:
         super().__init__(uri, wrap_exceptions, **options)

@@ -19,6 +19,7 @@ from domain.core.events import REFEREE, Audience
 from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
+from service import bots
 from service.api import schemas as s
 from service.api.auth import acting_seat, bearer_token, loaded_game, lobby
 from service.api.guard import Caller, guarded
@@ -90,7 +91,8 @@ def page_link(at: Cursor) -> str:
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     """Create a game: one token per named seat, an invite per open seat, a referee token."""
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
-    game_id, issued = lobby().open_game(args["game"], args["players"], args["options"], seed)
+    game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
+                                     args["move_deadline"])
     created = lobby().caboose.records(game_id, upto=1)[0]["data"]
     body = {**lobby().summary(game_id), "seed_commitment": created["seed_commitment"],
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
@@ -170,6 +172,10 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> Respons
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
     seat = acting_seat(audience, move.pop("seat"))
+    token = bearer_token()
+    if audience.seat is not None and token is not None and not lobby().seating.holds(game_id, token, seat):
+        # Another process may have handed this seat back with a fresh token since this one cached the old.
+        raise Unauthorized("This token no longer speaks for the seat: a referee gave it a fresh token.")
     versions = expected_versions(move.pop("expected_version"))
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
     moved = lobby().caboose.moved(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),

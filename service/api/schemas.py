@@ -31,6 +31,12 @@ class CreateGameSchema(Strict):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, allow_none=True, validate=SEED,
                          metadata={"description": "A client-chosen seed (tests, published tournament seeds)."})
+    bots = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[0-9]{1,2}$", error="A seat number, e.g. \"2\".")),
+                       values=fields.String(validate=validate.Length(min=1, max=32)), load_default=dict,
+                       metadata={"description": "Seats a bot plays from the start, by seat: its level, e.g. {\"2\": \"greedy\"}."})
+    move_deadline = fields.Raw(load_default=None, allow_none=True, metadata={
+        "description": "How long the game may wait for a seat before the strongest bot moves for it: seconds, or an "
+                       "ISO 8601 duration such as \"PT24H\"; null: no deadline."})
 
 
 class JoinSchema(Strict):
@@ -168,6 +174,10 @@ class SummarySchema(Schema):
                                 metadata={"description": "For each active seat, since when it has been its turn."})
     thinking_seconds = fields.Dict(keys=fields.String(), values=fields.Float(), required=True,
                                    metadata={"description": "Each seat's total time to act, from event times."})
+    bots = fields.Dict(keys=fields.String(), values=fields.String(),
+                       metadata={"description": "The seats bots hold, and each bot's level (docs/bots.md)."})
+    move_deadline = fields.Integer(allow_none=True, metadata={
+        "description": "Seconds the game may wait for a seat before the strongest bot moves for it; null: no deadline."})
 
 
 class ListedSeatSchema(Schema):
@@ -260,8 +270,9 @@ class AsStored(fields.Nested):
     JSON it was sealed as (and its hash is over exactly that), so dumping it field by field
     would only spend time, and could only change it."""
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    # marshmallow's Field and Nested name the first parameter differently; Nested's is kept.
+    def _serialize(self, nested_obj: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        return nested_obj
 
 
 class EventsSchema(Schema):
