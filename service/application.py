@@ -112,10 +112,11 @@ class Caboose(Application[UUID]):
         """Adjudicate and store one move; returns the records this call stored (full form).
         `moved` takes the same arguments and also hands back the game as the move left it."""
         return self.moved(game_id, seat, move, expected_version=expected_version, idempotency_key=idempotency_key,
-                          actor=actor, loaded=loaded).records
+                          actor=actor, loaded=loaded, by_bot=by_bot).records
 
     def moved(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
-              idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None) -> Moved:
+              idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
+              by_bot: bool = False) -> Moved:
         """Adjudicate and store one move: the records this call stored (full form), and the
         game after them (for a retry of a stored request: the game as it now is).
 
