@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from tests.unit.ticket_to_ride.conftest import table
 GREEDY = bot_of(DECIDER, "greedy")
 
 
-def choice(state: State, seat: int = 0, seed: int = 0) -> dict[str, object]:
+def choice(state: State, seat: int = 0, seed: int = 0) -> dict[str, Any]:
     moves = DECIDER.legal_moves(state, seat)
     move = GREEDY.choose(state, seat, moves, random.Random(seed))
     assert move in moves
