@@ -53,14 +53,19 @@ def play_demo(lobby: Lobby) -> list[Demo]:
 
 def seed_demo(lobby: Lobby, base_url: str) -> list[str]:
     """Store the demo games and return lines telling where to look."""
+    return demo_lines(play_demo(lobby), base_url, lobby.caboose.settings.db)
+
+
+def demo_lines(demos: list[Demo], base_url: str, db: str) -> list[str]:
+    """Where to look at each demo game, and the running games' tokens."""
     lines = []
-    for demo in play_demo(lobby):
+    for demo in demos:
         for label, game in ((f"finished {demo.title} game", demo.finished), (f"{demo.title} game in progress", demo.running)):
             api = f"{base_url}/api/v1/games/{game.game_id}"
             lines += [f"Demo {label} ({len(game.levels)} seats, {demo.level} bots): {api}",
                       f"  replay: {base_url}/games/{game.game_id}/replay",
                       f"  state:  {api}/state", f"  events: {api}/events",
-                      f"  audit:  caboose audit {game.game_id} --db {lobby.caboose.settings.db}"]
+                      f"  audit:  caboose audit {game.game_id} --db {db}"]
         issued = demo.running.issued
         if issued is not None:
             token, game_id = issued.seat_tokens[0], demo.running.game_id
