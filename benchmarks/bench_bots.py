@@ -1,13 +1,15 @@
 """How well the bots play, each level against the `random` level as the baseline of the same run.
 
-    python benchmarks/bench_bots.py [--game ticket_to_ride] [--games 200] [--players 2,3,4,5] [--seed 1]
+    python benchmarks/bench_bots.py [--game ticket_to_ride] [--games 200] [--players 2,3,4,5] [--levels greedy] [--seed 1] [--text]
 
 For each game (default: every game with a `greedy` level) and each player count, plays `--games`
-games with every seat `greedy` and the same deals with every seat `random`, rules alone in
-memory (`service.simulation.play_in_memory`), and prints per level: games finished, mean and
-min final score, the share of seats ending with a positive score, and for Ticket to Ride the
-share of kept tickets completed. For two players it also plays greedy against random (the
-greedy seat alternating between seat 0 and 1) and prints the share of games greedy won outright.
+games with every seat at each level above `playout` (`greedy`, `planner`; `--levels` to choose)
+and the same deals with every seat `random`, rules alone in memory
+(`service.simulation.play_in_memory`), and prints per level: games finished, mean and min final
+score, the share of seats ending with a positive score, and for Ticket to Ride the share of kept
+tickets completed. For two players it also plays each level against random, and each against the
+level below it (the stronger seat alternating between seat 0 and 1), and prints the share of
+games the first won outright.
 
 Prints one JSON object per game and player count (`--text` for a table).
 """
@@ -31,9 +33,10 @@ from domain import games
 from domain.core.decider import Decider
 from domain.ticket_to_ride.scoring import connected, routes_of
 from service import content
-from service.simulation import Table, play_in_memory
+from service.simulation import Table, levels_of, play_in_memory
 
 LEVEL = "greedy"
+"""A game is benchmarked by default when it has this level."""
 BASELINE = "random"
 
 
@@ -80,25 +83,36 @@ def level_figures(decider: Decider[Any], level: str, players: int, count: int, s
     return out
 
 
-def head_to_head(decider: Decider[Any], count: int, seed: int) -> dict[str, Any]:
-    """Two players, greedy against random, the greedy seat alternating."""
+def head_to_head(decider: Decider[Any], level: str, against: str, count: int, seed: int) -> dict[str, Any]:
+    """Two players, `level` against `against`, the `level` seat alternating between 0 and 1."""
     won = finished = 0
     for i in range(count):
-        greedy = i % 2
-        levels = [LEVEL, BASELINE] if greedy == 0 else [BASELINE, LEVEL]
+        seat = i % 2
+        levels = [level, against] if seat == 0 else [against, level]
         table = play(decider, levels, seed_of(decider.name, 2, seed * 100_000 + i), i)
         if table is None:
             continue
         finished += 1
-        winners = list(getattr(table.state, "winners", ()) or _winners(decider, table))
-        won += winners == [greedy]
-    return {"games": count, "finished": finished, "greedy_won": round(won / max(1, finished), 3)}
+        won += _winners(decider, table) == [seat]
+    return {"games": count, "finished": finished, "won": round(won / max(1, finished), 3)}
 
 
 def _winners(decider: Decider[Any], table: Table) -> list[int]:
+    """The game's own winners where its state records them (ties broken by its rules), else the best scores."""
+    recorded = getattr(table.state, "winners", None)
+    if recorded:
+        return list(recorded)
     scores = decider.scores(table.state)
     best = max(scores.values())
     return [seat for seat, score in scores.items() if score == best]
+
+
+def measured_levels(decider: Decider[Any], asked: str | None) -> list[str]:
+    """The levels to measure: those asked for, or every level above `playout` the game has."""
+    offered = levels_of(decider)
+    if asked:
+        return [level for level in asked.split(",") if level in offered]
+    return [level for level in offered if level not in (BASELINE, "playout")]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -106,6 +120,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", action="append", help="a game (repeatable); default every game with a greedy level")
     parser.add_argument("--games", type=int, default=200, help="games per player count and level")
     parser.add_argument("--players", default=None, help="player counts, e.g. 2,3 (default: every count the game takes)")
+    parser.add_argument("--levels", default=None, help="levels to measure, e.g. greedy (default: every level above playout)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--text", action="store_true", help="a table instead of JSON lines")
     args = parser.parse_args(argv)
@@ -115,25 +130,26 @@ def main(argv: Sequence[str] | None = None) -> None:
         decider = games.current(name)
         counts = ([int(p) for p in args.players.split(",")] if args.players
                   else list(range(decider.min_seats, decider.max_seats + 1)))
+        levels = measured_levels(decider, args.levels)
         for players in counts:
-            row: dict[str, Any] = {"game": name, "players": players,
-                                   LEVEL: level_figures(decider, LEVEL, players, args.games, args.seed),
-                                   BASELINE: level_figures(decider, BASELINE, players, args.games, args.seed)}
+            row: dict[str, Any] = {"game": name, "players": players, "levels": {
+                level: level_figures(decider, level, players, args.games, args.seed) for level in [*levels, BASELINE]}}
             if players == 2:
-                row["greedy_vs_random"] = head_to_head(decider, args.games, args.seed)
+                # Each level against random, and each against the level below it.
+                pairs = [(level, BASELINE) for level in levels] + list(zip(levels[1:], levels, strict=False))
+                row["head_to_head"] = {f"{a} vs {b}": head_to_head(decider, a, b, args.games, args.seed) for a, b in pairs}
             print(text(row) if args.text else json.dumps(row), flush=True)
 
 
 def text(row: dict[str, Any]) -> str:
     lines = [f"{row['game']}, {row['players']} players:"]
-    for level in (LEVEL, BASELINE):
-        f = row[level]
+    for level, f in row["levels"].items():
         tickets = f" tickets completed {f['tickets_completed']:.0%}" if "tickets_completed" in f else ""
         lines.append(f"  {level:<7} finished {f['finished']}/{f['games']}  mean {f['mean_score']}  min {f['min_score']}  "
                      f"positive seats {f['positive_seats']:.0%}{tickets}  ({f['seconds']} s)")
-    if "greedy_vs_random" in row:
-        lines.append(f"  greedy beat random in {row['greedy_vs_random']['greedy_won']:.0%} of "
-                     f"{row['greedy_vs_random']['finished']} games")
+    for pair, h in row.get("head_to_head", {}).items():
+        a, b = pair.split(" vs ")
+        lines.append(f"  {a} beat {b} in {h['won']:.0%} of {h['finished']} games")
     return "\n".join(lines)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.bots import Bot, Move
-from domain.ticket_to_ride.board import LOCOMOTIVE, Board
+from domain.ticket_to_ride.board import LOCOMOTIVE, Board, Route
 from domain.ticket_to_ride.plan import (
     Link,
     Network,
@@ -39,6 +39,10 @@ TICKET_TURNS = 6
 
 class GreedyBot(Bot):
     level = "greedy"
+    ticket_trains = TICKET_TRAINS
+    ticket_turns = TICKET_TURNS
+    boldness = 1.0
+    """How many turns it counts on for every turn it expects: above 1, it keeps riskier tickets."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -51,20 +55,28 @@ class GreedyBot(Bot):
             return moves[0]
         board, me = self.board, state.seats[seat]
         net = network(board, state, seat)
-        plan = make_plan(board, net, me.tickets, me.trains)
+        plan = self.plan(state, seat, net, me.tickets)
         if state.cards_drawn:
             return self._draw(state, seat, plan.links, moves, chooser)
         claim = self._claim(state, seat, net, plan, moves, chooser)
         if claim is not None:
             return claim
         if not plan.links:
-            if self._wants_tickets(state, seat):
+            if self.wants_tickets(state, seat):
                 drawn = [m for m in moves if m["type"] == "draw_tickets"]
                 if drawn:
                     return drawn[0]
             target = self._free_target(state, seat, net)
             return self._draw(state, seat, target, moves, chooser)
         return self._draw(state, seat, plan.links, moves, chooser)
+
+    def plan(self, state: State, seat: int, net: Network, tickets: Sequence[str]) -> Plan:
+        """How the seat means to finish `tickets` (the most valuable first)."""
+        return make_plan(self.board, net, tickets, state.seats[seat].trains)
+
+    def urgency(self, state: State, seat: int, route: Route) -> tuple[int, ...]:
+        """Which of the planned routes it can pay for to claim first: the longest."""
+        return (route.length,)
 
     # --- tickets ------------------------------------------------------------------------
 
@@ -80,8 +92,8 @@ class GreedyBot(Bot):
 
         def worth(move: Move) -> tuple[float, int, float]:
             kept = list(move["keep"])
-            plan = make_plan(board, net, held + kept, me.trains)
-            likely = _likelihood(turns_needed(board, plan.links, me.hand), time)
+            plan = self.plan(state, seat, net, held + kept)
+            likely = _likelihood(turns_needed(board, plan.links, me.hand), time * self.boldness)
             value = 0.0
             for ticket in kept:
                 points = board.tickets[ticket].points
@@ -99,10 +111,11 @@ class GreedyBot(Bot):
 
         return max(moves, key=worth)
 
-    def _wants_tickets(self, state: State, seat: int) -> bool:
+    def wants_tickets(self, state: State, seat: int) -> bool:
+        """With every ticket finished or given up: whether to draw more."""
         board, me = self.board, state.seats[seat]
         return (bool(state.ticket_deck) and state.final_round_trigger is None
-                and me.trains >= TICKET_TRAINS and turns_left(board, state) >= TICKET_TURNS)
+                and me.trains >= self.ticket_trains and turns_left(board, state) >= self.ticket_turns)
 
     # --- routes -------------------------------------------------------------------------
 
@@ -120,7 +133,7 @@ class GreedyBot(Bot):
         if ours:
             finishing = self._finishing(state, seat, plan, ours)
             pool = finishing or ours
-            best = max(pool, key=lambda m: (board.routes[m["route"]].length, chooser.random()))
+            best = max(pool, key=lambda m: (*self.urgency(state, seat, board.routes[m["route"]]), chooser.random()))
             return self._payment(state, seat, plan.links, best["route"], pool)
         if plan.links and not last_turn:
             return None

@@ -17,6 +17,7 @@ from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
 from domain.ticket_to_ride.bots import GreedyBot
 from domain.ticket_to_ride.events import EVENTS
+from domain.ticket_to_ride.planner import PlannerBot
 from domain.ticket_to_ride.state import OVER, Seat, State
 
 
@@ -105,8 +106,9 @@ class TicketToRide(Decider[State]):
 
     @property
     def bots(self) -> Mapping[str, Bot]:
-        """`random` and `playout` as every game, and this game's `greedy` (`bots.py`)."""
-        return {**base_bots(self), "greedy": GreedyBot(self.board)}
+        """`random` and `playout` as every game, and this game's `greedy` (`bots.py`) and
+        `planner` (`planner.py`)."""
+        return {**base_bots(self), "greedy": GreedyBot(self.board), "planner": PlannerBot(self.board)}
 
     def reveals(self, event: Event) -> bool:
         """Whether a public event showed a hidden card (optional hook, for takebacks)."""

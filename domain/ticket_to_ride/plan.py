@@ -9,7 +9,7 @@ and the seats' train counts. Never the deck, the ticket deck or another seat's t
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from domain.ticket_to_ride.board import GRAY, LOCOMOTIVE, Board, Route
@@ -79,7 +79,13 @@ def network(board: Board, state: State, seat: int) -> Network:
     return Network(frozenset(held), {pair: tuple(lanes) for pair, lanes in open_.items()})
 
 
-def connection(board: Board, net: Network, free: set[Pair], a: str, b: str) -> list[Pair] | None:
+def shortest(route: Route) -> int:
+    """A route's cost on a path: its trains, and on equal trains fewer routes."""
+    return route.length * 10 + 1
+
+
+def connection(board: Board, net: Network, free: set[Pair], a: str, b: str,
+               cost_of: Callable[[Route], int] = shortest) -> list[Pair] | None:
     """The open connections the cheapest path from `a` to `b` still needs (`free` ones cost
     nothing), or None when no path is left. Cost is trains, and on equal trains fewer routes
     (longer routes score more per train)."""
@@ -98,7 +104,7 @@ def connection(board: Board, net: Network, free: set[Pair], a: str, b: str) -> l
             if pair in free:
                 step = 0
             elif pair in net.open:
-                step = route.length * 10 + 1
+                step = cost_of(route)
             else:
                 continue
             if cost + step < best.get(other, cost + step + 1):
@@ -116,9 +122,10 @@ def connection(board: Board, net: Network, free: set[Pair], a: str, b: str) -> l
     return path[::-1]
 
 
-def make_plan(board: Board, net: Network, tickets: Sequence[str], trains: int) -> Plan:
-    """The connections that finish the most valuable tickets within `trains`, each ticket
-    joined over what the ones before it already planned."""
+def make_plan(board: Board, net: Network, tickets: Sequence[str], trains: int, in_order: bool = False,
+              cost_of: Callable[[Route], int] = shortest) -> Plan:
+    """The connections that finish the most valuable tickets within `trains` (or the tickets
+    `in_order` as given), each ticket joined over what the ones before it already planned."""
     free: set[Pair] = set(net.held)
     planned: list[Pair] = []
     pursued: list[str] = []
@@ -126,12 +133,12 @@ def make_plan(board: Board, net: Network, tickets: Sequence[str], trains: int) -
     dropped: list[str] = []
     budget = trains
     held_only = set(net.held)
-    for ticket_id in sorted(tickets, key=lambda t: (-board.tickets[t].points, t)):
+    for ticket_id in tickets if in_order else sorted(tickets, key=lambda t: (-board.tickets[t].points, t)):
         ticket = board.tickets[ticket_id]
         if connection(board, net, held_only, ticket.a, ticket.b) == []:
             done.append(ticket_id)
             continue
-        path = connection(board, net, free, ticket.a, ticket.b)
+        path = connection(board, net, free, ticket.a, ticket.b, cost_of)
         cost = sum(net.open[pair][0].length for pair in path or ())
         if path is None or cost > budget:
             dropped.append(ticket_id)

@@ -1,16 +1,17 @@
-"""Ticket to Ride's greedy bot: its decisions on positions built for the purpose, that it
-only ever plays legal moves and reads only what its seat may see, and that it beats the
-random bot (the 200-game runs per player count are `slow`)."""
+"""Ticket to Ride's greedy and planner bots: their decisions on positions built for the
+purpose, that they only ever play legal moves and read only what their seat may see, and
+that greedy beats the random bot and planner the greedy one (the 200-game runs are `slow`)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-from domain.core.bots import bot_of
+from domain.core.bots import Bot, bot_of
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
 from domain.ticket_to_ride import DECIDER
@@ -21,17 +22,18 @@ from tests import playouts
 from tests.unit.ticket_to_ride.conftest import table
 
 GREEDY = bot_of(DECIDER, "greedy")
+PLANNER = bot_of(DECIDER, "planner")
 
 
-def choice(state: State, seat: int = 0, seed: int = 0) -> dict[str, Any]:
+def choice(state: State, seat: int = 0, seed: int = 0, bot: Bot = GREEDY) -> dict[str, Any]:
     moves = DECIDER.legal_moves(state, seat)
-    move = GREEDY.choose(state, seat, moves, random.Random(seed))
+    move = bot.choose(state, seat, moves, random.Random(seed))
     assert move in moves
     return move
 
 
-def test_greedy_is_one_of_ticket_to_ride_s_levels() -> None:
-    assert {"random", "playout", "greedy"} <= set(DECIDER.bots)
+def test_greedy_and_planner_are_ticket_to_ride_s_own_levels() -> None:
+    assert list(DECIDER.bots) == ["random", "playout", "greedy", "planner"]
 
 
 def test_it_claims_the_route_that_finishes_a_ticket_before_a_longer_planned_one() -> None:
@@ -51,6 +53,23 @@ def test_with_nothing_to_finish_at_once_it_claims_the_longest_planned_route() ->
     assert move["type"] == "claim_route" and move["route"] == "Calgary|Helena"
     # Red pays for the gray route: the pink cards are what Helena–Salt Lake City needs.
     assert move["cards"] == {"red": 4}
+
+
+def test_the_planner_claims_first_the_planned_route_where_another_seat_is_building() -> None:
+    # Seat 1 has reached Salt Lake City: Helena–Salt Lake City (3) is the one at risk.
+    state = table(hands=[{"pink": 3, "red": 4}, {}], tickets=[["Calgary|Salt Lake City"], []],
+                  claims={"Denver|Salt Lake City#0": 1})
+    assert choice(state, bot=GREEDY)["route"] == "Calgary|Helena"
+    assert choice(state, bot=PLANNER) == {"type": "claim_route", "route": "Helena|Salt Lake City", "cards": {"pink": 3}}
+
+
+def test_the_planner_stops_drawing_tickets_once_clearly_ahead() -> None:
+    done = {"Denver|Santa Fe": 0, "El Paso|Santa Fe": 0}
+    level = table(tickets=[["Denver|El Paso"], []], claims=done, scores=[30, 30])
+    assert choice(level, bot=PLANNER) == {"type": "draw_tickets"}
+    ahead = table(tickets=[["Denver|El Paso"], []], claims=done, scores=[80, 30])
+    assert choice(ahead, bot=PLANNER)["type"] != "draw_tickets"
+    assert choice(ahead, bot=GREEDY) == {"type": "draw_tickets"}
 
 
 def test_it_takes_a_face_up_card_its_plan_lacks() -> None:
@@ -97,7 +116,7 @@ def test_it_plays_only_legal_moves_and_finishes_most_of_its_tickets() -> None:
     """Whole games, greedy seats alongside random ones, every player count."""
     for players in range(2, 6):
         for index in range(2):
-            levels = ["greedy", "random"] * 3
+            levels = ["greedy", "random", "planner"] * 2
             state, rng, chooser = start(players, index)
             bots = [bot_of(DECIDER, level) for level in levels[:players]]
             while not DECIDER.is_over(state):
@@ -106,11 +125,13 @@ def test_it_plays_only_legal_moves_and_finishes_most_of_its_tickets() -> None:
                 move = bots[seat].choose(state, seat, moves, chooser)
                 assert move in moves
                 state = DECIDER.decision(state, seat, move, rng).state
-            done, kept = completed(Table(DECIDER, tuple(levels), state, 0, 0), seats=range(0, players, 2))
+            bots_seats = [seat for seat in range(players) if levels[seat] != "random"]
+            done, kept = completed(Table(DECIDER, tuple(levels), state, 0, 0), seats=bots_seats)
             assert done >= 0.6 * kept, (players, index, done, kept)
 
 
-def test_it_reads_only_what_its_seat_may_see() -> None:
+@pytest.mark.parametrize("bot", [GREEDY, PLANNER], ids=["greedy", "planner"])
+def test_it_reads_only_what_its_seat_may_see(bot: Bot) -> None:
     """The same choice whatever the deck order, the ticket deck or the other seats' tickets."""
     state, rng, chooser = start(3, 7)
     for _ in range(150):
@@ -122,8 +143,8 @@ def test_it_reads_only_what_its_seat_may_see() -> None:
             state, deck=state.deck[::-1], ticket_deck=state.ticket_deck[::-1],
             seats=tuple(dataclasses.replace(s, tickets=state.ticket_deck[:2]) if i == other and state.ticket_deck[:2]
                         else s for i, s in enumerate(state.seats)))
-        assert choice(hidden, seat, seed=seat) == choice(state, seat, seed=seat)
-        move = GREEDY.choose(state, seat, DECIDER.legal_moves(state, seat), chooser)
+        assert choice(hidden, seat, seed=seat, bot=bot) == choice(state, seat, seed=seat, bot=bot)
+        move = bot.choose(state, seat, DECIDER.legal_moves(state, seat), chooser)
         state = DECIDER.decision(state, seat, move, rng).state
 
 
@@ -148,6 +169,18 @@ def test_over_200_two_player_games_greedy_beats_random_in_90_percent() -> None:
     assert sum(greedy_won(index) for index in range(200)) >= 180
 
 
+@pytest.mark.slow
+def test_over_200_two_player_games_the_planner_beats_greedy_more_often_than_not() -> None:
+    won = lost = 0
+    for index in range(200):
+        seat = index % 2
+        levels = ["planner", "greedy"] if seat == 0 else ["greedy", "planner"]
+        winners = list(play_in_memory(DECIDER, levels, playouts.seed_of("planner vs greedy", index),
+                                      random.Random(index)).state.winners)
+        won, lost = won + (winners == [seat]), lost + (winners == [1 - seat])
+    assert won > 1.2 * lost, (won, lost)
+
+
 # --- helpers --------------------------------------------------------------------------------
 
 
@@ -159,7 +192,7 @@ def start(players: int, index: int) -> tuple[State, SeededRandom, random.Random]
     return state, rng, random.Random(index)
 
 
-def completed(game: Table, seats: range) -> tuple[int, int]:
+def completed(game: Table, seats: Iterable[int]) -> tuple[int, int]:
     """(kept tickets finished, kept tickets) of `seats`."""
     board, state = DECIDER.board, game.state
     done = kept = 0
