@@ -58,7 +58,7 @@ class GreedyBot(Bot):
         plan = self.plan(state, seat, net, me.tickets)
         if state.cards_drawn:
             return self._draw(state, seat, plan.links, moves, chooser)
-        claim = self._claim(state, seat, net, plan, moves, chooser)
+        claim = self._claim(state, seat, plan, moves, chooser)
         if claim is not None:
             return claim
         if not plan.links:
@@ -88,7 +88,7 @@ class GreedyBot(Bot):
         time = turns_left(board, state)
         if state.phase == OPENING:
             time = 1 + board.trains_per_seat / 2.2
-        held = [t for t in me.tickets]
+        held = list(me.tickets)
 
         def worth(move: Move) -> tuple[float, int, float]:
             kept = list(move["keep"])
@@ -119,8 +119,7 @@ class GreedyBot(Bot):
 
     # --- routes -------------------------------------------------------------------------
 
-    def _claim(self, state: State, seat: int, net: Network, plan: Plan, moves: Sequence[Move],
-               chooser: random.Random) -> Move | None:
+    def _claim(self, state: State, seat: int, plan: Plan, moves: Sequence[Move], chooser: random.Random) -> Move | None:
         """A planned route it can pay for (the one that finishes a ticket first, then the
         longest); with nothing planned, or on its last turn, the best-scoring route."""
         board = self.board
@@ -139,7 +138,7 @@ class GreedyBot(Bot):
             return None
         trains = state.seats[seat].trains
         touching = _cities(board, state, seat)
-        free_play = [m for m in claims if self._worth_laying(state, seat, board.routes[m["route"]].length, trains)]
+        free_play = [m for m in claims if _worth_laying(board.routes[m["route"]].length, trains)]
         if last_turn:
             free_play = claims
         if not free_play:
@@ -148,11 +147,6 @@ class GreedyBot(Bot):
                                              bool(touching & {board.routes[m["route"]].a, board.routes[m["route"]].b}),
                                              chooser.random()))
         return self._payment(state, seat, plan.links, best["route"], free_play)
-
-    def _worth_laying(self, state: State, seat: int, length: int, trains: int) -> bool:
-        """Outside its plan a seat lays long routes (most points per train and per turn),
-        and any route once its trains are nearly spent."""
-        return length >= min(4, trains) or trains <= 6
 
     def _finishing(self, state: State, seat: int, plan: Plan, claims: Sequence[Move]) -> list[Move]:
         """The claims that finish one of the seat's tickets."""
@@ -232,6 +226,12 @@ def _wanted(board: Board, links: Sequence[Link], hand: Mapping[str, int]) -> dic
             colour = colour_of(link, hand, board.colours)
             out[colour] = min(out.get(colour, short), short)
     return out
+
+
+def _worth_laying(length: int, trains: int) -> bool:
+    """Outside its plan a seat lays long routes (most points per train and per turn), and
+    any route once its trains are nearly spent."""
+    return length >= min(4, trains) or trains <= 6
 
 
 def _likelihood(needed: int, time: float) -> float:

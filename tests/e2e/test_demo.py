@@ -42,7 +42,7 @@ def test_every_game_has_a_finished_and_a_running_game_by_its_strongest_bots(demo
 def test_the_finished_ticket_to_ride_game_looks_like_a_real_game(demo: tuple[Services, list[Demo]]) -> None:
     services, demos = demo
     ttr = next(d for d in demos if d.game == "ticket_to_ride")
-    assert ttr.level == "greedy" and len(ttr.finished.levels) == 4
+    assert ttr.level == "planner" and len(ttr.finished.levels) == 4
     records = services.caboose.records(ttr.finished.game_id)
     ended = next(r for r in records if r["kind"] == "GameEnded")["data"]
     assert all(score > 0 for score in ended["scores"].values()), ended["scores"]
