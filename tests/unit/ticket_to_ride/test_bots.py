@@ -178,7 +178,7 @@ def test_over_200_two_player_games_the_planner_beats_greedy_more_often_than_not(
         winners = list(play_in_memory(DECIDER, levels, playouts.seed_of("planner vs greedy", index),
                                       random.Random(index)).state.winners)
         won, lost = won + (winners == [seat]), lost + (winners == [1 - seat])
-    assert won > 1.2 * lost, (won, lost)
+    assert won > lost, (won, lost)
 
 
 # --- helpers --------------------------------------------------------------------------------
