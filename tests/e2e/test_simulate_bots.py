@@ -59,12 +59,12 @@ def test_an_unknown_level_is_refused_naming_the_game_s_levels_and_stores_nothing
     db = f"sqlite:///{tmp_path}/sim.sqlite"
     refused = caboose("simulate", "ticket_to_ride", "--games", "2", "--players", "2", "--bots", "expert", "--db", db)
     assert refused.returncode == 2 and refused.stdout == "", refused.stdout
-    assert "Invalid value for --bots: ticket_to_ride has no 'expert' bot; its levels are random, playout, greedy." \
+    assert "Invalid value for --bots: ticket_to_ride has no 'expert' bot; its levels are random, playout, greedy, planner." \
         in refused.stderr, refused.stderr
     for asked in ("greedy,expert", "greedy,,random", ""):
         refused = invoke("simulate", "ticket_to_ride", "--games", "2", "--players", "2", "--bots", asked, "--db", db)
         assert refused.returncode == 2, (asked, refused.stdout, refused.stderr)
-        assert "--bots" in refused.stderr and "random, playout, greedy" in refused.stderr, refused.stderr
+        assert "--bots" in refused.stderr and "random, playout, greedy, planner" in refused.stderr, refused.stderr
         assert refused.stdout == ""
     # A game without a greedy level names its own levels.
     other = invoke("simulate", "toot_toot", "--bots", "planner", "--db", db)
