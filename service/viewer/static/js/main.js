@@ -307,10 +307,9 @@ function bindControls() {
   nav.addEventListener("change", (e) => show(e.detail.version));
   nav.addEventListener("grow", () => setSliderMax());
   nav.bindKeys(document);
-  // A click on a route or a hex picks out the moves tied to it.
+  // A click on a route or a hex offers the moves tied to it (play.js).
   $("board").addEventListener("click", (e) => {
-    const place = e.target.closest("[data-route], [data-tile-hex], [data-hex]");
-    if (place && page.play && !$("play").hidden) page.play.pick(place.dataset.route || place.dataset.tileHex || place.dataset.hex);
+    if (page.play && !$("play").hidden) page.play.pickOnBoard(e.target);
   });
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
