@@ -75,17 +75,14 @@ export class EventList {
     const row = this.current;
     if (!row) return;
     cancelAnimationFrame(this.scrollFrame);
-    const look = (passes) => {
+    const look = () => {
       const list = this.list;
       const top = row.offsetTop; // the list is the rows' offset parent (position: relative)
       if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = top - list.clientHeight / 2;
-        // Rows skipped while off screen were laid out at an estimated height; those now in
-        // sight get their real one, which moves the row: look again in the next frame.
-        if (passes > 1) this.scrollFrame = requestAnimationFrame(() => look(passes - 1));
+        list.scrollTop = top - (list.clientHeight - row.offsetHeight) / 2;
       }
     };
-    this.scrollFrame = requestAnimationFrame(() => look(4));
+    this.scrollFrame = requestAnimationFrame(look);
   }
 
   drawSliderMarks(last) {
