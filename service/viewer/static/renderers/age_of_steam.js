@@ -368,10 +368,11 @@ export default {
       if (thumbnail) return false;
       const stops = this.deliveryStops(move);
       if (!stops) return false;
-      const points = stops.flatMap((leg) => leg).map((id) => hexCentre(id));
+      const hexes = stops.flatMap((leg) => leg);
+      const points = hexes.map((id) => hexCentre(id));
       const d = points.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
       svgEl("path", { d, class: "offer-path-bed" }, layer);
-      svgEl("path", { d, class: "offer-path", stroke: GOODS[move.cube] || "#000", "data-path": move.path.join(" ") }, layer);
+      svgEl("path", { d, class: "offer-path", stroke: GOODS[move.cube] || "#000", "data-path": move.path.join(" "), "data-hexes": hexes.join(" ") }, layer);
       const end = points[points.length - 1];
       svgEl("rect", { x: end.x - 5, y: end.y - 5, width: 10, height: 10, fill: GOODS[move.cube] || "#000", class: "offer-cube" }, layer);
       return true;
