@@ -8,6 +8,9 @@ import { category, describe, formatTime, isRewind } from "./wording.js";
 const PLAIN = new Set(["move", "automatic"]);
 // Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
 const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
+// Rows either side of the current one always drawn: more than a list's height of rows, and
+// the browser's own margin for the skipped ones.
+const NEAR = 40;
 
 export class EventList {
   constructor(list, sliderMarks, ctx) {
@@ -30,6 +33,7 @@ export class EventList {
     const undone = undoneVersions(events);
     this.rows = events.map((e) => this.row(e, undone.get(e.version)));
     this.current = null;
+    this.near = null;
     this.list.replaceChildren(...this.rows.map((r) => r.li));
   }
 
@@ -64,6 +68,7 @@ export class EventList {
     if (row === this.current) return;
     this.current?.classList.remove("current");
     this.current = row || null;
+    this.drawNear(row ? version : null);
     if (!row) return;
     row.classList.add("current");
     // Scrolled in the next frame, where the layout is done anyway: reading positions now
@@ -71,18 +76,32 @@ export class EventList {
     this.keepInSight();
   }
 
+  // Only the rows entering or leaving the window change class: a step touches two rows.
+  drawNear(version) {
+    const want = new Set();
+    if (version !== null) {
+      for (let v = Math.max(1, version - NEAR); v <= Math.min(this.rows.length, version + NEAR); v++) want.add(v);
+    }
+    for (const v of this.near || []) if (!want.has(v)) this.rows[v - 1]?.li.classList.remove("near");
+    for (const v of want) if (!this.near?.has(v)) this.rows[v - 1].li.classList.add("near");
+    this.near = want;
+  }
+
   keepInSight() {
     const row = this.current;
     if (!row) return;
     cancelAnimationFrame(this.scrollFrame);
-    const look = () => {
+    const look = (passes) => {
       const list = this.list;
       const top = row.offsetTop; // the list is the rows' offset parent (position: relative)
       if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
         list.scrollTop = top - (list.clientHeight - row.offsetHeight) / 2;
+        // Skipped rows brought near the screen by the scroll may take their real height and
+        // move the row: look again in the next frame.
+        if (passes > 1) this.scrollFrame = requestAnimationFrame(() => look(passes - 1));
       }
     };
-    this.scrollFrame = requestAnimationFrame(look);
+    this.scrollFrame = requestAnimationFrame(() => look(3));
   }
 
   drawSliderMarks(last) {
