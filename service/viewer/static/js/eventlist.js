@@ -8,9 +8,9 @@ import { category, describe, formatTime, isRewind } from "./wording.js";
 const PLAIN = new Set(["move", "automatic"]);
 // Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
 const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
-// Rows either side of the current one always drawn: more than a list's height of rows, and
-// the browser's own margin for the skipped ones.
-const NEAR = 40;
+// Rows drawn beyond each edge of the list's window, so a step or a short scroll shows rows
+// drawn already.
+const MARGIN = 15;
 
 export class EventList {
   constructor(list, sliderMarks, ctx) {
@@ -21,9 +21,51 @@ export class EventList {
     this.rows = [];
     this.current = null;
     this.scrollFrame = null;
+    this.near = new Set(); // versions whose rows are drawn
+    this.rowHeight = 0;
+    this.scrollFrame = null;
+    this.drawFrame = null;
     // The list shrinks or grows when the panels above it change (a seat's tickets, the
     // opening of the page): the current row is brought back into sight then too.
-    new ResizeObserver(() => this.keepInSight()).observe(list);
+    new ResizeObserver(() => {
+      this.rowHeight = 0;
+      this.keepInSight();
+      this.drawWindow();
+    }).observe(list);
+    list.addEventListener("scroll", () => {
+      cancelAnimationFrame(this.drawFrame);
+      this.drawFrame = requestAnimationFrame(() => this.drawWindow());
+    }, { passive: true });
+  }
+
+  // Every row is --row high (the CSS): read once per size of the list.
+  height() {
+    if (!this.rowHeight) {
+      const probe = this.rows[0]?.li;
+      this.rowHeight = probe ? probe.getBoundingClientRect().height || 22 : 22;
+    }
+    return this.rowHeight;
+  }
+
+  // Draw the rows in the list's window (and a margin), skip the rest; only rows entering or
+  // leaving the window change class.
+  drawWindow(scrollTop = this.list.scrollTop) {
+    if (!this.rows.length) return;
+    const row = this.height();
+    const first = Math.max(1, Math.floor(scrollTop / row) + 1 - MARGIN);
+    const last = Math.min(this.rows.length, Math.ceil((scrollTop + this.list.clientHeight) / row) + MARGIN);
+    for (const v of this.near) {
+      if (v < first || v > last) {
+        this.rows[v - 1]?.li.classList.remove("near");
+        this.near.delete(v);
+      }
+    }
+    for (let v = first; v <= last; v++) {
+      if (!this.near.has(v)) {
+        this.rows[v - 1].li.classList.add("near");
+        this.near.add(v);
+      }
+    }
   }
 
   text(version) { return this.rows[version - 1]?.text; }
@@ -33,8 +75,9 @@ export class EventList {
     const undone = undoneVersions(events);
     this.rows = events.map((e) => this.row(e, undone.get(e.version)));
     this.current = null;
-    this.near = null;
+    this.near = new Set();
     this.list.replaceChildren(...this.rows.map((r) => r.li));
+    this.drawWindow();
   }
 
   append(events) {
@@ -46,6 +89,7 @@ export class EventList {
     const rows = events.map((e) => this.row(e, undefined));
     this.rows.push(...rows);
     this.list.append(...rows.map((r) => r.li));
+    this.drawWindow();
   }
 
   row(e, undoneBy) {
@@ -68,7 +112,6 @@ export class EventList {
     if (row === this.current) return;
     this.current?.classList.remove("current");
     this.current = row || null;
-    this.drawNear(row ? version : null);
     if (!row) return;
     row.classList.add("current");
     // Scrolled in the next frame, where the layout is done anyway: reading positions now
@@ -76,32 +119,25 @@ export class EventList {
     this.keepInSight();
   }
 
-  // Only the rows entering or leaving the window change class: a step touches two rows.
-  drawNear(version) {
-    const want = new Set();
-    if (version !== null) {
-      for (let v = Math.max(1, version - NEAR); v <= Math.min(this.rows.length, version + NEAR); v++) want.add(v);
-    }
-    for (const v of this.near || []) if (!want.has(v)) this.rows[v - 1]?.li.classList.remove("near");
-    for (const v of want) if (!this.near?.has(v)) this.rows[v - 1].li.classList.add("near");
-    this.near = want;
-  }
-
+  // Every row being one height, the current row's place is known without reading the
+  // layout: the list is scrolled (in the next frame, with the step's other changes) only when
+  // the row is out of its window, and the rows then in sight are drawn in that same frame.
   keepInSight() {
     const row = this.current;
     if (!row) return;
     cancelAnimationFrame(this.scrollFrame);
-    const look = (passes) => {
+    this.scrollFrame = requestAnimationFrame(() => {
       const list = this.list;
-      const top = row.offsetTop; // the list is the rows' offset parent (position: relative)
-      if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = top - (list.clientHeight - row.offsetHeight) / 2;
-        // Skipped rows brought near the screen by the scroll may take their real height and
-        // move the row: look again in the next frame.
-        if (passes > 1) this.scrollFrame = requestAnimationFrame(() => look(passes - 1));
+      const height = this.height();
+      const top = (Number(row.dataset.version) - 1) * height;
+      const seen = list.scrollTop;
+      const room = list.clientHeight;
+      if (top < seen || top + height > seen + room) {
+        const target = Math.max(0, top - (room - height) / 2);
+        list.scrollTop = target;
+        this.drawWindow(target);
       }
-    };
-    this.scrollFrame = requestAnimationFrame(() => look(3));
+    });
   }
 
   drawSliderMarks(last) {
