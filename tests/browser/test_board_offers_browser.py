@@ -225,3 +225,18 @@ def test_a_click_where_the_seat_has_no_move_offers_nothing(site: Site, seat_page
     page.wait_for_timeout(200)
     assert page.locator("#offers").count() == 0
     assert site.app.game(game_id).version == int(page.get_attribute("#play", "data-version"))  # nothing sent
+
+
+def test_a_game_without_board_hooks_offers_its_moves_as_the_list_only(site: Site, seat_page: Any) -> None:
+    game_id, issued = site.lobby.open_game("race", ["Ann", "Ben"], seed=game_seed(86, 0))
+    state = site.app.game(game_id)
+    seat = sorted(state.decider.active_seats(state.state))[0]
+    legal = [{"seat": seat, **m} for m in state.decider.legal_moves(state.state, seat)]
+    page = seat_page(site, game_id, issued.seat_tokens[seat])
+    page.wait_for_selector(f'#play[data-version="{state.version}"]')
+    listed = [json.loads(m) for m in page.eval_on_selector_all("#play [data-move]", "ms => ms.map(m => m.dataset.move)")]
+    assert sorted(map(canonical, listed)) == sorted(map(canonical, legal))
+    page.locator("#board").dispatch_event("click")
+    page.wait_for_timeout(200)
+    assert page.locator("#offers").count() == 0  # nothing on the board: the list is the way to move
+    assert not [e for e in page.errors if "renderers/race.js" not in e], page.errors
