@@ -5,7 +5,7 @@ same run on the same machine (the machine's load moves both alike):
 - time to first board: from navigation start to the first board drawn (the page's
   `replay:first-board` mark), cold browser cache, p50 / p95 / max of several loads; baselines:
   an empty page's first paint from the same server (cold), and a raw `fetch` of the data the
-  first board needs (its views, the summary, the events and the board map);
+  first board waits for (its views, the summary and the board map);
 - each step: `replay.go(v)` until that version's board is drawn, then until the next frame is
   painted, for adjacent steps (next and previous) and for jumps to random events (which may
   fetch a chunk of views first); baseline: an empty frame, the same wait with no step, on the
@@ -82,11 +82,11 @@ EMPTY_FRAMES_JS = """async ({count}) => {
 }"""
 RAW_FETCH_JS = """async ({game, version}) => {
     // The baseline of the first board: the data it needs, fetched raw from a page of the same
-    // origin (views around the position, summary, events, board map), in parallel.
+    // origin (views around the position, summary, board map: what the board waits for), in parallel.
     const t0 = performance.now();
     const base = `/api/v1/games/${game}`;
     const from = Math.max(1, version - 3);
-    await Promise.all([`/games/${game}/replay/views?from=${from}&to=${version}`, base, `${base}/events?after=0&limit=5000`,
+    await Promise.all([`/games/${game}/replay/views?from=${from}&to=${version}`, base,
                        `/replay/maps/${document.body.dataset.map}.json`]
         .map((url) => fetch(url, {cache: "no-store"}).then((r) => r.text())));
     return performance.now() - t0;
