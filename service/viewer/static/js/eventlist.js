@@ -27,14 +27,22 @@ export class EventList {
     this.drawFrame = null;
     // The list shrinks or grows when the panels above it change (a seat's tickets, the
     // opening of the page): the current row is brought back into sight then too.
-    new ResizeObserver(() => {
+    // The list's height and scroll position are kept as they change, so a step reads no
+    // layout (a read would lay the page out twice in its frame).
+    this.room = 0;
+    this.seen = 0;
+    new ResizeObserver(([entry]) => {
+      this.room = entry.contentRect.height;
       this.rowHeight = 0;
       this.keepInSight();
       this.drawWindow();
     }).observe(list);
     list.addEventListener("scroll", () => {
       cancelAnimationFrame(this.drawFrame);
-      this.drawFrame = requestAnimationFrame(() => this.drawWindow());
+      this.drawFrame = requestAnimationFrame(() => {
+        this.seen = list.scrollTop;
+        this.drawWindow();
+      });
     }, { passive: true });
   }
 
@@ -49,11 +57,11 @@ export class EventList {
 
   // Draw the rows in the list's window (and a margin), skip the rest; only rows entering or
   // leaving the window change class.
-  drawWindow(scrollTop = this.list.scrollTop) {
+  drawWindow(scrollTop = this.seen) {
     if (!this.rows.length) return;
     const row = this.height();
     const first = Math.max(1, Math.floor(scrollTop / row) + 1 - MARGIN);
-    const last = Math.min(this.rows.length, Math.ceil((scrollTop + this.list.clientHeight) / row) + MARGIN);
+    const last = Math.min(this.rows.length, Math.ceil((scrollTop + this.room) / row) + MARGIN);
     for (const v of this.near) {
       if (v < first || v > last) {
         this.rows[v - 1]?.li.classList.remove("near");
@@ -126,17 +134,14 @@ export class EventList {
     const row = this.current;
     if (!row) return;
     cancelAnimationFrame(this.scrollFrame);
+    const height = this.height();
+    const top = (Number(row.dataset.version) - 1) * height;
+    if (top >= this.seen && top + height <= this.seen + this.room) return;
+    const target = Math.max(0, top - (this.room - height) / 2);
+    this.drawWindow(target); // the rows about to be in sight, drawn in the same frame
     this.scrollFrame = requestAnimationFrame(() => {
-      const list = this.list;
-      const height = this.height();
-      const top = (Number(row.dataset.version) - 1) * height;
-      const seen = list.scrollTop;
-      const room = list.clientHeight;
-      if (top < seen || top + height > seen + room) {
-        const target = Math.max(0, top - (room - height) / 2);
-        list.scrollTop = target;
-        this.drawWindow(target);
-      }
+      this.list.scrollTop = target;
+      this.seen = this.list.scrollTop; // as clamped at the list's end
     });
   }
 
