@@ -39,7 +39,7 @@ export class BoardOffers {
     const renderer = this.renderer;
     const picked = renderer?.moveTarget ? placesAt(renderer, element) : null;
     const places = new Set(picked?.places || []);
-    const here = moves.filter((m) => places.has(renderer.moveTarget(m)) && (!picked.only || picked.only(m)));
+    const here = picked ? moves.filter((m) => places.has(renderer.moveTarget(m)) && (!picked.only || picked.only(m))) : [];
     if (!here.length) {
       this.close();
       return 0;
