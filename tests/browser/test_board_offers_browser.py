@@ -131,6 +131,21 @@ def test_an_age_of_steam_build_chosen_from_a_hex_and_its_tiles_drawn_in_place(si
     assert json.loads(page.get_attribute('#play fieldset[data-type="build"] input:checked', "data-move")) == chosen
     shot(page, artifacts, "board-offers-aos-build-1400")
     assert serious(page) == []
+    # On a phone the panel opens under the hex, within the screen, the same moves in it.
+    page.set_viewport_size(PHONE)
+    page.wait_for_function("() => document.documentElement.clientWidth === 390")
+    page.keyboard.press("Escape")
+    assert page.locator("#offers").count() == 0
+    hexagon = page.locator(f'#board polygon.hex[data-hex="{hex_}"]')
+    hexagon.scroll_into_view_if_needed()
+    hexagon.click()
+    assert sorted(map(canonical, offers(page))) == sorted(map(canonical, here))
+    box = page.locator("#offers").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    offer(page, chosen).click()
+    shot(page, artifacts, "board-offers-aos-build-390")
+    assert serious(page) == []
 
     built = confirm_on_board(site, page, game_id, chosen)
     assert built["kind"] == "TrackBuilt"
