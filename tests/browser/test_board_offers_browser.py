@@ -255,3 +255,17 @@ def test_a_game_without_board_hooks_offers_its_moves_as_the_list_only(site: Site
     page.wait_for_timeout(200)
     assert page.locator("#offers").count() == 0  # nothing on the board: the list is the way to move
     assert not [e for e in page.errors if "renderers/race.js" not in e], page.errors
+
+
+def test_a_click_while_looking_at_an_earlier_event_offers_the_moves_on_the_board_of_now(site: Site, seat_page: Any) -> None:
+    game_id, _, token, legal = play_until(site, "age_of_steam", "build", 87)
+    version = site.app.game(game_id).version
+    build = next(m for m in legal if m["type"] == "build")
+    page = seat_page(site, game_id, token)
+    page.wait_for_selector(f'#play[data-version="{version}"]')
+    page.evaluate("() => replay.go(5)")
+    assert page.get_attribute("#board", "data-version") == "5"
+    page.locator(f'#board polygon.hex[data-hex="{build["hex"]}"]').dispatch_event("click")
+    assert build in offers(page)
+    assert page.get_attribute("#board", "data-version") == str(version)  # the board of the moves
+    assert not page.errors, page.errors

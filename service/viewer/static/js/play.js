@@ -125,10 +125,14 @@ export class Play {
 
   // A click on the board: the moves tied to the place clicked, offered beside it and picked
   // out of their lists.
-  pickOnBoard(element) {
+  // The moves are drawn on the board as it stands now: a viewer looking at an earlier event
+  // is brought to the present first.
+  async pickOnBoard(element) {
     const picked = placesAt(this.ctx.renderer, element);
     if (!picked) return 0;
     for (const place of picked.places) this.pick(place);
+    const shown = Number(document.getElementById("board").dataset.version);
+    if (this.version && shown !== this.version && window.replay) await window.replay.go(this.version);
     return this.offers.open(element, this.moves);
   }
 
