@@ -81,6 +81,7 @@ function showAudience(body) {
     ? `${ctx.seatName(Number(body.audience.slice(5)))} (seat ${body.audience.slice(5)})` : "public";
   $("audience").textContent = label + (body.everything_public ? " — the game is over, everything is public" : "");
   $("audience").dataset.audience = body.audience;
+  showTitle();
 }
 
 function showError(message) {
@@ -141,9 +142,19 @@ async function start() {
 function applySummary(info) {
   page.names = info.seats.map((s) => s.name);
   page.finished = info.status === "finished";
-  $("game-title").textContent = `${ctx.title} · ${page.names.join(", ")}`;
+  showTitle();
   $("status").textContent = page.finished ? "finished" : "in progress";
   $("status").dataset.status = info.status;
+}
+
+// The game's title (its content pack's, else its renderer's) in the heading and the tab, and
+// whether this page plays a seat or replays.
+function showTitle() {
+  const title = body.dataset.title && body.dataset.title !== game ? body.dataset.title : ctx.title;
+  const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
+  $("game-title").textContent = title;
+  $("game-seats").textContent = page.names.join(", ");
+  document.title = `${title}${page.names.length ? ` · ${page.names.join(", ")}` : ""} · Caboose ${seat ? "play" : "replay"}`;
 }
 
 async function viewpointFailed(error, version) {
@@ -307,10 +318,9 @@ function bindControls() {
   nav.addEventListener("change", (e) => show(e.detail.version));
   nav.addEventListener("grow", () => setSliderMax());
   nav.bindKeys(document);
-  // A click on a route or a hex picks out the moves tied to it.
+  // A click on a route or a hex offers the moves tied to it (play.js).
   $("board").addEventListener("click", (e) => {
-    const place = e.target.closest("[data-route], [data-tile-hex], [data-hex]");
-    if (place && page.play && !$("play").hidden) page.play.pick(place.dataset.route || place.dataset.tileHex || place.dataset.hex);
+    if (page.play && !$("play").hidden) page.play.pickOnBoard(e.target);
   });
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
