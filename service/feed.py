@@ -30,6 +30,7 @@ from typing import Any
 from domain.core.events import Audience
 from service.aggregate import Game
 from service.application import Caboose
+from service.errors import ServiceError
 from service.eventstore import BoundedApplicationRecorder, records_channel
 
 logger = logging.getLogger(__name__)
@@ -38,6 +39,11 @@ HEARTBEAT_SECONDS = float(os.environ.get("CABOOSE_STREAM_HEARTBEAT", "15"))
 """A comment line this often on a quiet stream, so proxies keep it open and a client gone is noticed."""
 TAIL_SECONDS = float(os.environ.get("CABOOSE_STREAM_TAIL", "0.05"))
 """How often the embedded store's notification log is read for new records."""
+CAPACITY = int(os.environ.get("CABOOSE_STREAMS", "0")) or None
+"""Streams one process holds at most (None: no limit). Under gunicorn's gthread workers each
+stream holds one of the worker's threads, and a worker goes on accepting requests whatever
+its threads are doing, so `infra/gunicorn.conf.py` sets this below the threads: the rest
+stay free for requests. A stream refused for it is told to come back (503, Retry-After)."""
 RECENT = 256
 """Records a channel keeps; a stream further behind reads the store itself."""
 BATCH = 1000
@@ -47,6 +53,16 @@ BATCH = 1000
 def frame(record: dict[str, Any]) -> bytes:
     """One Server-Sent Event: the record's version as its id, the record as its data."""
     return b"id: %d\ndata: %s\n\n" % (record["version"], json.dumps(record, separators=(",", ":")).encode())
+
+
+class StreamsFull(ServiceError):
+    """This process holds as many streams as it may; another process may have room."""
+
+    code = "streams_full"
+
+    def __init__(self, capacity: int) -> None:
+        super().__init__(f"This server process already holds its {capacity} live streams: try again shortly, "
+                         "or follow the game with GET …/events?after=N.")
 
 
 class Channel:
@@ -98,8 +114,9 @@ class Channel:
 class Feed:
     """The open streams of one process and the one thread that feeds them."""
 
-    def __init__(self, caboose: Caboose, heartbeat: float = HEARTBEAT_SECONDS, tail: float = TAIL_SECONDS) -> None:
-        self.caboose, self.heartbeat, self.tail = caboose, heartbeat, tail
+    def __init__(self, caboose: Caboose, heartbeat: float = HEARTBEAT_SECONDS, tail: float = TAIL_SECONDS,
+                 capacity: int | None = CAPACITY) -> None:
+        self.caboose, self.heartbeat, self.tail, self.capacity = caboose, heartbeat, tail, capacity
         self._channels: dict[str, Channel] = {}
         self._lock = threading.Lock()
         self._stopped = threading.Event()
@@ -114,6 +131,9 @@ class Feed:
         every `open` is matched by a `close`."""
         self._start()
         with self._lock:
+            open_streams = sum(c.streams for c in self._channels.values())
+            if self.capacity is not None and open_streams >= self.capacity:
+                raise StreamsFull(self.capacity)
             channel = self._channels.get(game_id)
             if channel is None:
                 channel = self._channels[game_id] = Channel(game_id, self.caboose.game(game_id))

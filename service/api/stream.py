@@ -4,7 +4,8 @@ The stream is `GET …/events` kept open: the same records, the same redaction f
 caller's token, one SSE event per record (`id:` its version). A reconnect sends the last id
 it got as `Last-Event-ID` (a browser's EventSource does so itself) or `?after=`, and the
 stream resumes with the next record. Everything that can be refused (an unknown game, a bad
-token, a bad id) is refused with a problem document before the stream starts. The records
+token, a bad id, a process holding all the streams it may) is refused with a problem
+document before the stream starts. The records
 come from this process's `Feed` (`service/feed.py`), which alone watches the store.
 """
 
@@ -20,10 +21,10 @@ from marshmallow import fields, validate
 from domain.core.events import Audience
 from service.api.auth import lobby
 from service.api.guard import Caller, guarded
-from service.api.problems import documents_problems
+from service.api.problems import documents_problems, problem
 from service.api.schemas import VERSION_MAX, Strict
 from service.errors import BadRequest, NoSuchVersion
-from service.feed import Channel, Feed
+from service.feed import Channel, Feed, StreamsFull
 
 stream = Blueprint("stream", __name__, url_prefix="/api/v1/games", description="Live: a game's records as they are stored.")
 
@@ -59,12 +60,15 @@ def feed() -> Feed:
 @guarded(Caller.PUBLIC, limit="read")
 @stream.arguments(StreamQuerySchema, location="query", as_kwargs=True)
 @stream.doc(parameters=[LAST_EVENT_ID], responses=EVENT_STREAM)
-@documents_problems(400, 401, 404, 429)
+@documents_problems(400, 401, 404, 429, 503)
 def get_stream(game_id: str, after: int | None, audience: Audience) -> ResponseReturnValue:
     """Follow the game: each of its records, as the caller may see it, pushed when stored."""
     start = resumed_after(after)
     live = feed()
-    channel = live.open(game_id)
+    try:
+        channel = live.open(game_id)
+    except StreamsFull as full:
+        return problem(503, "Streams full", full.message, full.code, headers={"Retry-After": str(RETRY_MS // 1000)})
     try:
         if start > channel.version:
             raise NoSuchVersion(start, channel.version)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -195,3 +196,26 @@ def test_a_quiet_stream_is_kept_open_by_heartbeats_and_one_feed_serves_every_str
         finally:
             for s in streams:
                 s.close()
+
+
+def test_a_process_holding_all_the_streams_it_may_says_so_and_takes_the_next_when_one_ends(app: Caboose) -> None:
+    with serving(app) as (client, feed):
+        feed.capacity = 2
+        game = new_game(client)
+        url = f"{client.base}/api/v1/games/{game['game_id']}/stream"
+        first, second = Stream(url), Stream(url)
+        try:
+            refused = Stream(url)
+            assert (first.status, second.status, refused.status) == (200, 200, 503)
+            assert refused.problem["code"] == "streams_full" and refused.headers["retry-after"] == "2"
+            first.close()
+            # The server learns that the client left at its next write (a heartbeat at the latest).
+            deadline = time.monotonic() + HEARTBEAT * 10
+            while feed.streams > 1 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            with Stream(url) as third:
+                assert third.status == 200
+                assert third.next_event().data["version"] == 1
+        finally:
+            first.close()
+            second.close()
