@@ -39,11 +39,15 @@ HEARTBEAT_SECONDS = float(os.environ.get("CABOOSE_STREAM_HEARTBEAT", "15"))
 """A comment line this often on a quiet stream, so proxies keep it open and a client gone is noticed."""
 TAIL_SECONDS = float(os.environ.get("CABOOSE_STREAM_TAIL", "0.05"))
 """How often the embedded store's notification log is read for new records."""
-CAPACITY = int(os.environ.get("CABOOSE_STREAMS", "0")) or None
-"""Streams one process holds at most (None: no limit). Under gunicorn's gthread workers each
-stream holds one of the worker's threads, and a worker goes on accepting requests whatever
-its threads are doing, so `infra/gunicorn.conf.py` sets this below the threads: the rest
-stay free for requests. A stream refused for it is told to come back (503, Retry-After)."""
+def capacity_from_env() -> int | None:
+    """Streams one process holds at most (`CABOOSE_STREAMS`; unset or 0: no limit). Under
+    gunicorn's gthread workers each stream holds one of the worker's threads, and a worker
+    goes on accepting requests whatever its threads are doing, so `infra/gunicorn.conf.py`
+    sets this below the threads: the rest stay free for requests. A stream refused for it
+    is told to come back (503, Retry-After)."""
+    return int(os.environ.get("CABOOSE_STREAMS", "0")) or None
+
+
 RECENT = 256
 """Records a channel keeps; a stream further behind reads the store itself."""
 BATCH = 1000
@@ -115,7 +119,7 @@ class Feed:
     """The open streams of one process and the one thread that feeds them."""
 
     def __init__(self, caboose: Caboose, heartbeat: float = HEARTBEAT_SECONDS, tail: float = TAIL_SECONDS,
-                 capacity: int | None = CAPACITY) -> None:
+                 capacity: int | None = None) -> None:
         self.caboose, self.heartbeat, self.tail, self.capacity = caboose, heartbeat, tail, capacity
         self._channels: dict[str, Channel] = {}
         self._lock = threading.Lock()

@@ -24,7 +24,7 @@ from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.api.schemas import VERSION_MAX, Strict
 from service.errors import BadRequest, NoSuchVersion
-from service.feed import Channel, Feed, StreamsFull
+from service.feed import Channel, Feed, StreamsFull, capacity_from_env
 
 stream = Blueprint("stream", __name__, url_prefix="/api/v1/games", description="Live: a game's records as they are stored.")
 
@@ -48,11 +48,14 @@ EVENT_STREAM = {"200": {"description": "`text/event-stream`: one event per recor
 
 
 def feed() -> Feed:
-    """This process's feed, started by the first stream (a worker that never streams has none)."""
+    """This process's feed, made by the first stream (a worker that never streams has none).
+    Its capacity is the environment's `CABOOSE_STREAMS`, else the app's (set by a server that
+    knows its threads: `caboose serve`)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     found = app.extensions.get("caboose.feed")
     if found is None:
-        found = app.extensions.setdefault("caboose.feed", Feed(lobby().caboose))
+        capacity = capacity_from_env() or app.config.get("CABOOSE_STREAMS")
+        found = app.extensions.setdefault("caboose.feed", Feed(lobby().caboose, capacity=capacity))
     return found
 
 
