@@ -103,9 +103,10 @@ def pushed(live: Feed, channel: Channel, audience: Audience, after: int,
         yield b"retry: %d\n\n" % RETRY_MS
         batch, last = first, after
         while True:
-            for version, text in batch:
-                yield text
-                last = version
+            if batch:
+                # One write for the records of one wake (a move stores several at once).
+                yield b"".join(text for _, text in batch)
+                last = batch[-1][0]
             if channel.wait(last, live.heartbeat):
                 batch = channel.frames(live.caboose, last, audience)
             else:
