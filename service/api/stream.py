@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flask import Response, current_app, request
+from flask import Response, current_app
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
-from marshmallow import fields, validate
+from marshmallow import EXCLUDE, Schema, fields, validate
 
 from domain.core.events import Audience
 from service.api.auth import lobby
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.api.schemas import VERSION_MAX, Strict
-from service.errors import BadRequest, NoSuchVersion
+from service.errors import NoSuchVersion
 from service.feed import Channel, Feed, StreamsFull, capacity_from_env
 
 stream = Blueprint("stream", __name__, url_prefix="/api/v1/games", description="Live: a game's records as they are stored.")
@@ -38,9 +38,16 @@ class StreamQuerySchema(Strict):
                                                     "a `Last-Event-ID` header takes precedence."})
 
 
-LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
-                 "description": "The id (version) of the last event received: the stream resumes after it. "
-                                "EventSource sends it itself when it reconnects."}
+class StreamHeadersSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE  # every other header
+
+    last_event_id = fields.Integer(data_key="Last-Event-ID", validate=validate.Range(min=0, max=VERSION_MAX),
+                                   load_default=None,
+                                   metadata={"description": "The id (version) of the last event received: the stream "
+                                                            "resumes after it. EventSource sends it itself when it reconnects."})
+
+
 EVENT_STREAM = {"200": {"description": "`text/event-stream`: one event per record (`id:` its version, `data:` the "
                                        "record as `GET …/events` shows it to the caller), a comment line as a "
                                        "heartbeat while nothing happens. The stream stays open.",
@@ -62,11 +69,13 @@ def feed() -> Feed:
 @stream.get("/<game_id>/stream")
 @guarded(Caller.PUBLIC, limit="read")
 @stream.arguments(StreamQuerySchema, location="query", as_kwargs=True)
-@stream.doc(parameters=[LAST_EVENT_ID], responses=EVENT_STREAM)
+@stream.arguments(StreamHeadersSchema, location="headers", as_kwargs=True)
+@stream.doc(responses=EVENT_STREAM)
 @documents_problems(400, 401, 404, 429, 503)
-def get_stream(game_id: str, after: int | None, audience: Audience) -> ResponseReturnValue:
+def get_stream(game_id: str, after: int | None, last_event_id: int | None, audience: Audience) -> ResponseReturnValue:
     """Follow the game: each of its records, as the caller may see it, pushed when stored."""
-    start = resumed_after(after)
+    # The header is what a reconnecting EventSource sends: it wins over the query.
+    start = last_event_id if last_event_id is not None else after or 0
     live = feed()
     try:
         channel = live.open(game_id)
@@ -81,17 +90,6 @@ def get_stream(game_id: str, after: int | None, audience: Audience) -> ResponseR
         raise
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(pushed(live, channel, audience, start, first), mimetype="text/event-stream", headers=headers)
-
-
-def resumed_after(after: int | None) -> int:
-    """The version the stream starts after: `Last-Event-ID`, else `?after=`, else 0."""
-    header = request.headers.get("Last-Event-ID")
-    if header is None or header.strip() == "":
-        return after or 0
-    text = header.strip()
-    if not text.isdigit() or int(text) > VERSION_MAX:
-        raise BadRequest(f"Last-Event-ID must be the version of a record (a whole number from 0), not {text[:40]!r}.")
-    return int(text)
 
 
 def pushed(live: Feed, channel: Channel, audience: Audience, after: int,

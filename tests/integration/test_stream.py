@@ -4,6 +4,7 @@ it stopped, and a seat's stream carries only what that seat may see."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -174,7 +175,7 @@ def test_what_is_refused_is_refused_before_the_stream_starts(app: Caboose) -> No
             "after not a version": (400, "application/problem+json"),
             "after the game's end": (400, "application/problem+json"),
         }
-        assert "Last-Event-ID" in refused["Last-Event-ID not a version"].problem["detail"]
+        assert "Last-Event-ID" in json.dumps(refused["Last-Event-ID not a version"].problem["errors"])
         assert f"version {version + 5}" in refused["after the game's end"].problem["detail"]
         assert client.get(f"/api/v1/games/{game_id}").body["version"] == version  # nothing stored changed
 
