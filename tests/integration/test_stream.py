@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from werkzeug.serving import make_server
 
@@ -21,6 +22,7 @@ from domain.core.leaks import differences
 from service.api import create_app
 from service.application import Caboose
 from service.feed import Feed
+from tests.conftest import POSTGRES_URL
 from tests.support.http import Client
 from tests.support.sse import Stream
 
@@ -220,3 +222,24 @@ def test_a_process_holding_all_the_streams_it_may_says_so_and_takes_the_next_whe
         finally:
             first.close()
             second.close()
+
+
+@pytest.mark.postgres
+def test_a_record_stored_while_the_listen_connection_was_down_still_arrives(postgres_app: Caboose) -> None:
+    app = postgres_app
+    channel = f'LISTEN "caboose_records.{app.settings.schema}"'
+    with serving(app) as (client, _):
+        game = new_game(client)
+        url = f"{client.base}/api/v1/games/{game['game_id']}/stream?after={game['version']}"
+        with Stream(url) as stream, psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+            listening = admin.execute("SELECT pid FROM pg_stat_activity WHERE query = %s", (channel,)).fetchall()
+            assert len(listening) == 1  # one connection for the process, whatever the streams
+            admin.execute("SELECT pg_terminate_backend(%s)", (listening[0][0],))
+            # Stored at once, while the feed waits a second before listening again: its
+            # NOTIFY reaches no one, and only the feed's re-read after reconnecting finds it.
+            summary = app.summary(game["game_id"])
+            seat = summary["active_seats"][0]
+            version = app.play(game["game_id"], seat, app.legal_moves(game["game_id"], seat)[0])[-1]["version"]
+            assert stream.records_until(version, within=10)[-1]["version"] == version
+            again = admin.execute("SELECT pid FROM pg_stat_activity WHERE query = %s", (channel,)).fetchall()
+            assert len(again) == 1 and again != listening
