@@ -32,3 +32,12 @@ def on_starting(server: object) -> None:
     from service.databases import databases, upgrade_databases
 
     upgrade_databases(*databases())
+
+
+def post_worker_init(worker: object) -> None:
+    """A worker that stops (a graceful stop, or `max_requests` reached) ends its live
+    streams within a second, and their clients reconnect elsewhere with Last-Event-ID,
+    instead of holding it for the whole `graceful_timeout`."""
+    from service.feed import serve_while
+
+    serve_while(lambda: bool(getattr(worker, "alive", False)))

@@ -25,6 +25,7 @@ import logging
 import os
 import threading
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from domain.core.events import Audience
@@ -53,6 +54,20 @@ RECENT = 256
 BATCH = 1000
 """Records read from the store at a time for a stream that is behind (and at its start)."""
 
+def _always() -> bool:
+    return True
+
+
+_serving: Callable[[], bool] = _always
+
+
+def serve_while(serving: Callable[[], bool]) -> None:
+    """Tell the feeds of this process how to know that the server is stopping (gunicorn's
+    `worker.alive`): their streams then end within a second, and their clients reconnect
+    with Last-Event-ID elsewhere, instead of holding the worker until it is killed."""
+    global _serving
+    _serving = serving
+
 
 def frame(record: dict[str, Any]) -> bytes:
     """One Server-Sent Event: the record's version as its id, the record as its data."""
@@ -60,13 +75,13 @@ def frame(record: dict[str, Any]) -> bytes:
 
 
 class StreamsFull(ServiceError):
-    """This process holds as many streams as it may; another process may have room."""
+    """This process holds as many streams as it may, or is stopping; another may have room."""
 
     code = "streams_full"
 
-    def __init__(self, capacity: int) -> None:
-        super().__init__(f"This server process already holds its {capacity} live streams: try again shortly, "
-                         "or follow the game with GET …/events?after=N.")
+    def __init__(self, capacity: int | None) -> None:
+        why = "is stopping" if capacity is None else f"already holds its {capacity} live streams"
+        super().__init__(f"This server process {why}: try again shortly, or follow the game with GET …/events?after=N.")
 
 
 class Channel:
@@ -80,6 +95,7 @@ class Channel:
         self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)
         self.rendered: dict[tuple[int, Audience], bytes] = {}
         self.streams = 0
+        self.closed = False
 
     def add(self, game: Game, records: list[dict[str, Any]]) -> None:
         with self.changed:
@@ -94,9 +110,16 @@ class Channel:
             self.changed.notify_all()
 
     def wait(self, after: int, timeout: float) -> bool:
-        """Whether there is a record after `after`, waiting up to `timeout` seconds for one."""
+        """Whether there is a record after `after`, waiting up to `timeout` seconds for one
+        (or for the channel to close: see `closed`)."""
         with self.changed:
-            return self.changed.wait_for(lambda: self.version > after, timeout)
+            return self.changed.wait_for(lambda: self.version > after or self.closed, timeout) and not self.closed
+
+    def close(self) -> None:
+        """End the channel's streams: the server is stopping."""
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
 
     def frames(self, caboose: Caboose, after: int, audience: Audience) -> list[tuple[int, bytes]]:
         """The records after `after` as `audience` sees them, as SSE frames (at most `BATCH`)."""
@@ -133,6 +156,8 @@ class Feed:
         """The game's channel, for a stream opening on it (404 for an unknown game). Opened
         before the stream reads its first records, so nothing stored meanwhile is missed;
         every `open` is matched by a `close`."""
+        if self._stopped.is_set():
+            raise StreamsFull(None)
         self._start()
         with self._lock:
             open_streams = sum(c.streams for c in self._channels.values())
@@ -170,7 +195,18 @@ class Feed:
             logger.warning("new records of game %s not read for its streams", game_id, exc_info=True)
 
     def stop(self) -> None:
+        """Stop the watcher and end every open stream."""
         self._stopped.set()
+        with self._lock:
+            channels = list(self._channels.values())
+        for channel in channels:
+            channel.close()
+
+    def _server_stopping(self) -> bool:
+        if _serving():
+            return False
+        self.stop()
+        return True
 
     # -- the one watcher thread --------------------------------------------------------
 
@@ -189,7 +225,7 @@ class Feed:
         """The embedded store: tail the notification log from where it ends now."""
         recorder = self.caboose.recorder
         position = recorder.max_notification_id() or 0
-        while not self._stopped.is_set():
+        while not self._stopped.is_set() and not self._server_stopping():
             try:
                 batch = recorder.select_notifications(start=position + 1, limit=BATCH)
             except Exception:
@@ -216,7 +252,7 @@ class Feed:
                     conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
                     for game_id in self._watched():  # whatever was stored while not listening
                         self.changed(game_id)
-                    while not self._stopped.is_set():
+                    while not self._stopped.is_set() and not self._server_stopping():
                         for note in conn.notifies(timeout=1.0):
                             self.changed(note.payload)
             except Exception:

@@ -107,6 +107,8 @@ def pushed(live: Feed, channel: Channel, audience: Audience, after: int,
                 last = batch[-1][0]
             if channel.wait(last, live.heartbeat):
                 batch = channel.frames(live.caboose, last, audience)
+            elif channel.closed:
+                return  # the server is stopping: the client reconnects with Last-Event-ID
             else:
                 batch = []
                 yield b": heartbeat\n\n"

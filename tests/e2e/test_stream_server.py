@@ -73,3 +73,25 @@ def test_every_stream_on_every_worker_receives_every_move(server: LiveServer) ->
         assert records == expected[game["seat_tokens"]["0"] if i % 2 else None], i
         assert [r["version"] for r in records] == list(range(start + 1, version + 1))
     assert "Traceback" not in server.log()
+
+
+def test_a_stopping_worker_ends_its_streams_at_once_and_they_resume_elsewhere(tmp_path: Path) -> None:
+    # The default heartbeat (15 s): the streams end because the worker stops, not because a
+    # heartbeat found the client gone.
+    with LiveServer(f"sqlite:///{tmp_path}/stop.sqlite", workers=2, threads=8) as server:
+        client = server.client()
+        game = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["ann", "bob"]}).body
+        url = f"{server.base}/api/v1/games/{game['game_id']}/stream"
+        stream = opened(url, None)
+        last = stream.records_until(game["version"])[-1]["version"]
+        started = time.monotonic()
+        server.stop()  # SIGTERM: gunicorn's graceful stop, which waits up to 30 s for open requests
+        stopped = time.monotonic() - started
+        with pytest.raises(ConnectionError):
+            stream.next_event(within=5)
+        stream.close()
+        assert stopped < 10, f"the graceful stop took {stopped:.1f} s"
+        server.start()  # the same store served again: the client comes back after what it had
+        play_one(client, game)
+        with Stream(url, last_event_id=str(last)) as resumed:
+            assert resumed.next_event().data["version"] == last + 1
