@@ -40,6 +40,12 @@ HEARTBEAT_SECONDS = float(os.environ.get("CABOOSE_STREAM_HEARTBEAT", "15"))
 """A comment line this often on a quiet stream, so proxies keep it open and a client gone is noticed."""
 TAIL_SECONDS = float(os.environ.get("CABOOSE_STREAM_TAIL", "0.05"))
 """How often the embedded store's notification log is read for new records."""
+RECENT = 256
+"""Records a channel keeps; a stream further behind reads the store itself."""
+BATCH = 1000
+"""Records read from the store at a time for a stream that is behind (and at its start)."""
+
+
 def capacity_from_env() -> int | None:
     """Streams one process holds at most (`CABOOSE_STREAMS`; unset or 0: no limit). Under
     gunicorn's gthread workers each stream holds one of the worker's threads, and a worker
@@ -48,11 +54,6 @@ def capacity_from_env() -> int | None:
     is told to come back (503, Retry-After)."""
     return int(os.environ.get("CABOOSE_STREAMS", "0")) or None
 
-
-RECENT = 256
-"""Records a channel keeps; a stream further behind reads the store itself."""
-BATCH = 1000
-"""Records read from the store at a time for a stream that is behind (and at its start)."""
 
 def _always() -> bool:
     return True
