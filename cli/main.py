@@ -317,7 +317,9 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
             click.echo(line)
     notifier.start()
     bots.BotRunner(app).start()
-    waitress_serve(create_app(services=services), host=host, port=port, threads=8)
+    served = create_app(services=services)
+    served.config["CABOOSE_STREAMS"] = 4  # live streams each hold a thread: half of the 8 stay for requests
+    waitress_serve(served, host=host, port=port, threads=8)
 
 
 @cli.command()
