@@ -57,7 +57,7 @@ FUTURE_WORTH = 0.6
 UNFINISHED = 3.0
 """What leaving a line unfinished until next turn costs (it may be blocked or lost)."""
 MAX_BID = 4
-RICH = 25
+RICH = 15
 """Spare dollars beyond which a seat builds for points as much as for income."""
 JOINED = 2.5
 """Dollars a line is worth for touching a stop the seat's own links already reach."""
