@@ -130,7 +130,6 @@ def test_ten_three_player_greedy_games_each_leave_a_solvent_seat() -> None:
     games = [play_game("greedy", 3, index) for index in GAMES]
     assert all(DECIDER.is_over(game.state) for game in games)
     assert [index for index, game in zip(GAMES, games, strict=True) if not solvent(game)] == []
-    assert all(len(game.state.board) >= 20 for game in games), [len(game.state.board) for game in games]
 
 
 def test_the_same_ten_games_played_at_random_leave_nobody_solvent_in_some() -> None:
