@@ -18,6 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request
 from werkzeug.exceptions import BadRequest, NotFound
 
+from domain.core.decider import Decider
 from domain.core.events import Audience
 from service.api.guard import Caller, guarded
 from service.application import Caboose
@@ -52,12 +53,11 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
-def game_title(rules: Any) -> str:
+def game_title(rules: Decider[Any]) -> str:
     """The game's title as its content pack gives it ("Ticket to Ride — USA (base game map)"
     names the game "Ticket to Ride"), else its ruleset's name."""
-    pack = getattr(rules, "pack", None)
-    title = getattr(getattr(pack, "manifest", None), "title", None)
-    return title.split(" — ")[0].strip() if isinstance(title, str) and title.strip() else str(rules.name)
+    title = rules.pack.manifest.title if rules.pack is not None else ""
+    return title.split(" — ")[0].strip() if title.strip() else rules.name
 
 
 @viewer.get("/games/<game_id>/replay/views")
