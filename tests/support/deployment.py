@@ -1,0 +1,151 @@
+"""The multi-process deployment, started as an operator starts it: `infra/run` (honcho running
+infra/Procfile: N API processes behind the entry proxy, the projection runner, the notifier)
+on a PostgreSQL schema and Redis, on loopback ports; for the deployment's test and its load
+benchmark (benchmarks/load_deploy.py).
+
+    with Deployment(POSTGRES_URL, schema, api_processes=2) as deployment:
+        deployment.client().get("/api/v1/health")
+
+`stop()` is what Ctrl-C does (SIGTERM to honcho, which stops every process), then a kill -9
+of anything left in the deployment's process group.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from projections.runner import log_end
+from projections.store import ReadStore, read_db_url
+from service.application import Caboose
+from service.settings import Settings
+from tests.support.http import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT_SECONDS = 90.0
+"""How long the deployment may take to make its tables and answer through every API process."""
+
+
+def free_ports(count: int) -> int:
+    """The first of `count` consecutive loopback ports that are free now."""
+    for _ in range(200):
+        first = random.randint(20000, 60000 - count)
+        try:
+            with contextlib.ExitStack() as held:
+                for port in range(first, first + count):
+                    probe = held.enter_context(socket.socket())
+                    probe.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+    raise RuntimeError(f"found no {count} consecutive free ports")
+
+
+class DeploymentDidNotStart(RuntimeError):
+    pass
+
+
+class Deployment:
+    def __init__(self, db: str, schema: str, api_processes: int, redis: str | None = None,
+                 env: dict[str, str] | None = None, log_path: Path | None = None) -> None:
+        self.db, self.schema, self.api_processes = db, schema, api_processes
+        self.port = free_ports(api_processes + 1)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.backends = [f"http://127.0.0.1:{p}" for p in range(self.port + 1, self.port + 1 + api_processes)]
+        self.log_path = log_path or Path(tempfile.mkstemp(prefix="caboose-deploy-", suffix=".log")[1])
+        self.env = {
+            **os.environ, "CABOOSE_DB": db, "CABOOSE_DB_SCHEMA": schema,
+            "CABOOSE_REDIS": redis or os.environ.get("CABOOSE_TEST_REDIS", "redis://127.0.0.1:6379/0"),
+            "CABOOSE_API_PROCESSES": str(api_processes), "CABOOSE_PORT": str(self.port),
+            # The load under test is the store's and the processes', not the rate limiter's;
+            # the counts still go through Redis, under a prefix of this run's own.
+            "CABOOSE_RATE_LIMIT": "100000000/60", "CABOOSE_RATE_LIMIT_PREFIX": f"caboose-deploy-{uuid.uuid4().hex[:8]}",
+            "CABOOSE_ACCESS_LOG": "",
+            **(env or {}),
+        }
+        self.env.pop("CABOOSE_READ_DB", None)
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def client(self, timeout: float = 30.0) -> Client:
+        return Client(self.base, timeout)
+
+    def start(self) -> Self:
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen([sys.executable, str(ROOT / "infra" / "run")], env=self.env, cwd=ROOT,
+                                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.wait_until_serving()
+        return self
+
+    def wait_until_serving(self) -> float:
+        """Seconds until every API process and the entry answered their health check."""
+        started = time.monotonic()
+        waiting = [*self.backends, self.base]
+        while waiting:
+            if self.process is None or self.process.poll() is not None:
+                raise DeploymentDidNotStart(f"infra/run exited:\n{self.log()[-4000:]}")
+            if time.monotonic() - started > BOOT_SECONDS:
+                self.stop()
+                raise DeploymentDidNotStart(f"not every process answered within {BOOT_SECONDS} s ({waiting}):\n{self.log()[-4000:]}")
+            try:
+                if Client(waiting[0], timeout=2).get("/api/v1/health").status == 200:
+                    waiting.pop(0)
+                    continue
+            except OSError:
+                pass
+            time.sleep(0.1)
+        return time.monotonic() - started
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=40)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *_: type[BaseException] | BaseException | TracebackType | None) -> None:
+        self.stop()
+
+
+def projection_lag(db: str, schema: str, limit: float = 120.0) -> dict[str, float | int | bool]:
+    """From now (the load has stopped), seconds until the deployment's projection runner has
+    followed the whole log, and whether every game's index entry is at its stored version."""
+    app = Caboose(Settings(db=db, schema=schema))
+    store = ReadStore(read_db_url(db, schema, env={}))
+    try:
+        started, end = time.monotonic(), log_end(app)
+        behind_at_stop = end - (store.max_tracking_id(app.name) or 0)
+        while (store.max_tracking_id(app.name) or 0) < end and time.monotonic() - started < limit:
+            time.sleep(0.02)
+        lag = time.monotonic() - started
+        tracked = store.max_tracking_id(app.name) or 0
+        games = app.game_ids()
+        indexed = {entry["game_id"]: entry["version"] for entry in store.games(limit=len(games) + 1)}
+        at_version = sum(1 for g in games if indexed.get(g) == len(app.records(g)))
+        return {"log_end": end, "behind_at_stop": behind_at_stop, "lag_s": round(lag, 3), "caught_up": tracked >= end,
+                "games": len(games), "games_indexed_at_their_version": at_version}
+    finally:
+        store.close()
+        app.close()
