@@ -3,7 +3,7 @@ entry proxy, the projection runner, the notifier) on a fresh PostgreSQL schema a
 with N = 1, 2 and 4, and client processes playing many three-seat Ticket to Ride games on
 loopback through the entry.
 
-    python benchmarks/load_deploy.py [--processes 1,2,4] [--games 24] [--clients 6] [--seconds 30] [--json]
+    python benchmarks/load_deploy.py [--processes 1,2,4] [--rounds 1] [--games 24] [--clients 6] [--seconds 30] [--json]
 
 The clients are the fault suite's (benchmarks/fault_suite.py): each picks a game, reads its
 summary and a seat's legal moves, and posts one of them with an Idempotency-Key (half with
@@ -13,7 +13,10 @@ no duplicate version, every game audits. Then the projection lag: seconds from t
 until the runner has followed the whole log and every game's index entry is at its version.
 
 Prints, per N: moves stored per second (and its ratio to N = 1 in the same run), p50/p99 of
-an accepted move's POST, the statuses, 5xx, lost moves and the projection lag. Exits 1 if a
+an accepted move's POST, the statuses, 5xx, lost moves, the projection lag, and the CPU time
+the deployment's own processes spent per move (from /proc: a figure the other work sharing
+the machine disturbs far less than a rate); with --rounds R, the counts are run R times
+interleaved and the medians printed. Exits 1 if a
 figure that must be 0 is not, a game does not audit, or the read models did not catch up.
 """
 
@@ -54,15 +57,19 @@ def run_once(postgres: str, processes: int, size: Size, folder: Path) -> dict[st
             boot_s = time.monotonic() - booted
             client = deployment.client()
             games = [new_game(client) for _ in range(size.games)]
+            cpu_before = deployment.cpu_seconds()
             with load(deployment.base, games, size, folder):
-                started = time.monotonic()  # every client is ready: the load starts now
-            elapsed = time.monotonic() - started
+                pass
+            cpu = {k: round(v - cpu_before.get(k, 0.0), 2) for k, v in deployment.cpu_seconds().items()}
             lag = projection_lag(postgres, schema)
             tracebacks = deployment.log().count("Traceback")
         sent, answers = read_load(folder)
         ledger = ledger_figures(postgres, schema, sent, games)
     finally:
         drop_schemas(postgres, [schema])
+    # The load's own window, from the first request sent to the last answer (not the client
+    # processes' start or exit).
+    elapsed = max(a["t"] for a in answers) - min(a["t"] - a["took"] for a in answers)
     accepted = [a["took"] for a in answers if a["method"] == "POST" and a["status"] == 201]
     statuses: dict[str, int] = {}
     for a in answers:
@@ -71,6 +78,8 @@ def run_once(postgres: str, processes: int, size: Size, folder: Path) -> dict[st
     return {
         "api_processes": processes, "boot_s": round(boot_s, 1), "load_s": round(elapsed, 1),
         "moves_stored": ledger["moves_stored"], "moves_per_s": round(ledger["moves_stored"] / elapsed, 1),
+        "deployment_cpu_s": cpu,
+        "deployment_cpu_ms_per_move": round(sum(cpu.values()) * 1000 / ledger["moves_stored"], 1) if ledger["moves_stored"] else None,
         "requests": len(answers), "requests_per_s": round(len(answers) / elapsed, 1),
         "p50_ms": round(statistics.median(accepted) * 1000, 1) if accepted else None,
         "p99_ms": round(percentile(accepted, 0.99) * 1000, 1) if accepted else None,
@@ -98,12 +107,36 @@ def failures(runs: list[dict[str, Any]]) -> list[str]:
     return found
 
 
+def per_move(run: dict[str, Any], role: str) -> float | None:
+    moves = run["moves_stored"]
+    return round(run["deployment_cpu_s"].get(role, 0.0) * 1000 / moves, 1) if moves else None
+
+
+def medians(runs: list[dict[str, Any]], counts: list[int]) -> dict[int, dict[str, float]]:
+    """Per API process count, the median over the rounds (the first count is the baseline)."""
+    out: dict[int, dict[str, float]] = {}
+    for n in counts:
+        mine = [r for r in runs if r["api_processes"] == n]
+        out[n] = {"moves_per_s": statistics.median(r["moves_per_s"] for r in mine),
+                  "p50_ms": statistics.median(r["p50_ms"] or 0 for r in mine),
+                  "p99_ms": statistics.median(r["p99_ms"] or 0 for r in mine),
+                  "projection_lag_s": statistics.median(r["projection"]["lag_s"] for r in mine),
+                  "cpu_ms_per_move": statistics.median(r["deployment_cpu_ms_per_move"] or 0 for r in mine)}
+    base = out[counts[0]]["moves_per_s"]
+    for figures in out.values():
+        figures["ratio_to_first"] = round(figures["moves_per_s"] / base, 2) if base else 0.0
+    return out
+
+
 def table(runs: list[dict[str, Any]], baseline: float) -> str:
     rows = [("moves stored per second", lambda r: r["moves_per_s"]),
             ("ratio to 1 API process", lambda r: round(r["moves_per_s"] / baseline, 2) if baseline else "n/a"),
             ("requests per second (GET summary, GET legal moves, POST)", lambda r: r["requests_per_s"]),
             ("accepted move POST p50 / p99 (ms)", lambda r: f"{r['p50_ms']} / {r['p99_ms']}"),
             ("moves stored", lambda r: r["moves_stored"]),
+            ("deployment CPU per move (ms; API, entry, runner, notifier)", lambda r: r["deployment_cpu_ms_per_move"]),
+            *((f"  of which {role} (ms)", lambda r, role=role: per_move(r, role))
+              for role in ("api", "entry", "projections", "notify", "honcho")),
             ("lost (2xx not stored as its own)", lambda r: r["lost"]),
             ("5xx / no answer", lambda r: f"{r['5xx']} / {r['no_answer']}"),
             ("games audit OK", lambda r: f"{r['games_audit_ok']} of {r['games']}"),
@@ -123,6 +156,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--clients", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--rounds", type=int, default=1, help="Run every count this many times, interleaved; report medians.")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--keep", action="store_true", help="Keep the deployments' logs and the clients' answers.")
     args = parser.parse_args()
@@ -133,10 +167,11 @@ def main() -> int:
     top = Path(tempfile.mkdtemp(prefix="caboose-load-deploy-"))
     runs = []
     try:
-        for n in counts:
-            folder = top / f"api-{n}-{uuid.uuid4().hex[:6]}"
-            folder.mkdir()
-            runs.append(run_once(args.postgres, n, size, folder))
+        for _ in range(args.rounds):
+            for n in counts:
+                folder = top / f"api-{n}-{uuid.uuid4().hex[:6]}"
+                folder.mkdir()
+                runs.append(run_once(args.postgres, n, size, folder))
     finally:
         if not args.keep:
             shutil.rmtree(top, ignore_errors=True)
@@ -144,12 +179,18 @@ def main() -> int:
     for run in runs:
         run["ratio_to_first"] = round(run["moves_per_s"] / baseline, 3) if baseline else None
     found = failures(runs)
+    summary = medians(runs, counts)
+    machine["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
-        print(json.dumps({"machine": machine, "size": size.__dict__, "runs": runs, "failures": found}, indent=2))
+        print(json.dumps({"machine": machine, "size": size.__dict__, "rounds": args.rounds, "medians": summary, "runs": runs,
+                          "failures": found}, indent=2))
     else:
         print(f"{machine['cores']} cores (load average {machine['load_average_at_start']} at start), shared by {machine['shared']}; "
               f"{size.games} games, {size.clients} client processes, {size.seconds:g} s of load per run\n")
         print(table(runs, baseline))
+        print(f"\nmedians over {args.rounds} round(s), load average {machine['load_average_at_end']} at the end:")
+        for n, figures in summary.items():
+            print(f"  {n} API: {figures}")
         print("\n".join(["", "FAILED:", *found] if found else ["", "all promises kept"]))
     if args.keep:
         print(f"kept in {top}", file=sys.stderr)

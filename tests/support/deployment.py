@@ -7,7 +7,7 @@ benchmark (benchmarks/load_deploy.py).
         deployment.client().get("/api/v1/health")
 
 `stop()` is what Ctrl-C does (SIGTERM to honcho, which stops every process), then a kill -9
-of anything left in the deployment's process group.
+of any of the deployment's processes left.
 """
 
 from __future__ import annotations
@@ -109,15 +109,49 @@ class Deployment:
     def stop(self) -> None:
         if self.process is None:
             return
+        started = {pid: started_at(pid) for pid in self.processes()}
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=40)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
+        # Whatever honcho left behind (it was killed, or a process ignored SIGTERM): only a
+        # process that is still the one started (same start time), never a reused pid.
+        for pid, since in started.items():
+            if started_at(pid) == since:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=10)
         self.process = None
+
+    def processes(self) -> dict[int, tuple[str, float]]:
+        """The deployment's live processes (honcho and all below it; honcho starts each in a
+        session of its own): pid → (role, CPU seconds used so far, user + system)."""
+        if self.process is None:
+            return {}
+        tick = os.sysconf("SC_CLK_TCK")
+        found: dict[int, tuple[int, str, float]] = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue  # exited meanwhile
+            found[int(stat.parent.name)] = (int(fields[1]), cmdline, (int(fields[11]) + int(fields[12])) / tick)
+        ours, grew = {self.process.pid}, True
+        while grew:
+            below = {pid for pid, (parent, _, _) in found.items() if parent in ours} - ours
+            ours |= below
+            grew = bool(below)
+        return {pid: (role(found[pid][1]), found[pid][2]) for pid in ours if pid in found}
+
+    def cpu_seconds(self) -> dict[str, float]:
+        """CPU seconds used so far by the deployment's live processes, by role. PostgreSQL and
+        Redis are shared servers outside the deployment and not counted."""
+        used: dict[str, float] = {}
+        for name, seconds in self.processes().values():
+            used[name] = round(used.get(name, 0.0) + seconds, 2)
+        return used
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -127,6 +161,24 @@ class Deployment:
 
     def __exit__(self, *_: type[BaseException] | BaseException | TracebackType | None) -> None:
         self.stop()
+
+
+def started_at(pid: int) -> int | None:
+    """A process's start time (clock ticks since boot), which tells it from a later one with
+    the same pid; None once it has gone."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def role(cmdline: str) -> str:
+    """Which of the Procfile's processes a command line is."""
+    for word, name in (("gunicorn", "api"), ("proxy.py", "entry"), ("projections", "projections"), ("notify", "notify"),
+                       ("honcho", "honcho")):
+        if word in cmdline:
+            return name
+    return "other"
 
 
 def projection_lag(db: str, schema: str, limit: float = 120.0) -> dict[str, float | int | bool]:
