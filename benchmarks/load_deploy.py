@@ -117,11 +117,11 @@ def medians(runs: list[dict[str, Any]], counts: list[int]) -> dict[int, dict[str
     out: dict[int, dict[str, float]] = {}
     for n in counts:
         mine = [r for r in runs if r["api_processes"] == n]
-        out[n] = {"moves_per_s": statistics.median(r["moves_per_s"] for r in mine),
-                  "p50_ms": statistics.median(r["p50_ms"] or 0 for r in mine),
-                  "p99_ms": statistics.median(r["p99_ms"] or 0 for r in mine),
-                  "projection_lag_s": statistics.median(r["projection"]["lag_s"] for r in mine),
-                  "cpu_ms_per_move": statistics.median(r["deployment_cpu_ms_per_move"] or 0 for r in mine)}
+        out[n] = {"moves_per_s": round(statistics.median(r["moves_per_s"] for r in mine), 1),
+                  "p50_ms": round(statistics.median(r["p50_ms"] or 0 for r in mine), 1),
+                  "p99_ms": round(statistics.median(r["p99_ms"] or 0 for r in mine), 1),
+                  "projection_lag_s": round(statistics.median(r["projection"]["lag_s"] for r in mine), 2),
+                  "cpu_ms_per_move": round(statistics.median(r["deployment_cpu_ms_per_move"] or 0 for r in mine), 1)}
     base = out[counts[0]]["moves_per_s"]
     for figures in out.values():
         figures["ratio_to_first"] = round(figures["moves_per_s"] / base, 2) if base else 0.0
