@@ -3,11 +3,12 @@
     python benchmarks/bench_store.py [--postgres postgresql://postgres@127.0.0.1:5432/test]
 
 Prints one JSON object with, per store: moves stored per second through the application
-layer, full replay of a stored game (events/s), loading a 2,000-event game against a 50-event
-game (with snapshots), and the library's own append and replay rates for the same number of
-events (a bare aggregate with one trivial event type), so each figure is also a ratio. Also
-the simulator's complete Ticket to Ride games per second in memory. Machines here are noisy:
-read the ratios, and run it twice.
+layer, full replay of a stored game into its state (events/s, also against reading the same
+stored rows undecoded), loading a 2,000-event game against a 50-event game (with snapshots),
+and the library's own append and replay rates for the same number of events (a bare aggregate
+with one trivial event type), so each figure is also a ratio. Also the simulator's complete
+Ticket to Ride games per second in memory and through a SQLite store, against the rules
+alone. Machines here are noisy: read the ratios, and run it twice.
 """
 
 from __future__ import annotations
@@ -107,6 +108,14 @@ def replay_once(app: Caboose, ids: list[str]) -> float:
     return events / (time.perf_counter() - started)
 
 
+def raw_read(app: Caboose, ids: list[str]) -> float:
+    """Events per second to read the same games' stored rows, undecoded: the floor."""
+    started, events = time.perf_counter(), 0
+    for game_id in ids:
+        events += len(app.recorder.select_events(uuid.UUID(game_id)))
+    return events / (time.perf_counter() - started)
+
+
 def race_game(app: Caboose, moves: int) -> str:
     game_id = app.create_game("race", ["a", "b"], {"goal": 10**9}, seed=game_seed(7, moves))
     for _ in range(moves):
@@ -131,6 +140,7 @@ def bench_store(label: str, db: str, env: dict[str, str]) -> dict[str, Any]:
     ids, moves_per_s, events = ttr_moves(app, 3)
     events_per_move = events / sum(len([r for r in app.records(i) if r["actor"].startswith("seat:")]) for i in ids)
     replay_rate = max(replay_once(app, ids) for _ in range(5))
+    raw_rate = max(raw_read(app, ids) for _ in range(5))
     short, long_ = race_game(app, 48), race_game(app, 1998)
     short_s, long_s = load_time(db, env, short), load_time(db, env, long_)
     baseline = library_rates({**persistence_env(db), **env}, sum(len(app.records(i)) for i in ids), max(1, round(events_per_move)))
@@ -144,24 +154,28 @@ def bench_store(label: str, db: str, env: dict[str, str]) -> dict[str, Any]:
         "replay_events_per_s": round(replay_rate, 1),
         "library_replay_events_per_s": round(baseline["replay_events_per_s"], 1),
         "replay_ratio_to_library": round(replay_rate / baseline["replay_events_per_s"], 3),
+        "raw_read_events_per_s": round(raw_rate, 1),
+        "replay_ratio_to_raw_read": round(replay_rate / raw_rate, 3),
         "load_50_events_ms": round(short_s * 1000, 2),
         "load_2000_events_ms": round(long_s * 1000, 2),
         "load_ratio_2000_to_50": round(long_s / short_s, 2),
     }
 
 
-def bench_simulate(games_count: int) -> dict[str, Any]:
+def bench_simulate(games_count: int, sqlite: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for check in (False, True):
-        app = Caboose(Settings(db="memory"))
+    for label, db, check in (("unchecked", "memory", False), ("checked", "memory", True),
+                             ("sqlite_unchecked", sqlite, False)):
+        app = Caboose(Settings(db=db))
         chooser = random.Random(3)
         started = time.perf_counter()
         for index in range(games_count):
             play_one(app, "ticket_to_ride", 2 + index % 4, game_seed(3, index), chooser, check=check)
-        out["checked" if check else "unchecked"] = round(games_count / (time.perf_counter() - started), 2)
+        out[label] = round(games_count / (time.perf_counter() - started), 2)
     started = time.perf_counter()
     rules_only(games_count)
     out["rules_alone_no_store"] = round(games_count / (time.perf_counter() - started), 2)
+    out["sqlite_ratio_to_rules_alone"] = round(out["sqlite_unchecked"] / out["rules_alone_no_store"], 3)
     return {"simulate_games_per_s": out, "games": games_count}
 
 
@@ -197,7 +211,8 @@ def main() -> None:
     finally:
         with psycopg.connect(args.postgres, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
-    results.update(bench_simulate(args.games))
+    with tempfile.TemporaryDirectory() as tmp:
+        results.update(bench_simulate(args.games, f"sqlite:///{tmp}/simulate.sqlite"))
     print(json.dumps(results, indent=2))
 
 

@@ -32,19 +32,21 @@ sys.path.insert(0, str(ROOT))
 from service.application import Caboose  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from service.simulation import game_seed  # noqa: E402
-from tests.support.http import Client  # noqa: E402
+from tests.support.http import Client, Session  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
 
-def call(base: str, method: str, path: str, token: str | None = None, body: Any = None,
+def call(base: str | Client, method: str, path: str, token: str | None = None, body: Any = None,
          headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    reply = Client(base, timeout=60).request(method, path, body, headers=headers, token=token)
+    http = base if isinstance(base, Client) else Client(base, timeout=60)
+    reply = http.request(method, path, body, headers=headers, token=token)
     return reply.status, reply.body
 
 
-def client(base: str, games: list[dict[str, Any]], moves: int, seed: int, out: Any) -> None:
+def client(base_url: str, games: list[dict[str, Any]], moves: int, seed: int, out: Any, keep_alive: bool = True) -> None:
     """Play the given games round-robin until `moves` moves were accepted; report latencies."""
     chooser, latencies, statuses = random.Random(seed), [], Counter()
+    base: Client = Session(base_url, timeout=60) if keep_alive else Client(base_url, timeout=60)
     while len(latencies) < moves and games:
         for game in list(games):
             base_path = f"/api/v1/games/{game['game_id']}"
@@ -74,7 +76,8 @@ def over_http(db: str, env_extra: dict[str, str], args: argparse.Namespace) -> d
                                                             "seed": game_seed(11, i).hex()})[1] for i in range(args.games)]
         per_client = args.moves // args.clients
         queue: Any = multiprocessing.Queue()
-        workers = [multiprocessing.Process(target=client, args=(base, games[i::args.clients], per_client, i, queue))
+        workers = [multiprocessing.Process(target=client, args=(base, games[i::args.clients], per_client, i, queue,
+                                                                not args.new_connections))
                    for i in range(args.clients)]
         started = time.perf_counter()
         for w in workers:
@@ -122,6 +125,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--moves", type=int, default=1500)
+    parser.add_argument("--new-connections", action="store_true",
+                        help="a new TCP connection per request (default: each client keeps its connection, as client libraries do)")
     args = parser.parse_args()
     report = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -139,7 +144,8 @@ def main() -> None:
         finally:
             with psycopg.connect(args.postgres, autocommit=True) as conn:
                 conn.execute(f"DROP SCHEMA {schema} CASCADE")
-    print(json.dumps({"workers": args.workers, "clients": args.clients, "games": args.games, "stores": report}, indent=2))
+    print(json.dumps({"workers": args.workers, "clients": args.clients, "games": args.games,
+                      "connections": "new per request" if args.new_connections else "kept alive", "stores": report}, indent=2))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from domain import games
 from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import Audience
-from service import input_limits
+from service import bots, input_limits
 from service.api import create_app
 from service.application import Caboose
 from service.bootstrap import Services, bootstrap
@@ -61,9 +61,10 @@ def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-db_option = click.option("--db", envvar="CABOOSE_DB", default=None,
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+db_option: Decorator = click.option("--db", envvar="CABOOSE_DB", default=None,
                          help="sqlite:///FILE (default sqlite:///caboose.sqlite), postgresql://USER@HOST:PORT/DB, or memory.")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+json_option: Decorator = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
 def _audience(_: Any, __: Any, value: str) -> Audience:
@@ -88,11 +89,13 @@ def cli() -> None:
 @click.option("--option", "options", multiple=True, help="A game option as KEY=VALUE (VALUE read as JSON when it parses).")
 @click.option("--seed", default=None, help="A client-chosen seed: 64 hex digits (recorded as seed_source=client).")
 @click.option("--content", default=None, help="The content pack: an installed pack's id, or a pack folder.")
+@click.option("--bot", "bot_seats", multiple=True, help="A seat a bot plays from the start, as SEAT=LEVEL (e.g. 2=greedy).")
+@click.option("--move-deadline", default=None, help="Seconds, or an ISO 8601 duration such as PT24H, before a bot moves for a late seat.")
 @db_option
 @json_option
 @handles_errors
 def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, content: str | None,
-        db: str | None, as_json: bool) -> None:
+        bot_seats: tuple[str, ...], move_deadline: str | None, db: str | None, as_json: bool) -> None:
     """Create a game; print its id, then each seat's token and the referee's."""
     parsed = dict(_option(o) for o in options)
     input_limits.check({"players": list(players), "options": parsed})
@@ -102,8 +105,14 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
         seed_bytes = bytes.fromhex(seed) if seed else None
     except ValueError:
         raise click.BadParameter("the seed must be hex digits", param_hint="--seed") from None
+    seated = {}
+    for text in bot_seats:
+        seat, sep, level = text.partition("=")
+        if not sep:
+            raise click.BadParameter(f"{text!r} is not SEAT=LEVEL", param_hint="--bot")
+        seated[seat] = level
     lobby = _services(db).lobby
-    game_id, issued = lobby.open_game(game, list(players), parsed, seed=seed_bytes)
+    game_id, issued = bots.open_game(lobby, game, list(players), parsed, seed_bytes, seated, deadline_value(move_deadline))
     echo_created(lobby, game_id, issued, as_json)
 
 
@@ -297,6 +306,7 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
         for line in seed_demo(lobby, f"http://{host}:{port}"):
             click.echo(line)
     notifier.start()
+    bots.BotRunner(app).start()
     waitress_serve(create_app(services=services), host=host, port=port, threads=8)
 
 
@@ -315,19 +325,21 @@ def notify(interval: float, once: bool, db: str | None) -> None:
 
 
 # Command groups kept in their own modules (they import this one, hence at the end).
+from cli.bots import bots_cli, deadline_value  # noqa: E402
 from cli.catalogue import catalogue_cli  # noqa: E402
 from cli.content import content_cli, content_option  # noqa: E402
 from cli.db import db_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
 
-cli.add_command(db_cli)
+cli.add_command(db_cli)  # type: ignore[has-type]  # a cycle (cli.db imports this module) hides its type
 cli.add_command(projections_cli)
 cli.add_command(referee_cli)
 cli.add_command(takeback_cli)
 cli.add_command(bulk_cli)
 cli.add_command(content_cli)
 cli.add_command(catalogue_cli)
+cli.add_command(bots_cli)  # type: ignore[has-type]  # the same cycle
 
 if __name__ == "__main__":
     cli()

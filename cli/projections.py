@@ -59,7 +59,8 @@ def rebuild_cmd(batch: int, db: str | None, read_db: str | None) -> None:
     services, store = _stores(db, read_db)
     app = services.caboose
     total = log_end(app)
-    with click.progressbar(length=total, label="Rebuilding projections", show_pos=True, file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(length=total, label="Rebuilding projections", show_pos=True,
+                           file=click.get_text_stream("stderr")) as bar:  # type: ignore[operator]  # overloads give object
         count = rebuild(app, store, batch, progress=bar.update)
     click.echo(f"rebuilt from {count} events")
 

@@ -67,8 +67,9 @@ class AgeOfSteamProjector(Projector):
     relevant = BOARD_KINDS | SEAT_KINDS
 
     def start(self, decider: Decider[Any], state: State) -> Figures:
+        board_map = decider.map  # type: ignore[attr-defined]  # the Age of Steam rules bound to their map
         return Figures(board(state), tuple(
-            SeatFigures(dict(sources(decider.map, state, index)), seat.income, tracks(seat)) for index, seat in enumerate(state.seats)
+            SeatFigures(dict(sources(board_map, state, index)), seat.income, tracks(seat)) for index, seat in enumerate(state.seats)
         ))
 
     def apply(self, figures: Figures, event: Event, state: State) -> Figures | None:

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import Projection
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from domain.core import fold, log
@@ -123,7 +123,7 @@ class _Batch:
                 self.session.execute(insert(GameRow), [live.row])
                 live.new = False
             else:
-                self.session.execute(GameRow.__table__.update().where(GameRow.game_id == live.game_id).values(**live.row))
+                self.session.execute(update(GameRow).where(GameRow.game_id == live.game_id).values(**live.row))
             live.dirty = False
 
 
@@ -215,8 +215,8 @@ class GameProjection(Projection[SqlView]):
         if version == 1:
             if self._row_version(batch, game_id) is not None:
                 return  # already projected (a replayed notification)
-            live = batch.games[game_id] = self._start(record)
-            self._changes(batch, game_id, 1, Figures({}, ()), live.figures)
+            started = batch.games[game_id] = self._start(record)
+            self._changes(batch, game_id, 1, Figures({}, ()), started.figures)
             return
         live = self._live(batch, game_id, version - 1)
         if live is None:

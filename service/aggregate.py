@@ -14,7 +14,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.core import fold, log
+from domain.core import fold, log, takeover
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider, Move
 from domain.core.envelope import seal, seat_actor, to_event
@@ -70,6 +70,10 @@ class Game(Aggregate):
         # each seat's total thinking time (seat numbers as strings: snapshots are JSON).
         self.waiting_since: dict[str, str] = {}
         self.thinking_seconds: dict[str, float] = {}
+        # Seats held by bots (seat as a string → level) and the move deadline in seconds
+        # (`domain/core/takeover.py`); both are replaced, never changed in place.
+        self.bot_seats: dict[str, str] = {}
+        self.move_deadline: int | None = None
         self.state = self.decider.initial_state(log.setup_of(created))
 
     def copy(self) -> Game:
@@ -91,6 +95,16 @@ class Game(Aggregate):
         # Snapshots taken before content packs have no `content`: the game's default pack.
         return log.decider_of({"game": self.ruleset, "ruleset_version": self.ruleset_version,
                                "content": getattr(self, "content", None)})
+
+    @property
+    def held_by_bots(self) -> dict[int, str]:
+        """The seats bots hold, and their levels (snapshots taken before bots hold none)."""
+        return {int(seat): level for seat, level in getattr(self, "bot_seats", {}).items()}
+
+    @property
+    def deadline(self) -> int | None:
+        """The move deadline in seconds, None for none (snapshots taken before deadlines: none)."""
+        return getattr(self, "move_deadline", None)
 
     @property
     def is_over(self) -> bool:
@@ -118,6 +132,9 @@ class Game(Aggregate):
         self.head = record["hash"]
         self.rng_position = rng_position
         self.updated_at = record["time"]
+        if record["kind"] in takeover.KINDS:
+            self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
+            self.move_deadline = takeover.deadline([record]) if record["kind"] == takeover.DEADLINE_SET else self.deadline
 
     def _pace(self, now: str) -> None:
         active = {str(s) for s in self.decider.active_seats(self.state)}
@@ -207,7 +224,7 @@ class Game(Aggregate):
             else:
                 self._record(record, 0)
 
-    class Snapshot(Aggregate.Snapshot):
+    class Snapshot(Aggregate.Snapshot):  # type: ignore[misc,valid-type]  # the library's stubs type it as a variable
         """Snapshots hold the game state as plain JSON; its types come back from the
         state class's annotations."""
 

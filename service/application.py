@@ -11,6 +11,7 @@ import logging
 import os
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -24,7 +25,7 @@ from domain.core.audit import AuditReport, audit
 from domain.core.canonical import canonical
 from domain.core.decider import Setup
 from domain.core.envelope import redact, seal
-from domain.core.errors import MalformedMove, RecordError
+from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
 from service import stored
@@ -48,6 +49,14 @@ def request_digest(seat: int, move: Mapping[str, Any]) -> str:
 
 def new_salt() -> str:
     return os.urandom(16).hex()
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a move did: the records it stored, and the game (the caller's own copy) after them."""
+
+    records: list[dict[str, Any]]
+    game: Game
 
 
 class Caboose(Application[UUID]):
@@ -98,8 +107,18 @@ class Caboose(Application[UUID]):
         return aggregate
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
-             idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
+             idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
+             by_bot: bool = False) -> list[dict[str, Any]]:
         """Adjudicate and store one move; returns the records this call stored (full form).
+        `moved` takes the same arguments and also hands back the game as the move left it."""
+        return self.moved(game_id, seat, move, expected_version=expected_version, idempotency_key=idempotency_key,
+                          actor=actor, loaded=loaded, by_bot=by_bot).records
+
+    def moved(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
+              idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
+              by_bot: bool = False) -> Moved:
+        """Adjudicate and store one move: the records this call stored (full form), and the
+        game after them (for a retry of a stored request: the game as it now is).
 
         With `expected_version` (one version, or several any of which will do), a game that
         moved on refuses the move. Without it, a move that lost a race to another writer is
@@ -107,7 +126,8 @@ class Caboose(Application[UUID]):
         `idempotency_key`, a retry of the same request returns exactly the records the first
         one stored, and stores nothing. `actor` records who entered a move for the seat.
         `loaded`: the game as this request already loaded it (`game()`), the caller's own
-        copy, decided on first; a round after a lost race loads the game afresh.
+        copy, decided on first; a round after a lost race loads the game afresh. A seat a bot
+        holds takes moves only from its bot (`by_bot`, the bot runner) or a referee (`actor`).
         """
         digest = request_digest(seat, move)
         expected = None if expected_version is None else frozenset(
@@ -115,9 +135,12 @@ class Caboose(Application[UUID]):
         for _ in range(self.CONFLICT_RETRIES):
             aggregate, loaded = loaded or self.game(game_id), None
             if idempotency_key is not None and idempotency_key in aggregate.commands:
-                return self._replayed(game_id, aggregate, idempotency_key, digest)
+                return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
             if expected is not None and aggregate.version not in expected:
                 raise VersionConflict(expected, aggregate.version)
+            if not by_bot and actor is None and seat in aggregate.held_by_bots:
+                raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {aggregate.held_by_bots[seat]} bot: its "
+                                  "token cannot move for it until a referee hands the seat back (with a fresh token).")
             records = aggregate.play(seat, move, idempotency_key or str(uuid.uuid4()), utc_now(), new_salt, digest, actor)
             try:
                 self._save(aggregate)
@@ -126,7 +149,7 @@ class Caboose(Application[UUID]):
                 # stored or cached; the next round decides against the game as it now is
                 # (or answers a retry of the same key with what that key stored).
                 continue
-            return records
+            return Moved(records, aggregate)
         raise VersionConflict(expected, self.game(game_id).version)
 
     CONFLICT_RETRIES = 20
@@ -165,8 +188,7 @@ class Caboose(Application[UUID]):
 
     def records(self, game_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
         """The game's full records (referee form) after version `after`."""
-        events = self.events.get(self._key(game_id), gt=after or None, lte=upto, limit=limit)
-        return [e.record for e in events]
+        return stored.records(self, self._key(game_id), after or None, upto, limit)
 
     def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None,
                      loaded: Game | None = None) -> list[dict[str, Any]]:
@@ -210,6 +232,7 @@ class Caboose(Application[UUID]):
             "created_at": g.created_at, "updated_at": g.updated_at,
             "waiting_since": dict(g.waiting_since),
             "thinking_seconds": {str(s): g.thinking_seconds.get(str(s), 0.0) for s in range(len(g.seats))},
+            "bots": {str(seat): level for seat, level in sorted(g.held_by_bots.items())}, "move_deadline": g.deadline,
         }
 
     def legal_moves(self, game_id: str, seat: int) -> list[dict[str, Any]]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import Any, cast
 
-from sqlalchemy import Engine, Integer, String, UniqueConstraint, delete, or_, select, update
+from sqlalchemy import CursorResult, Engine, Integer, String, UniqueConstraint, delete, or_, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from domain.core.events import PUBLIC, REFEREE, Audience
@@ -88,9 +89,9 @@ class Seating:
                 Credential.game_id == game_id, Credential.invite_hash == _hash(invite))).first()
             if row is None:
                 raise InviteInvalid("This invite code does not open a seat of this game (or was used already).")
-            claimed = session.execute(
+            claimed = cast(CursorResult[Any], session.execute(
                 update(Credential).where(Credential.id == row.id, Credential.invite_hash.is_not(None))
-                .values(invite_hash=None, token_hash=_hash(token), name=name))
+                .values(invite_hash=None, token_hash=_hash(token), name=name)))
             if claimed.rowcount != 1:
                 raise InviteInvalid("This seat was claimed a moment ago.")
             return row.seat, token
@@ -112,6 +113,35 @@ class Seating:
                 Credential.game_id == game_id, Credential.seat == seat, Credential.token_hash == _hash(token))
                 .values(invite_hash=_hash(invite), token_hash=None, name=None))
         self._forget(game_id, [_hash(token)])
+
+    def reissue(self, game_id: str, seat: int) -> tuple[str, str | None]:
+        """A fresh token for `seat` (a seat a bot held, handed back): the seat's old token
+        speaks for no one from here on. Returns the token and the old token's hash, for
+        `restore` should the hand-back not be recorded."""
+        token = new_token()
+        with Session(self.engine) as session, session.begin():
+            row = session.scalars(select(Credential).where(Credential.game_id == game_id, Credential.seat == seat)).first()
+            if row is None:
+                raise InviteInvalid(f"Seat {seat} has no credentials in this game.")
+            old = row.token_hash
+            row.token_hash, row.invite_hash = _hash(token), None
+        self._forget(game_id, [old] if old else [])
+        return token, old
+
+    def restore(self, game_id: str, seat: int, token: str, old_hash: str | None) -> None:
+        """Undo a `reissue` whose hand-back could not be recorded."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(Credential).where(
+                Credential.game_id == game_id, Credential.seat == seat, Credential.token_hash == _hash(token))
+                .values(token_hash=old_hash))
+        self._forget(game_id, [_hash(token)])
+
+    def holds(self, game_id: str, token: str, seat: int) -> bool:
+        """Whether `token` is seat `seat`'s token now, read from the table (not the cache, which
+        another process's `reissue` does not reach): asked before a seat's move is stored."""
+        with self.engine.connect() as connection:
+            return connection.scalar(select(Credential.seat).where(
+                Credential.game_id == game_id, Credential.token_hash == _hash(token))) == seat
 
     def _forget(self, game_id: str, hashes: list[str]) -> None:
         for token_hash in hashes:

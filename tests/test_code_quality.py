@@ -18,10 +18,12 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout[-3000:]
 
 
-def test_the_domain_type_checks() -> None:
-    """Type hints are checked, not only written: mypy runs clean on the rules."""
+def test_the_code_type_checks() -> None:
+    """Type hints are checked, not only written: mypy runs clean on the rules, the service,
+    the read models and the command line."""
     mypy = Path(sys.executable).parent / "mypy"
-    result = subprocess.run([str(mypy), "--config-file", str(ROOT / "pyproject.toml"), str(ROOT / "domain")],
+    folders = [str(ROOT / folder) for folder in ("domain", "service", "projections", "cli")]
+    result = subprocess.run([str(mypy), "--config-file", str(ROOT / "pyproject.toml"), *folders],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout[-3000:]
 

@@ -1,7 +1,8 @@
 """The core's own event kinds, recorded around every game (creation, the seed's reveal,
-seats joining, referee actions and takebacks): the catalogue every game's own kinds are
-added to. `log.py` builds the first two, `referee.py` the rest; `fold.step` handles them
-all before a game's `evolve` could see one.
+seats joining, referee actions, takebacks, seats taken over by bots, move deadlines): the
+catalogue every game's own kinds are added to. `log.py` builds the first two, `takeover.py`
+the bots' and deadlines', `referee.py` the rest; `fold.step` handles them all before a
+game's `evolve` could see one.
 
 Each kind's docstring opens with its meaning and its fields are its record's `data`
 (FORMAT.md); both are published by `caboose catalogue` (docs/catalogue.md).
@@ -177,11 +178,59 @@ class ForkedFrom(Event):
     referee: str = field(metadata=means("The referee who forked."))
 
 
+@dataclass(frozen=True, kw_only=True)
+class SeatTakenOver(Event):
+    """A bot took over a seat: from here it moves for the seat whenever the seat is to act,
+    until a referee hands the seat back; the seat's token can no longer move for it.
+
+    The bot's moves are recorded as the seat's own (actor seat:N), each chosen with a
+    generator seeded from the game id and the version it was made at."""
+
+    seat: int = field(metadata=means("The seat taken over, from 0."))
+    bot: str = field(metadata=means("The bot's name, e.g. ticket_to_ride greedy bot."))
+    level: str = field(metadata=means("The bot's level among those the game offers: random, playout, greedy, planner."))
+    by: str = field(metadata=means("Who assigned it: referee:NAME."))
+    reason: str = field(metadata=means("Why, in the referee's words (e.g. the player dropped out)."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatHandedBack(Event):
+    """A referee handed a seat a bot held back to a person, who moves for it with a fresh
+    token from here on; the bot stops."""
+
+    seat: int = field(metadata=means("The seat handed back."))
+    level: str = field(metadata=means("The level of the bot that held it."))
+    by: str = field(metadata=means("Who handed it back: referee:NAME."))
+    reason: str = field(metadata=means("Why, in the referee's words."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveDeadlineSet(Event):
+    """The game's move deadline was set, changed or lifted: once the game has stood still
+    that long waiting for a seat, the game's strongest bot moves for that seat, once."""
+
+    seconds: int | None = field(metadata=means("How long a seat may keep the game waiting, in seconds; null lifts the deadline."))
+    by: str = field(metadata=means("Who set it: referee:NAME."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeadlinePassed(Event):
+    """A seat to act let the move deadline pass: the bot of `level` makes its next move
+    (this one only; the seat keeps its token and its later turns)."""
+
+    seat: int = field(metadata=means("The late seat."))
+    seconds: int = field(metadata=means("The deadline in force, in seconds."))
+    since: str = field(metadata=means("The time of the game's last event before this one, from which the deadline ran."))
+    level: str = field(metadata=means("The level of the bot that moves for the seat."))
+
+
 CORE = Catalogue(GameCreated, SeedRevealed, SeatJoined, GameRewound, TakebackRequested, TakebackAccepted,
-                 TakebackRefused, MoveTakenBack, DisputeRaised, RulingMade, AdjustmentMade, ForkedFrom, name="core")
+                 TakebackRefused, MoveTakenBack, DisputeRaised, RulingMade, AdjustmentMade, ForkedFrom,
+                 SeatTakenOver, SeatHandedBack, MoveDeadlineSet, DeadlinePassed, name="core")
 """Every kind the core records, in every game."""
 
 REWINDS = (GameRewound, MoveTakenBack)
 """After these the state is the state at an earlier version, `to_version`."""
-NOTES = (TakebackRequested, TakebackAccepted, TakebackRefused, DisputeRaised, RulingMade, ForkedFrom)
+NOTES = (TakebackRequested, TakebackAccepted, TakebackRefused, DisputeRaised, RulingMade, ForkedFrom,
+         SeatTakenOver, SeatHandedBack, MoveDeadlineSet, DeadlinePassed)
 """Recorded for the history; they leave the game state as it is."""

@@ -20,6 +20,8 @@ History is append-only: nothing here removes or rewrites an event.
 - **Joining**: a seat left open at creation is taken by whoever holds its invite
   (`SeatJoined {seat, name}`, by that seat); the seat's name is the joined one from there
   on. A seat joins once.
+- **Seats taken over by bots, move deadlines**: `domain/core/takeover.py`, judged here
+  like the rest.
 - **Fork**: a new game whose first N records are copies of another game's (re-sealed
   under the new id) followed by `ForkedFrom`, which names the origin and the hash of
   its event N and commits to the fork's own new seed.
@@ -42,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast, get_args
 
-from domain.core import log
+from domain.core import log, takeover
 from domain.core.decider import Decider
 from domain.core.envelope import actor_seat, group_by_command, record_hash, to_event
 from domain.core.errors import IllegalMove, MalformedMove
@@ -142,7 +144,8 @@ class JoinSeat:
     name: str
 
 
-Action = Rewind | RequestTakeback | AnswerTakeback | RaiseDispute | MakeRuling | Adjust | MarkFork | JoinSeat
+Action = (Rewind | RequestTakeback | AnswerTakeback | RaiseDispute | MakeRuling | Adjust | MarkFork | JoinSeat
+          | takeover.TakeOver | takeover.HandBack | takeover.SetDeadline | takeover.PassDeadline)
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,8 @@ def judge(situation: Situation, actor: str, action: Action) -> list[Event]:
     judges: dict[type, Callable[[Situation, str, Any], list[Event]]] = {
         Rewind: _rewind, RequestTakeback: _request_takeback, AnswerTakeback: _answer_takeback,
         RaiseDispute: _raise_dispute, MakeRuling: _make_ruling, Adjust: _adjust, MarkFork: _mark_fork,
-        JoinSeat: _join_seat,
+        JoinSeat: _join_seat, takeover.TakeOver: takeover.take_over, takeover.HandBack: takeover.hand_back,
+        takeover.SetDeadline: takeover.set_deadline, takeover.PassDeadline: takeover.pass_deadline,
     }
     return judges[type(action)](situation, actor, action)
 
@@ -191,7 +195,7 @@ def action_of(record: dict[str, Any]) -> Action | None:
                         data["seed_source"], data["reason"])
     if kind == log.SEAT_JOINED:
         return JoinSeat(data["seat"], data["name"])
-    return None
+    return takeover.action_of(record)
 
 
 # -- the judges ---------------------------------------------------------------------------
@@ -212,6 +216,7 @@ def _request_takeback(situation: Situation, actor: str, action: RequestTakeback)
     seat = _seat(situation, action.seat)
     if actor_seat(actor) != seat:
         raise IllegalMove("not_your_takeback", f"Only seat {seat} may ask to take back seat {seat}'s move.")
+    _check_not_held(situation, seat)
     if situation.decider.is_over(situation.state):
         raise IllegalMove("game_over", "The game has ended; ask a referee instead.")
     if _pending_request(situation) is not None:
@@ -241,6 +246,8 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
         raise IllegalMove("own_takeback", "The seat that asked cannot answer its own takeback.")
     elif not 0 <= by < _seats(situation):
         raise IllegalMove("bad_seat", f"There is no seat {by} in this game.")
+    else:
+        _check_not_held(situation, by)
     answered = _answers(situation, request)
     if by is not None and by in answered:
         raise IllegalMove("already_answered", f"Seat {by} has already answered this takeback.")
@@ -424,7 +431,7 @@ def _last_play_group(groups: list[list[dict[str, Any]]]) -> list[dict[str, Any]]
 
 # A refused or unanswered request, a partial acceptance and a dispute change nothing.
 _NOTES_AND_ASKS = frozenset({log.DISPUTE_RAISED, log.RULING_MADE, log.TAKEBACK_REQUESTED, log.TAKEBACK_ACCEPTED, log.TAKEBACK_REFUSED,
-                             log.SEAT_JOINED})
+                             log.SEAT_JOINED, takeover.TAKEN_OVER, takeover.HANDED_BACK, takeover.DEADLINE_SET})
 
 
 def _pending_request(situation: Situation) -> dict[str, Any] | None:
@@ -433,7 +440,8 @@ def _pending_request(situation: Situation) -> dict[str, Any] | None:
         first = groups[index][0]
         if first["kind"] == log.TAKEBACK_REQUESTED:
             return first
-        if first["kind"] in (log.DISPUTE_RAISED, log.RULING_MADE, log.SEAT_JOINED):
+        if first["kind"] in (log.DISPUTE_RAISED, log.RULING_MADE, log.SEAT_JOINED, takeover.TAKEN_OVER, takeover.HANDED_BACK,
+                             takeover.DEADLINE_SET):
             continue
         if first["kind"] == log.TAKEBACK_ACCEPTED and not any(r["kind"] == log.MOVE_TAKEN_BACK for r in groups[index]):
             continue
@@ -450,6 +458,14 @@ def _draws_or_reveals(decider: Decider[Any], record: dict[str, Any]) -> bool:
     if record["secrets"] or any(True for _ in outcomes_in([record["data"]])):
         return True
     return decider.reveals(to_event(record, decider.catalogue))
+
+
+def _check_not_held(situation: Situation, seat: int) -> None:
+    """A seat a bot holds neither asks nor answers takebacks (its player must not race the
+    bot); a referee answers for everyone."""
+    bots = takeover.held(situation.records)
+    if seat in bots:
+        raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {bots[seat]} bot; a referee answers for it.")
 
 
 def _seats(situation: Situation) -> int:

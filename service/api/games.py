@@ -10,9 +10,10 @@ from flask_smorest import Blueprint
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.envelope import redact
-from domain.core.events import Audience
+from domain.core.events import REFEREE, Audience
 from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
+from service import bots
 from service.api import schemas as s
 from service.api.auth import acting_seat, bearer_token, loaded_game, lobby
 from service.api.guard import Caller, guarded
@@ -55,7 +56,8 @@ def list_games(status: str | None, game: str | None, waiting_for_me: bool) -> Re
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     """Create a game: one token per named seat, an invite per open seat, a referee token."""
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
-    game_id, issued = lobby().open_game(args["game"], args["players"], args["options"], seed)
+    game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
+                                     args["move_deadline"])
     created = lobby().caboose.records(game_id, upto=1)[0]["data"]
     body = {**lobby().summary(game_id), "seed_commitment": created["seed_commitment"],
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
@@ -129,18 +131,25 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
 @guarded(Caller.PLAYER, limit="move")
 @games.arguments(s.MoveSchema)
 @games.doc(requestBody={"required": True, "content": {"application/json": {"schema": s.MOVE_BODY}}}, parameters=s.MOVE_HEADERS)
-@games.response(201, s.EventsSchema)
+@games.response(201, s.MovedSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
 def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
     seat = acting_seat(audience, move.pop("seat"))
+    token = bearer_token()
+    if audience.seat is not None and token is not None and not lobby().seating.holds(game_id, token, seat):
+        # Another process may have handed this seat back with a fresh token since this one cached the old.
+        raise Unauthorized("This token no longer speaks for the seat: a referee gave it a fresh token.")
     versions = expected_versions(move.pop("expected_version"))
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
-    records = lobby().caboose.play(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
-                                   actor=actor, loaded=loaded_game(game_id))
-    version = records[-1]["version"]
-    return {"game_id": game_id, "version": version, "events": shown(records, audience)}, 201, etag(version)
+    moved = lobby().caboose.moved(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
+                                  actor=actor, loaded=loaded_game(game_id))
+    game, version = moved.game, moved.records[-1]["version"]
+    now = {"version": game.version, "status": "finished" if game.is_over else "active",
+           "active_seats": sorted(game.decider.active_seats(game.state)),
+           "state": game.decider.view(game.state, REFEREE if game.is_over else audience)}
+    return {"game_id": game_id, "version": version, "events": shown(moved.records, audience), "now": now}, 201, etag(version)
 
 
 def idempotency_key() -> str | None:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 from uuid import UUID
 
 from flask import Flask, Response, request
@@ -26,6 +26,7 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_smorest import Blueprint
 from werkzeug.exceptions import Unauthorized
 
+from service.api import counts
 from service.api.auth import Caller, audience_of, bearer_token
 from service.api.problems import documents_problems, problem
 from service.settings import RateLimits
@@ -73,7 +74,7 @@ def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
         wants_audience, game_route = "audience" in parameters, "game_id" in parameters
         needs_token = caller in (Caller.PLAYER, Caller.SEAT, Caller.REFEREE)
         codes = ((401, 403) if needs_token else (401,) if caller is Caller.PUBLIC else ()) if game_route else ()
-        view = documents_problems(*codes, 429)(view)
+        view = cast(View, documents_problems(*codes, 429)(view))
         if game_route and caller is not Caller.INVITE:
             # The OpenAPI document says whether the bearer token is required or optional.
             view = _doc.doc(security=[{"bearer": []}] if needs_token else [{}, {"bearer": []}])(view)
@@ -125,8 +126,8 @@ def address() -> str:
 
 def install(app: Flask, limits: RateLimits) -> None:
     """Put each route's declared limit in front of it, with counts kept in `limits.storage`."""
-    options = {"socket_connect_timeout": 2, "socket_timeout": 2} if limits.storage.startswith("redis") else {}
-    limiter = Limiter(client, storage_uri=limits.storage, storage_options=options, strategy="moving-window",
+    options: dict[str, str | int] = {"socket_connect_timeout": 2, "socket_timeout": 2} if limits.storage.startswith("redis") else {}
+    limiter = Limiter(client, storage_uri=counts.storage_uri(limits.storage), storage_options=options, strategy="moving-window",
                       key_prefix=limits.prefix, in_memory_fallback_enabled=True, headers_enabled=False)
     limiter.init_app(app)
     app.extensions["caboose.limiter"] = limiter
@@ -136,8 +137,8 @@ def install(app: Flask, limits: RateLimits) -> None:
             if endpoint in UNGUARDED:
                 continue
             raise RuntimeError(f"route {endpoint!r} declares no guard: add @guarded(Caller…, limit=…) under its route")
-        app.view_functions[endpoint] = limiter.shared_limit(getattr(limits, guard.limit), scope=guard.limit,
-                                                            key_func=guard.key())(view)
+        limited = limiter.shared_limit(getattr(limits, guard.limit), scope=guard.limit, key_func=guard.key())(view)
+        app.view_functions[endpoint] = cast(Callable[..., Any], limited)
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(error: RateLimitExceeded) -> Response:

@@ -28,7 +28,7 @@ def notifier() -> Notifier:
 @documents_problems(401, 404, 429)
 def get_notifications(game_id: str, audience: Audience) -> ResponseReturnValue:
     """Show where this seat is told, and its latest deliveries with attempts and errors."""
-    return notifier().status(game_id, audience.seat)
+    return notifier().status(game_id, seat_of(audience))
 
 
 @notifications.put("/<game_id>/notifications")
@@ -38,5 +38,12 @@ def get_notifications(game_id: str, audience: Audience) -> ResponseReturnValue:
 @documents_problems(400, 401, 404, 413, 429)
 def put_notifications(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Set this seat's webhook URL and/or email; a new webhook secret is returned once."""
-    seat = audience.seat
+    seat = seat_of(audience)
     return {**notifier().status(game_id, seat), **notifier().subscribe(game_id, seat, args["webhook_url"], args["email"])}
+
+
+def seat_of(audience: Audience) -> int:
+    """The caller's seat: `Caller.SEAT` routes admit only a seat's token."""
+    if audience.seat is None:
+        raise AssertionError("a seat's route was reached without a seat's token")
+    return audience.seat

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from domain import games as registry
+from domain.core import takeover
 from domain.core.decider import Decider
 from service.api.guard import Caller, guarded
 from service.content import SHELF
@@ -35,6 +36,8 @@ class RulesetSchema(Schema):
     default_pack = fields.String(allow_none=True)
     packs = fields.List(fields.Nested(InstalledPackSchema), required=True)
     move_types = fields.List(fields.String(), required=True)
+    bot_levels = fields.List(fields.String(), required=True, metadata={
+        "description": "The levels of bot that may play a seat (`bots` at creation, …/seats/{seat}/bot), weakest first."})
 
 
 class RulesetsSchema(Schema):
@@ -58,4 +61,4 @@ def described(decider: Decider[Any]) -> dict[str, Any]:
             "max_seats": decider.max_seats, "options": decider.options({}, decider.min_seats),
             "pack_option": decider.pack_option if reads_packs else None,
             "default_pack": decider.default_pack if reads_packs else None,
-            "packs": list(packs.values()), "move_types": list(decider.move_schemas)}
+            "packs": list(packs.values()), "move_types": list(decider.move_schemas), "bot_levels": takeover.levels(decider)}

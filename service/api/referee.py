@@ -18,6 +18,7 @@ from werkzeug.exceptions import Forbidden
 
 from domain.core.events import Audience
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
+from service import bots
 from service import referee as desk
 from service.api.auth import acting_seat, lobby
 from service.api.guard import Caller, guarded
@@ -26,7 +27,8 @@ from service.api.problems import documents_problems
 from service.application import Caboose
 
 referee = Blueprint("referee", __name__, url_prefix="/api/v1/games",
-                    description="Referee tools: rewind, fork, takebacks, disputes, rulings, adjustments, audit.")
+                    description="Referee tools: rewind, fork, takebacks, disputes, rulings, adjustments, bots in seats, "
+                                "move deadlines, audit.")
 
 
 def caboose() -> Caboose:
@@ -101,10 +103,34 @@ class AdjustmentSchema(Strict):
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=1), load_default=None)
 
 
+class TakeOverSchema(Strict):
+    level = fields.String(required=True, validate=validate.Length(min=1, max=32),
+                          metadata={"description": "One of the game's bot levels (random, playout, and greedy or planner where offered)."})
+    reason = fields.String(load_default="the referee handed the seat to a bot", validate=validate.Length(min=1, max=500))
+    referee = fields.String(load_default="referee", validate=NAME)
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1), load_default=None)
+
+
+class HandBackSchema(Strict):
+    reason = fields.String(load_default="the referee handed the seat back to a person", validate=validate.Length(min=1, max=500))
+    referee = fields.String(load_default="referee", validate=NAME)
+
+
+class DeadlineSchema(Strict):
+    move_deadline = fields.Raw(required=True, allow_none=True, metadata={
+        "description": "Seconds, or an ISO 8601 duration such as \"PT24H\"; null lifts the deadline."})
+    referee = fields.String(load_default="referee", validate=NAME)
+
+
 class RecordsSchema(Schema):
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
     events = fields.List(fields.Dict(), required=True)
+
+
+class HandedBackSchema(RecordsSchema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "The seat's fresh token (shown once); the old one no longer works."})
 
 
 class ForkedSchema(Schema):
@@ -226,6 +252,42 @@ def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     name = args["referee"]
     return _stored(game_id, desk.adjust(caboose(), game_id, name, args["seat"], args["kind"], args["amount"], args["reason"],
                                         args["detail"], args["dispute"], expected_versions(args["expected_version"])))
+
+
+@referee.post("/<game_id>/seats/<int:seat>/bot")
+@guarded(Caller.REFEREE, limit="move")
+@referee.arguments(TakeOverSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
+def post_seat_bot(args: dict[str, Any], game_id: str, seat: int) -> ResponseReturnValue:
+    """Hand a seat to a bot (SeatTakenOver): it moves for the seat whenever the seat is to act,
+    and the seat's token can no longer move for it, until the seat is handed back."""
+    return _stored(game_id, bots.take_over(caboose(), game_id, seat, args["level"], args["reason"], args["referee"],
+                                           args["expected_version"]))
+
+
+@referee.post("/<game_id>/seats/<int:seat>/hand-back")
+@guarded(Caller.REFEREE, limit="move")
+@referee.arguments(HandBackSchema)
+@referee.response(201, HandedBackSchema)
+@documents_problems(400, 401, 403, 404, 409, 422, 429)
+def post_hand_back(args: dict[str, Any], game_id: str, seat: int) -> ResponseReturnValue:
+    """Hand a seat a bot holds back to a person (SeatHandedBack): the bot stops, and the seat
+    gets a fresh token, returned once; its old token no longer works."""
+    records, token = bots.hand_back(lobby(), game_id, seat, args["reason"], args["referee"])
+    version = records[-1]["version"]
+    return {"game_id": game_id, "version": version, "events": records, "seat": seat, "token": token}, 201, {"ETag": f'"{version}"'}
+
+
+@referee.put("/<game_id>/deadline")
+@guarded(Caller.REFEREE, limit="move")
+@referee.arguments(DeadlineSchema)
+@referee.response(201, RecordsSchema)
+@documents_problems(400, 401, 403, 404, 409, 422, 429)
+def put_deadline(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+    """Set, change or lift the game's move deadline (MoveDeadlineSet): once the game has waited
+    that long for a seat, the game's strongest bot makes that seat's next move."""
+    return _stored(game_id, bots.set_deadline(caboose(), game_id, args["move_deadline"], args["referee"]))
 
 
 @referee.get("/<game_id>/audit")

@@ -28,6 +28,12 @@ class CreateGameSchema(Strict):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, allow_none=True, validate=SEED,
                          metadata={"description": "A client-chosen seed (tests, published tournament seeds)."})
+    bots = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[0-9]{1,2}$", error="A seat number, e.g. \"2\".")),
+                       values=fields.String(validate=validate.Length(min=1, max=32)), load_default=dict,
+                       metadata={"description": "Seats a bot plays from the start, by seat: its level, e.g. {\"2\": \"greedy\"}."})
+    move_deadline = fields.Raw(load_default=None, allow_none=True, metadata={
+        "description": "How long the game may wait for a seat before the strongest bot moves for it: seconds, or an "
+                       "ISO 8601 duration such as \"PT24H\"; null: no deadline."})
 
 
 class JoinSchema(Strict):
@@ -128,6 +134,10 @@ class SummarySchema(Schema):
                                 metadata={"description": "For each active seat, since when it has been its turn."})
     thinking_seconds = fields.Dict(keys=fields.String(), values=fields.Float(), required=True,
                                    metadata={"description": "Each seat's total time to act, from event times."})
+    bots = fields.Dict(keys=fields.String(), values=fields.String(),
+                       metadata={"description": "The seats bots hold, and each bot's level (docs/bots.md)."})
+    move_deadline = fields.Integer(allow_none=True, metadata={
+        "description": "Seconds the game may wait for a seat before the strongest bot moves for it; null: no deadline."})
 
 
 class GameListSchema(Schema):
@@ -171,10 +181,35 @@ class RecordSchema(Schema):
     hash = fields.String(required=True)
 
 
+class AsStored(fields.Nested):
+    """A record, documented by its schema but sent as it was stored: a record is already the
+    JSON it was sealed as (and its hash is over exactly that), so dumping it field by field
+    would only spend time, and could only change it."""
+
+    # marshmallow's Field and Nested name the first parameter differently; Nested's is kept.
+    def _serialize(self, nested_obj: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        return nested_obj
+
+
 class EventsSchema(Schema):
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
-    events = fields.List(fields.Nested(RecordSchema), required=True)
+    events = fields.List(AsStored(RecordSchema), required=True)
+
+
+class NowSchema(Schema):
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    active_seats = fields.List(fields.Integer(), required=True, metadata={"description": "The seats that may move now."})
+    state = fields.Dict(required=True, metadata={"description": "The game's view for the caller, as `GET …/state` gives it."})
+
+
+class MovedSchema(EventsSchema):
+    """A stored move: its records as the mover may see them, and the game as it now is, so a
+    client needs no second request to know whose turn it is or to draw the board."""
+
+    now = fields.Nested(NowSchema, required=True, metadata={
+        "description": "The game after the move (after a retried request: as it is now, which may be later)."})
 
 
 class StateSchema(Schema):

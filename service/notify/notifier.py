@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from domain.core import takeover
 from service import migrate
 from service.application import Caboose
 from service.notify import senders
@@ -84,8 +85,8 @@ class Notifier:
         with Session(self.engine) as session, session.begin():
             tracked = session.get(FollowerPosition, FOLLOWER) or FollowerPosition(name=FOLLOWER, position=0)
             items = self.app.recorder.select_notifications(start=tracked.position + 1, limit=BATCH)
-            records = [(item.id, self.app.mapper.to_domain_event(item)) for item in items]
-            records = [(i, e.record) for i, e in records if hasattr(e, "record")] if records else []
+            domain_events = [(item.id, self.app.mapper.to_domain_event(item)) for item in items]
+            records: list[tuple[int, dict[str, Any]]] = [(i, e.record) for i, e in domain_events if hasattr(e, "record")]
             if len(items) == BATCH:
                 records = _complete_groups(records)
             for index, (_, record) in enumerate(records):
@@ -113,7 +114,17 @@ class Notifier:
             told += [(s, "game_ended", f"The game has ended; your score is {scores.get(s, 0)}") for s in range(len(game.seats))]
         elif record["kind"] in RULING_KINDS:
             told += [(s, "ruling", f"A referee recorded {record['kind']} at version {version}") for s in range(len(game.seats))]
-        told += [(s, "your_turn", "It is your turn") for s in sorted(active - self._active[game_id]) if not over]
+        held = game.held_by_bots
+        if record["kind"] == takeover.DEADLINE_PASSED:
+            late = record["data"]
+            told.append((late["seat"], "deadline_passed",
+                         f"The move deadline passed: the {late['level']} bot makes your next move; your later turns are yours"))
+        if record["kind"] == takeover.DEADLINE_SET and not over:
+            # Whoever is to act now is told, as the next seats will be with their turn.
+            told += [(s, "deadline_set", _your_turn(game, record["time"]).replace("It is your turn", "The move deadline changed"))
+                     for s in sorted(active) if s not in held]
+        told += [(s, "your_turn", _your_turn(game, record["time"])) for s in sorted(active - self._active[game_id])
+                 if not over and s not in held]
         self._active[game_id], self._over[game_id] = active, over
         rows = []
         for seat, event, summary in told:
@@ -122,6 +133,8 @@ class Notifier:
                 continue
             payload = {"event": event, "summary": summary, "game_id": game_id, "game": game.ruleset, "version": version,
                        "seat": seat, "time": record["time"], "link": self.link(game_id)}
+            if event in ("your_turn", "deadline_set") and game.deadline is not None:
+                payload["deadline"] = _due(record["time"], game.deadline)
             if sub.webhook_url:
                 rows.append(Delivery(game_id=game_id, seat=seat, channel="webhook", target=sub.webhook_url, payload=payload))
             if sub.email:
@@ -184,6 +197,19 @@ class Notifier:
 
         threading.Thread(target=loop, name="caboose-notifier", daemon=True).start()
         return stop
+
+
+def _due(since: str, seconds: int) -> str:
+    due = datetime.fromisoformat(since.replace("Z", "+00:00")) + timedelta(seconds=seconds)
+    return due.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _your_turn(game: Any, since: str) -> str:
+    """The turn notification; with a move deadline, when it passes and who moves then."""
+    if game.deadline is None:
+        return "It is your turn"
+    level = takeover.strongest(game.decider)
+    return f"It is your turn: move by {_due(since, game.deadline)}, or the {level} bot moves for you"
 
 
 def _complete_groups(records: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:

@@ -8,6 +8,7 @@ import http.client
 import json
 import smtplib
 import socket
+import ssl
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
@@ -54,6 +55,7 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
     """Connects to `address`; the certificate is verified for the URL's host."""
 
     address = ""
+    _context: ssl.SSLContext  # set by HTTPSConnection.__init__, not declared by its stubs
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)

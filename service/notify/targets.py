@@ -97,7 +97,7 @@ class WebhookTargets:
             found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
         except (socket.gaierror, UnicodeError) as error:
             raise TargetRefused(f"The webhook's host {parts.hostname} does not resolve: {error}") from None
-        addresses = list(dict.fromkeys(ipaddress.ip_address(info[4][0].split("%")[0]) for info in found))
+        addresses = list(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found))
         for address in addresses:
             self.check_address(address, parts.hostname)
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")

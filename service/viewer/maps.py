@@ -55,7 +55,7 @@ def ticket_to_ride(rules: Decider[Any]) -> dict[str, Any]:
 def age_of_steam(rules: Decider[Any]) -> dict[str, Any]:
     board, towns = rules.map, rules.map.towns  # type: ignore[attr-defined]
     return {
-        "game": "age_of_steam", "map": rules.pack.id,
+        "game": "age_of_steam", "map": rules.pack.id if rules.pack else None,
         "layout": "flat-topped hexes in columns, odd-q offset (odd columns half a hex lower); hex id 'col,row'",
         "edges": list(EDGE_NAMES),
         "hexes": {h: {"terrain": terrain, **({"town": towns[h]} if h in towns else {})} for h, terrain in board.terrain.items()},

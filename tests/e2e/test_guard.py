@@ -93,7 +93,8 @@ def test_every_guarded_route_is_limited(tmp_path: Path) -> None:
         for rule in app.url_map.iter_rules():
             if rule.endpoint in NOT_GUARDED:
                 continue
-            path = rule.rule.replace("<game_id>", game_id).replace("<int:dispute>", "1").replace("<game>", "ticket_to_ride")
+            path = (rule.rule.replace("<game_id>", game_id).replace("<int:dispute>", "1").replace("<int:seat>", "0")
+                    .replace("<game>", "ticket_to_ride"))
             method = sorted(rule.methods - {"HEAD", "OPTIONS"})[0]
             replies = [call(client, method, path, tokens[0]) for _ in range(2)]
             if replies[1].status != 429:

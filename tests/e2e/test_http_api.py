@@ -75,6 +75,10 @@ def test_seats_play_a_whole_game_each_with_its_own_token(client: Client, players
         reply = client.post(f"{base}/moves", chooser.choice(moves), token=tokens[str(seat)])
         assert reply.status == 201, reply.body
         assert reply.headers["etag"] == f'"{reply.body["version"]}"'
+        # The answer carries the game as the move left it: no second request needed.
+        now, after = reply.body["now"], client.get(base).body
+        assert (now["version"], now["status"], now["active_seats"]) == (after["version"], after["status"], after["active_seats"])
+        assert now["state"] == client.get(f"{base}/state", token=tokens[str(seat)]).body["state"]
         watch.learn(client.get(f"{base}/events?after={seen}", token=referee).body["events"])
         if client.get(base).body["status"] == "active":
             watch.scan(reply.body, seat)

@@ -20,13 +20,17 @@ from domain.core.events import Event, Untyped
 from domain.core.kinds import (
     CORE,
     AdjustmentMade,
+    DeadlinePassed,
     DisputeRaised,
     ForkedFrom,
     GameCreated,
     GameRewound,
+    MoveDeadlineSet,
     MoveTakenBack,
     RulingMade,
+    SeatHandedBack,
     SeatJoined,
+    SeatTakenOver,
     SeedRevealed,
     TakebackAccepted,
     TakebackRefused,
@@ -53,6 +57,10 @@ ONE_OF_EACH: list[Event] = [
     RulingMade(dispute=9, text="t", outcome="upheld", referee="Ann"),
     AdjustmentMade(seat=0, adjusted="vp", amount=2, detail={}, reason="r", referee="Ann", dispute=9),
     ForkedFrom(origin="g", at_version=4, origin_hash="h", seed_commitment="c", seed_source="server", reason="r", referee="Ann"),
+    SeatTakenOver(seat=1, bot="race playout bot", level="playout", by="referee:Ann", reason="r"),
+    SeatHandedBack(seat=1, level="playout", by="referee:Ann", reason="r"),
+    MoveDeadlineSet(seconds=3600, by="referee:Ann"),
+    DeadlinePassed(seat=0, seconds=3600, since="2026-01-01T00:00:00Z", level="playout", automatic=True),
 ]
 
 

@@ -6,16 +6,31 @@ import { keep } from "./held.js";
 import { el, titleOf } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
+// The bot levels of the chosen game (GET /api/v1/rulesets), weakest first.
+let botLevels = [];
 
 function seatRow(index) {
   const name = el("input", { attrs: { name: "seat-name", maxlength: "64", autocomplete: "off" } });
   const open = el("input", { attrs: { type: "checkbox", name: "seat-open" } });
-  open.addEventListener("change", () => { name.disabled = open.checked; name.required = !open.checked; });
-  name.required = true;
-  if (index > 0) { open.checked = true; name.disabled = true; name.required = false; }
+  const bot = el("select", { attrs: { name: "seat-bot" } }, [
+    el("option", { text: "a person", attrs: { value: "" } }),
+    ...botLevels.map((level) => el("option", { text: `the ${level} bot`, attrs: { value: level } })),
+  ]);
+  const fit = () => {
+    const byBot = bot.value !== "";
+    if (byBot) open.checked = false;  // a bot's seat is taken, never open to an invite
+    open.disabled = byBot;
+    name.disabled = open.checked && !byBot;
+    name.required = !name.disabled && !byBot;
+  };
+  open.addEventListener("change", fit);
+  bot.addEventListener("change", fit);
+  if (index > 0) open.checked = true;
+  fit();
   return el("li", {}, [el("div", { cls: "row" }, [
     el("label", { text: index === 0 ? "Name (you)" : "Name" }, [name]),
     el("label", { cls: "check" }, [open, " open seat, joined by invite"]),
+    el("label", { text: "Played by " }, [bot]),
   ])]);
 }
 
@@ -55,6 +70,7 @@ function fitSeats(ruleset) {
 }
 
 function choose(ruleset) {
+  botLevels = ruleset.bot_levels || [];
   const names = [...$("seat-rows").querySelectorAll("[name=seat-name]")].map((input) => input.value);
   $("seat-rows").replaceChildren();
   fitSeats(ruleset);
@@ -96,14 +112,25 @@ export function setUpCreate(rulesets, notify, onCreated) {
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const ruleset = current();
-    const players = [...$("seat-rows").children].map((row) =>
-      (row.querySelector("[name=seat-open]").checked ? null : row.querySelector("[name=seat-name]").value.trim()));
+    const bots = {};
+    const players = [...$("seat-rows").children].map((row, seat) => {
+      const level = row.querySelector("[name=seat-bot]").value;
+      const name = row.querySelector("[name=seat-name]").value.trim();
+      if (level) {
+        bots[seat] = level;
+        return name || `${level} bot`;
+      }
+      return row.querySelector("[name=seat-open]").checked ? null : name;
+    });
     const options = chosenOptions();
     if (ruleset.pack_option && $("create-pack").value) options[ruleset.pack_option] = $("create-pack").value;
+    const hours = $("create-deadline").value.trim();
+    const terms = hours ? { move_deadline: Math.round(Number(hours) * 3600) } : {};
     $("create-submit").disabled = true;
     try {
-      const created = await rest.create({ game: ruleset.game, players, options });
+      const created = await rest.create({ game: ruleset.game, players, options, bots, ...terms });
       for (const [seat, token] of Object.entries(created.seat_tokens)) {
+        if (seat in bots) continue;  // a bot's seat is no one's in this browser
         keep({ game_id: created.game_id, seat: Number(seat), token, name: players[seat], game: created.game });
       }
       keep({ game_id: created.game_id, seat: null, token: created.referee_token, name: "referee", game: created.game });

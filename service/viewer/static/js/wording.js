@@ -12,6 +12,10 @@ const CATEGORY = {
   RulingMade: "ruling",
   AdjustmentMade: "adjustment",
   ForkedFrom: "fork",
+  SeatTakenOver: "bot",
+  SeatHandedBack: "bot",
+  MoveDeadlineSet: "bot",
+  DeadlinePassed: "bot",
 };
 
 // The kinds a referee or a takeback wrote: marked distinctly in the list and on the slider.
@@ -36,6 +40,14 @@ export function revealed(event) {
 export function hidden(event) {
   return (event.secrets || []).some((s) => !("value" in s));
 }
+
+// Who handed a seat to a bot or set a deadline: `referee:NAME`; a game's own referee token
+// acts as the name "referee".
+const byReferee = (by, ctx) => {
+  const name = String(by ?? "").startsWith("referee:") ? String(by).slice(8) : null;
+  if (name === null) return ctx.actorName(by);
+  return name === "referee" ? "The referee" : ctx.refereeName(name);
+};
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -63,6 +75,16 @@ const CORE = {
     return `${ctx.refereeName(d.referee)} ${what}: ${d.reason}` + (d.dispute ? ` (dispute #${d.dispute})` : "");
   },
   SeatJoined: (d) => `${d.name} joined, taking seat ${d.seat}`,
+  SeatTakenOver: (d, ctx) =>
+    `${byReferee(d.by, ctx)} handed ${ctx.seatName(d.seat)}'s seat to the ${d.level} bot: ${d.reason}`,
+  SeatHandedBack: (d, ctx) =>
+    `${byReferee(d.by, ctx)} handed ${ctx.seatName(d.seat)}'s seat back from the ${d.level} bot: ${d.reason}`,
+  MoveDeadlineSet: (d, ctx) =>
+    d.seconds === null || d.seconds === undefined
+      ? `${byReferee(d.by, ctx)} lifted the move deadline`
+      : `${byReferee(d.by, ctx)} set the move deadline to ${d.seconds} s`,
+  DeadlinePassed: (d, ctx) =>
+    `${ctx.seatName(d.seat)} let the ${d.seconds} s move deadline pass: the ${d.level} bot moves for them`,
   ForkedFrom: (d, ctx) =>
     `Forked by ${ctx.refereeName(d.referee)} from game ${d.origin} at event ${d.at_version}: ${d.reason}`,
 };

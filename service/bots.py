@@ -1,0 +1,261 @@
+"""Seats played by bots, and move deadlines: the referee's use cases and the bot runner.
+
+The rules of who may move for a seat are `domain/core/takeover.py`; this module records
+the referee's actions (`take_over`, `hand_back`, `set_deadline`) and runs the bots.
+
+`BotRunner` follows the event store's notification log, as the notifier does, to learn
+which games have a seat held by a bot or a move deadline, and moves for those seats
+whenever they are to act: through `Caboose.play`, with the version it saw as the expected
+version and an idempotency key made of the game and that version, so two runners racing to
+move for one bot store one move. Each choice is made with a generator seeded from the game
+id, the version and the seat, so it is reproducible from the record. The clock is injected
+(`clock`), so tests pass a deadline without waiting for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import re
+import threading
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from domain.core import referee, takeover
+from domain.core.bots import bot_of
+from domain.core.errors import MalformedMove, RuleError
+from domain.core.referee import referee_actor
+from service import referee as desk
+from service.aggregate import Game
+from service.application import Caboose
+from service.errors import VersionConflict
+from service.lobby import Lobby
+from service.seating import REFEREE_NAME, Issued
+
+log = logging.getLogger(__name__)
+BATCH = 500
+OVERLAP = 100
+Clock = Callable[[], datetime]
+
+_DURATION = re.compile(r"^P(?:(?P<days>\d+)D)?(?:T(?:(?P<hours>\d+)H)?(?:(?P<minutes>\d+)M)?(?:(?P<seconds>\d+)S)?)?$")
+
+
+def utc_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def deadline_seconds(value: Any) -> int | None:
+    """A move deadline as a request gives it: whole seconds, an ISO 8601 duration of days,
+    hours, minutes and seconds ("PT24H", "P2DT12H"), or None (no deadline)."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        seconds = value
+    elif isinstance(value, str) and (match := _DURATION.fullmatch(value.strip().upper())) and value.strip().upper() not in ("P", "PT"):
+        parts = {name: int(amount or 0) for name, amount in match.groupdict().items()}
+        seconds = ((parts["days"] * 24 + parts["hours"]) * 60 + parts["minutes"]) * 60 + parts["seconds"]
+    else:
+        raise MalformedMove("bad_deadline", f"A move deadline is whole seconds or an ISO 8601 duration such as \"PT24H\", "
+                                            f"not {_shown(value)}.")
+    if not 1 <= seconds <= takeover.MAX_DEADLINE:
+        raise MalformedMove("bad_deadline", f"A move deadline is 1 to {takeover.MAX_DEADLINE} seconds, not {_shown(seconds)}.")
+    return seconds
+
+
+def _shown(value: Any) -> str:
+    """A refused value as a message quotes it: never longer than a line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- the referee's use cases ----------------------------------------------------------------
+
+def take_over(app: Caboose, game_id: str, seat: int, level: str, reason: str, referee_name: str = REFEREE_NAME,
+              expected_version: int | None = None) -> list[dict[str, Any]]:
+    """Record that the bot of `level` plays `seat` from here on (`SeatTakenOver`)."""
+    action = takeover.TakeOver(seat, level, reason)
+    return desk.act(app, game_id, referee_actor(referee_name), action, expected_version)
+
+
+def hand_back(lobby: Lobby, game_id: str, seat: int, reason: str,
+              referee_name: str = REFEREE_NAME) -> tuple[list[dict[str, Any]], str]:
+    """Record that `seat` goes back to a person (`SeatHandedBack`); returns the records and
+    the seat's fresh token. The old token stops speaking for the seat; if the hand-back
+    cannot be recorded, the old token is restored and nothing has changed."""
+    actor = referee_actor(referee_name)
+    app = lobby.caboose
+    game = app.game(game_id)
+    # Judged first, so a refused hand-back never touches the seat's token.
+    situation = referee.Situation(app.records(game_id, upto=game.version), game.decider, game.state)
+    referee.judge(situation, actor, takeover.HandBack(seat, reason))
+    token, old = lobby.seating.reissue(game_id, seat)
+    try:
+        records = desk.act(app, game_id, actor, takeover.HandBack(seat, reason), game.version)
+    except BaseException:
+        lobby.seating.restore(game_id, seat, token, old)
+        raise
+    return records, token
+
+
+def set_deadline(app: Caboose, game_id: str, move_deadline: Any, referee_name: str = REFEREE_NAME) -> list[dict[str, Any]]:
+    """Set, change or lift (None) the game's move deadline (`MoveDeadlineSet`)."""
+    action = takeover.SetDeadline(deadline_seconds(move_deadline))
+    return desk.act(app, game_id, referee_actor(referee_name), action)
+
+
+def opening_terms(lobby: Lobby, game: str, options: Mapping[str, Any] | None, bots: Mapping[Any, str] | None,
+                  move_deadline: Any) -> tuple[dict[int, str], int | None]:
+    """The bots and the deadline a create request asks for, checked before anything is stored:
+    seats as numbers, levels the game offers, a valid deadline."""
+    from domain import games
+
+    rules, _ = games.for_options(game, options or {})
+    seats: dict[int, str] = {}
+    for key, level in (bots or {}).items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise MalformedMove("bad_seat", f"`bots` is keyed by seat number, not {_shown(key)}.") from None
+        if seat < 0 or str(seat) != str(key).strip():
+            raise MalformedMove("bad_seat", f"`bots` is keyed by seat number, not {_shown(key)}.")
+        if not isinstance(level, str):
+            raise MalformedMove("bad_field", f"The bot for seat {seat} is named by its level, e.g. \"greedy\".")
+        bot_of(rules, level)
+        seats[seat] = level
+    return seats, deadline_seconds(move_deadline)
+
+
+def open_game(lobby: Lobby, game: str, players: list[str | None], options: Mapping[str, Any] | None = None,
+              seed: bytes | None = None, bots: Mapping[Any, str] | None = None, move_deadline: Any = None) -> tuple[str, Issued]:
+    """Create a game (`Lobby.open_game`) with bots in some seats and a move deadline from the
+    start: each recorded right after the opening, by the game's referee."""
+    seats, seconds = opening_terms(lobby, game, options, bots, move_deadline)
+    for seat in seats:
+        if seat >= len(players):
+            raise MalformedMove("bad_seat", f"`bots` names seat {seat}; the game has seats 0 to {len(players) - 1}.")
+    game_id, issued = lobby.open_game(game, players, options, seed)
+    for seat, level in sorted(seats.items()):
+        take_over(lobby.caboose, game_id, seat, level, "a bot plays this seat from the start")
+    if seconds is not None:
+        set_deadline(lobby.caboose, game_id, seconds)
+    return game_id, issued
+
+
+# -- the runner ---------------------------------------------------------------------------
+
+def chooser_for(game_id: str, version: int, seat: int) -> random.Random:
+    """The generator a bot chooses with at `version`: from the record alone, anyone can
+    make the same choice again."""
+    digest = hashlib.sha256(f"{game_id}:{version}:{seat}".encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def bot_key(game_id: str, version: int) -> str:
+    """The idempotency key of a bot's move at `version`: the same for every runner."""
+    return f"bot:{game_id}:{version}"
+
+
+class BotRunner:
+    """Moves for the seats bots hold, and for late seats once a move deadline passes."""
+
+    def __init__(self, app: Caboose, clock: Clock = utc_clock) -> None:
+        self.app, self.clock = app, clock
+        self.position = 0
+        # Games with a bot or a deadline, learnt from the log (a process starts from its beginning).
+        self.watched: set[str] = set()
+
+    def follow(self, start: int | None = None) -> int:
+        """Read the next stretch of the log (from `start`, else after the position); returns
+        how many notifications it held."""
+        items = self.app.recorder.select_notifications(start=start or self.position + 1, limit=BATCH)
+        for item in items:
+            record = getattr(self.app.mapper.to_domain_event(item), "record", None)
+            if record is not None and record["kind"] in (takeover.TAKEN_OVER, takeover.DEADLINE_SET):
+                self.watched.add(record["game_id"])
+            self.position = max(self.position, item.id)
+        return len(items)
+
+    def run_once(self) -> int:
+        """Catch up with the log, then move wherever a bot is due; returns the moves stored.
+        Each round reads the last `OVERLAP` notifications again: on PostgreSQL a transaction
+        may commit after one with a later number, and its takeover must not be passed by."""
+        self.follow(max(1, self.position - OVERLAP + 1))
+        while self.follow() == BATCH:
+            pass
+        stored = 0
+        for game_id in sorted(self.watched):
+            try:
+                stored += self.tend(game_id)
+            except Exception:  # one game's trouble (a database error) does not stop the others' bots
+                log.warning("bots of game %s not moved this round", game_id, exc_info=True)
+        return stored
+
+    def tend(self, game_id: str) -> int:
+        """Every move due in one game now; returns how many this runner stored."""
+        stored = 0
+        for _ in range(10_000):  # a bound, never reached by a game that ends
+            game = self.app.game(game_id)
+            if game.is_over:
+                self.watched.discard(game_id)
+                return stored
+            due = self._due(game_id, game)
+            if due is None:
+                return stored
+            try:
+                stored += due()
+            except VersionConflict:
+                continue  # someone else moved first: look again at the game as it now is
+            except RuleError as error:
+                log.warning("bot for game %s could not move: %s: %s", game_id, error.code, error.message)
+                return stored
+        return stored
+
+    def _due(self, game_id: str, game: Game) -> Callable[[], int] | None:
+        """What is due in `game` now, or None."""
+        active = sorted(game.decider.active_seats(game.state))
+        last = self.app.records(game_id, after=game.version - 1)[-1]
+        if last["kind"] == takeover.DEADLINE_PASSED and last["data"]["seat"] in active:
+            seat, level = last["data"]["seat"], last["data"]["level"]
+            return lambda: self._move(game_id, game, seat, level)
+        bots = game.held_by_bots
+        for seat in active:
+            if seat in bots:
+                level = bots[seat]
+                return lambda: self._move(game_id, game, seat, level)
+        if game.deadline is not None and active and self._late(game):
+            seat = active[0]
+            return lambda: self._pass_deadline(game_id, game, seat)
+        return None
+
+    def _late(self, game: Game) -> bool:
+        since = datetime.fromisoformat(game.updated_at.replace("Z", "+00:00"))
+        return self.clock() >= since + timedelta(seconds=game.deadline or 0)
+
+    def _move(self, game_id: str, game: Game, seat: int, level: str) -> int:
+        moves = game.decider.legal_moves(game.state, seat)
+        if not moves:
+            raise MalformedMove("no_legal_move", f"seat {seat} is to act but has no legal move")
+        move = bot_of(game.decider, level).choose(game.state, seat, moves, chooser_for(game_id, game.version, seat))
+        records = self.app.play(game_id, seat, move, expected_version=game.version, idempotency_key=bot_key(game_id, game.version),
+                                by_bot=True, loaded=game)
+        return len(records[:1])
+
+    def _pass_deadline(self, game_id: str, game: Game, seat: int) -> int:
+        desk.act(self.app, game_id, takeover.SYSTEM, takeover.PassDeadline(seat, game.updated_at), game.version)
+        return 0
+
+    def start(self, interval: float = 1.0) -> threading.Event:
+        """Run in a daemon thread until the returned event is set."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(interval):
+                try:
+                    self.run_once()
+                except Exception:  # keep playing after a passing database error, but say so
+                    log.warning("bot round failed; trying again in %s s", interval, exc_info=True)
+
+        threading.Thread(target=loop, name="caboose-bots", daemon=True).start()
+        return stop

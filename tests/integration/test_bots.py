@@ -1,0 +1,217 @@
+"""The bot runner on real stores (SQLite and PostgreSQL): it plays a seat to the end of a game
+through the same path as any move, two runners at once store each bot move once, a
+hand-back stops the bot, and a passed deadline makes exactly one move. Time is an injected
+clock, never a sleep."""
+
+from __future__ import annotations
+
+import random
+import threading
+from datetime import datetime, timedelta
+
+import pytest
+
+from domain.core.envelope import group_by_command, to_event
+from domain.core.errors import IllegalMove, MalformedMove
+from service import bots
+from service.application import Caboose
+from service.lobby import Lobby
+from service.referee import full_audit
+from service.settings import Settings
+from service.simulation import game_seed
+
+
+def moves_by_seat(app: Caboose, game_id: str) -> list[tuple[int, str, str]]:
+    """(first version, actor, command id) of every move group after the opening."""
+    groups = group_by_command(app.records(game_id))[1:]
+    return [(g[0]["version"], g[0]["actor"], g[0]["command_id"]) for g in groups if g[0]["actor"].startswith("seat:")]
+
+
+def test_the_runner_plays_a_seat_to_the_end_and_the_audit_says_ok(app: Caboose) -> None:
+    lobby = Lobby(app)
+    game_id, _ = bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob"], {}, game_seed(5, 0), {"1": "playout"})
+    runner, chooser = bots.BotRunner(app), random.Random(5)
+    assert app.summary(game_id)["bots"] == {"1": "playout"}
+    for _ in range(2000):
+        runner.run_once()
+        game = app.game(game_id)
+        if game.is_over:
+            break
+        assert 1 not in game.decider.active_seats(game.state), "the bot left its turn unplayed"
+        move = chooser.choice(game.decider.legal_moves(game.state, 0))
+        app.play(game_id, 0, move, expected_version=game.version)
+    assert app.game(game_id).is_over
+    bot_moves = [m for m in moves_by_seat(app, game_id) if m[1] == "seat:1"]
+    assert len(bot_moves) > 10
+    # Every bot move went through `play` with the key made of the game and the version it saw.
+    assert all(key == bots.bot_key(game_id, first - 1) for first, _, key in bot_moves)
+    report = full_audit(app, game_id, projections=False)
+    assert report.ok, report.text()
+
+
+def test_a_bot_s_choice_is_reproducible_from_the_record(app: Caboose) -> None:
+    lobby = Lobby(app)
+    game_id, _ = bots.open_game(lobby, "age_of_steam", ["A", "B", "C"], {}, game_seed(6, 0), {"0": "random", "1": "random", "2": "random"})
+    bots.BotRunner(app).tend(game_id)
+    game = app.game(game_id)
+    assert game.is_over
+    # Replaying any bot move from the state before it, with the chooser the record names, makes the same move.
+    records = app.records(game_id)
+    for first, actor, _ in moves_by_seat(app, game_id)[::25]:
+        before = app.game(game_id, at=first - 1)
+        seat = int(actor[5:])
+        legal = before.decider.legal_moves(before.state, seat)
+        chosen = before.decider.bots["random"].choose(before.state, seat, legal, bots.chooser_for(game_id, first - 1, seat))
+        recorded = before.decider.move_of(to_event(records[first - 1], before.decider.catalogue))
+        assert recorded == chosen
+
+
+def test_two_runners_at_once_store_each_bot_move_once(app: Caboose, tmp_path: object) -> None:
+    lobby = Lobby(app)
+    game_id, _ = bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob", "Cy"], {}, game_seed(7, 0),
+                                {"0": "playout", "1": "playout", "2": "random"})
+    # A second process's application on the same store.
+    other = Caboose(Settings(db=app.settings.db, schema=app.settings.schema, snapshot_interval=10))
+    try:
+        runners = [bots.BotRunner(app), bots.BotRunner(other)]
+        errors: list[BaseException] = []
+
+        def run(runner: bots.BotRunner) -> None:
+            try:
+                for _ in range(400):
+                    runner.run_once()
+                    if app.game(game_id).is_over:
+                        return
+            except BaseException as error:  # reported below
+                errors.append(error)
+
+        threads = [threading.Thread(target=run, args=(r,)) for r in runners]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=600)
+        assert not errors, errors
+    finally:
+        other.close()
+    assert app.game(game_id).is_over
+    moves = moves_by_seat(app, game_id)
+    keys = [key for _, _, key in moves]
+    assert len(keys) == len(set(keys))
+    assert all(key == bots.bot_key(game_id, first - 1) for first, _, key in moves)
+    report = full_audit(app, game_id, projections=False)
+    assert report.ok, report.text()
+
+
+def test_the_seat_s_token_cannot_move_for_a_bot_and_a_hand_back_stops_the_bot(app: Caboose) -> None:
+    lobby = Lobby(app)
+    game_id, issued = bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob"], {}, game_seed(8, 0))
+    game = app.game(game_id)
+    seat = min(game.decider.active_seats(game.state))
+    bots.take_over(app, game_id, seat, "random", "Ann dropped out")
+    game = app.game(game_id)
+    with pytest.raises(IllegalMove) as refused:
+        app.play(game_id, seat, game.decider.legal_moves(game.state, seat)[0])
+    assert refused.value.code == "seat_held_by_bot"
+    assert app.game(game_id).version == game.version  # nothing stored
+    # The referee may still enter a move for the seat (recorded as the referee's).
+    entered = app.play(game_id, seat, game.decider.legal_moves(game.state, seat)[0], actor="referee:referee",
+                       expected_version=game.version)
+    assert entered[0]["actor"] == "referee:referee"
+    play_others_until(app, game_id, seat)
+
+    runner = bots.BotRunner(app)
+    assert runner.run_once() == 1  # the bot moved for its seat, the other is to act now
+    records, token = bots.hand_back(lobby, game_id, seat, "Ann is back")
+    assert records[0]["kind"] == "SeatHandedBack"
+    assert lobby.seating.audience(game_id, token).seat == seat
+    assert lobby.seating.audience(game_id, issued.seat_tokens[seat]) is None
+    # Play until the handed-back seat is to act again: the runner leaves it alone.
+    play_others_until(app, game_id, seat)
+    game = app.game(game_id)
+    assert seat in game.decider.active_seats(game.state)
+    assert runner.run_once() == 0 and app.game(game_id).version == game.version
+    app.play(game_id, seat, game.decider.legal_moves(game.state, seat)[0])  # the person moves again
+    assert full_audit(app, game_id, projections=False).ok
+
+
+def play_others_until(app: Caboose, game_id: str, seat: int) -> None:
+    """The other seats' moves until `seat` is to act."""
+    chooser = random.Random(seat)
+    for _ in range(20):
+        game = app.game(game_id)
+        active = game.decider.active_seats(game.state)
+        if seat in active:
+            return
+        other = min(active)
+        app.play(game_id, other, chooser.choice(game.decider.legal_moves(game.state, other)))
+    raise AssertionError(f"seat {seat} never came to act")
+
+
+class Clock:
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def test_a_passed_deadline_makes_one_move_for_the_late_seat(app: Caboose) -> None:
+    lobby = Lobby(app)
+    game_id, _ = bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob"], {}, game_seed(9, 0), move_deadline="PT24H")
+    game = app.game(game_id)
+    assert game.deadline == 24 * 3600
+    late = min(game.decider.active_seats(game.state))
+    since = datetime.fromisoformat(game.updated_at.replace("Z", "+00:00"))
+    clock = Clock(since + timedelta(hours=23, minutes=59))
+    runner = bots.BotRunner(app, clock)
+    assert runner.run_once() == 0 and app.game(game_id).version == game.version  # not yet
+
+    clock.now = since + timedelta(hours=24)
+    assert runner.run_once() == 1
+    after = app.records(game_id, after=game.version)
+    assert after[0]["kind"] == "DeadlinePassed" and after[0]["actor"] == "system"
+    assert after[0]["data"] == {"seat": late, "seconds": 86400, "since": game.updated_at, "level": "playout"}
+    assert after[1]["actor"] == f"seat:{late}" and after[1]["command_id"] == bots.bot_key(game_id, game.version + 1)
+    assert [r["kind"] for r in after].count("DeadlinePassed") == 1
+    # The next seat's deadline runs from the bot's move: it is not late yet.
+    assert runner.run_once() == 0
+    assert full_audit(app, game_id, projections=False).ok
+
+
+def test_bad_bots_and_deadlines_at_creation_store_nothing(app: Caboose) -> None:
+    lobby = Lobby(app)
+    for bots_asked, deadline, code in [({"1": "grandmaster"}, None, "unknown_bot"), ({"7": "random"}, None, "bad_seat"),
+                                       ({"x": "random"}, None, "bad_seat"), ({}, "tomorrow", "bad_deadline"),
+                                       ({}, 0, "bad_deadline")]:
+        with pytest.raises(Exception) as refused:
+            bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob"], {}, None, bots_asked, deadline)
+        assert getattr(refused.value, "code", None) == code, refused.value
+    assert app.game_ids() == []
+
+
+@pytest.mark.parametrize(("given", "seconds"), [("PT24H", 86400), ("P2DT12H", 216000), ("pt90m", 5400), ("PT45S", 45),
+                                                (3600, 3600), (None, None)])
+def test_a_deadline_is_seconds_or_an_iso_8601_duration(given: object, seconds: int | None) -> None:
+    assert bots.deadline_seconds(given) == seconds
+
+
+@pytest.mark.parametrize("given", ["P", "PT", "24h", "P1Y", "PT-5S", 0, -3, True, 1.5, 10**9, "PT0S"])
+def test_a_bad_deadline_says_what_a_deadline_is(given: object) -> None:
+    with pytest.raises(MalformedMove) as refused:
+        bots.deadline_seconds(given)
+    assert refused.value.code == "bad_deadline" and "seconds" in refused.value.message
+
+
+def test_a_takeover_the_runner_passed_by_is_still_seen(app: Caboose) -> None:
+    """On PostgreSQL a transaction may commit after one with a later number: the runner
+    reads its last stretch of the log again each round."""
+    lobby = Lobby(app)
+    game_id, _ = bots.open_game(lobby, "ticket_to_ride", ["Ann", "Bob"], {}, game_seed(10, 0))
+    runner = bots.BotRunner(app)
+    runner.run_once()
+    game = app.game(game_id)
+    seat = min(game.decider.active_seats(game.state))
+    bots.take_over(app, game_id, seat, "random", "gone")
+    runner.position += 5  # as if it had read past the takeover before it was committed
+    assert runner.run_once() >= 1
+    assert app.records(game_id)[-1]["actor"] in (f"seat:{seat}", "system")
