@@ -1,7 +1,7 @@
 """The multi-process deployment under load: `infra/run` (honcho: N API processes behind the
-entry proxy, the projection runner, the notifier) on a fresh PostgreSQL schema and Redis,
-with N = 1, 2 and 4, and client processes playing many three-seat Ticket to Ride games on
-loopback through the entry.
+entry proxy, the projection runner, the notifier, the bot runner) on a fresh PostgreSQL schema
+and Redis, with N = 1, 2 and 4, and client processes playing many three-seat Ticket to Ride
+games on loopback through the entry.
 
     python benchmarks/load_deploy.py [--processes 1,2,4] [--rounds 1] [--games 24] [--clients 6] [--seconds 30] [--json]
 
@@ -134,9 +134,9 @@ def table(runs: list[dict[str, Any]], baseline: float) -> str:
             ("requests per second (GET summary, GET legal moves, POST)", lambda r: r["requests_per_s"]),
             ("accepted move POST p50 / p99 (ms)", lambda r: f"{r['p50_ms']} / {r['p99_ms']}"),
             ("moves stored", lambda r: r["moves_stored"]),
-            ("deployment CPU per move (ms; API, entry, runner, notifier)", lambda r: r["deployment_cpu_ms_per_move"]),
+            ("deployment CPU per move (ms; API, entry, runners, notifier)", lambda r: r["deployment_cpu_ms_per_move"]),
             *((f"  of which {role} (ms)", lambda r, role=role: per_move(r, role))
-              for role in ("api", "entry", "projections", "notify", "honcho")),
+              for role in ("api", "entry", "projections", "notify", "bots", "honcho")),
             ("lost (2xx not stored as its own)", lambda r: r["lost"]),
             ("5xx / no answer", lambda r: f"{r['5xx']} / {r['no_answer']}"),
             ("games audit OK", lambda r: f"{r['games_audit_ok']} of {r['games']}"),

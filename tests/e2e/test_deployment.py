@@ -1,5 +1,6 @@
 """The multi-process deployment, started by its one command (`infra/run`: two API processes
-behind the entry proxy, the projection runner and the notifier, on PostgreSQL and Redis),
+behind the entry proxy, the projection runner, the notifier and the bot runner, on PostgreSQL
+and Redis),
 under a short load from client processes playing through the entry: every 2xx is in the store
 as that request's own, no 5xx, every game audits, and the read models catch up. The short
 form of `benchmarks/load_deploy.py`. Fails, never skips, when PostgreSQL is unreachable."""
@@ -44,7 +45,7 @@ def test_two_api_processes_under_load_keep_every_promise(empty_schema: str, tmp_
     deployment = Deployment(POSTGRES_URL, empty_schema, api_processes=2, log_path=tmp_path / "deployment.log")
     with deployment:
         log = deployment.log()
-        assert log.count("started (pid=") == 5, f"honcho did not start api.1, api.2, entry, projections and notify:\n{log}"
+        assert log.count("started (pid=") == 6, f"honcho did not start api.1, api.2, entry, projections, notify and bots:\n{log}"
         client = deployment.client()
         games = [new_game(client) for _ in range(SHORT.games)]
         # Forked, not spawned: this process holds no socket the clients could keep open, and a

@@ -1,7 +1,7 @@
 """The multi-process deployment, started as an operator starts it: `infra/run` (honcho running
-infra/Procfile: N API processes behind the entry proxy, the projection runner, the notifier)
-on a PostgreSQL schema and Redis, on loopback ports; for the deployment's test and its load
-benchmark (benchmarks/load_deploy.py).
+infra/Procfile: N API processes behind the entry proxy, the projection runner, the notifier,
+the bot runner) on a PostgreSQL schema and Redis, on loopback ports; for the deployment's test
+and its load benchmark (benchmarks/load_deploy.py).
 
     with Deployment(POSTGRES_URL, schema, api_processes=2) as deployment:
         deployment.client().get("/api/v1/health")
@@ -175,7 +175,7 @@ def started_at(pid: int) -> int | None:
 def role(cmdline: str) -> str:
     """Which of the Procfile's processes a command line is."""
     for word, name in (("gunicorn", "api"), ("proxy.py", "entry"), ("projections", "projections"), ("notify", "notify"),
-                       ("honcho", "honcho")):
+                       ("bots", "bots"), ("honcho", "honcho")):
         if word in cmdline:
             return name
     return "other"
