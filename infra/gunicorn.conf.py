@@ -12,6 +12,11 @@ import os
 bind = os.environ.get("CABOOSE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("CABOOSE_WORKERS", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("CABOOSE_THREADS", "4"))
+# A live stream (GET …/stream) holds one of its worker's threads while it is open, and a
+# worker accepts requests whatever its threads are doing: so each worker takes at most this
+# many streams (503 beyond), keeping the rest of its threads for requests. Read by the
+# workers' stream feed (service/feed.py). For S streams a worker: CABOOSE_THREADS=S+4, CABOOSE_STREAMS=S.
+os.environ.setdefault("CABOOSE_STREAMS", str(max(1, threads // 2)))
 worker_class = "gthread"
 timeout = 30
 graceful_timeout = 30
@@ -36,3 +41,12 @@ def on_starting(server: object) -> None:
     from service.databases import databases, upgrade_databases
 
     upgrade_databases(*databases())
+
+
+def post_worker_init(worker: object) -> None:
+    """A worker that stops (a graceful stop, or `max_requests` reached) ends its live
+    streams within a second, and their clients reconnect elsewhere with Last-Event-ID,
+    instead of holding it for the whole `graceful_timeout`."""
+    from service.feed import serve_while
+
+    serve_while(lambda: bool(getattr(worker, "alive", False)))

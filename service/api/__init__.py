@@ -22,6 +22,7 @@ from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
 from service.api.referee import referee
 from service.api.schemas import MoveSchema, move_body_schemas
+from service.api.stream import stream
 from service.application import Caboose
 from service.bootstrap import Services, bootstrap
 from service.input_limits import check, loads
@@ -73,6 +74,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(notifications)
     api.register_blueprint(projections)
     api.register_blueprint(referee)
+    api.register_blueprint(stream)
     app.register_blueprint(viewer)
     pages.install(app, api)
     app.before_request(check_input)
