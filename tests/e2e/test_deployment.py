@@ -1,15 +1,18 @@
 """The multi-process deployment, started by its one command (`infra/run`: two API processes
 behind the entry proxy, the projection runner, the notifier and the bot runner, on PostgreSQL
-and Redis),
-under a short load from client processes playing through the entry: every 2xx is in the store
-as that request's own, no 5xx, every game audits, and the read models catch up. The short
-form of `benchmarks/load_deploy.py`. Fails, never skips, when PostgreSQL is unreachable."""
+and Redis), under a short load from client processes playing through the entry: every 2xx is
+in the store as that request's own, no 5xx, every game audits, the read models catch up, and a
+live stream opened through the entry receives every record of its game. The short form of
+`benchmarks/load_deploy.py`. Fails, never skips, when PostgreSQL is unreachable."""
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import os
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -22,7 +25,7 @@ from benchmarks.fault_suite import Size, ledger_figures, load, read_load
 from tests.conftest import POSTGRES_URL
 from tests.support.deployment import ROOT, Deployment, projection_lag
 from tests.support.http import Client
-from tests.support.volley import new_game
+from tests.support.volley import Game, new_game, summary
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 SHORT = Size(games=4, clients=3, seconds=6, outage=0, simulated=0)
@@ -48,11 +51,15 @@ def test_two_api_processes_under_load_keep_every_promise(empty_schema: str, tmp_
         assert log.count("started (pid=") == 6, f"honcho did not start api.1, api.2, entry, projections, notify and bots:\n{log}"
         client = deployment.client()
         games = [new_game(client) for _ in range(SHORT.games)]
+        # A live stream of one game, open through the entry for the whole load.
+        watched = Watcher(deployment.port, games[0])
         # Forked, not spawned: this process holds no socket the clients could keep open, and a
         # spawned client would take seconds to import what this one already has.
         with load(deployment.base, games, SHORT, tmp_path, start="fork"):
             pass
         lag = projection_lag(POSTGRES_URL, empty_schema, limit=30)
+        final = summary(client, games[0])["version"]
+        streamed = watched.until(final)
         log = deployment.log()
     # Stopped as Ctrl-C stops it: nothing answers at the entry or the API processes any more.
     for base in [deployment.base, *deployment.backends]:
@@ -70,6 +77,38 @@ def test_two_api_processes_under_load_keep_every_promise(empty_schema: str, tmp_
     assert lag["caught_up"], f"the projection runner did not follow the log within 30 s: {lag}"
     assert lag["games_indexed_at_their_version"] == lag["games"] == SHORT.games, lag
     assert "Traceback" not in log, log[-4000:]
+    assert final > watched.after, "the watched game was not played"
+    assert streamed == list(range(watched.after + 1, final + 1)), f"the stream through the entry got versions {streamed}"
+
+
+class Watcher:
+    """A Server-Sent Events stream of `game` read through the entry on a thread of its own:
+    the versions of the records it received."""
+
+    def __init__(self, port: int, game: Game) -> None:
+        self.after = summary(Client(f"http://127.0.0.1:{port}"), game)["version"]
+        self.versions: list[int] = []
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.connection.request("GET", f"{game.path}/stream?after={self.after}",
+                                headers={"Authorization": f"Bearer {game.referee_token}"})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200, self.response.read()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            while line := self.response.readline():
+                if line.startswith(b"id:"):
+                    self.versions.append(int(line.split(b":", 1)[1]))
+
+    def until(self, version: int, limit: float = 15.0) -> list[int]:
+        """The versions received once `version` has arrived (or `limit` seconds passed)."""
+        deadline = time.monotonic() + limit
+        while (not self.versions or self.versions[-1] < version) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.connection.close()
+        return list(self.versions)
 
 
 @pytest.mark.parametrize(("settings", "says"), [
