@@ -22,13 +22,22 @@ timeout = 30
 graceful_timeout = 30
 max_requests = 10000
 max_requests_jitter = 500
-accesslog = "-"
+accesslog = os.environ.get("CABOOSE_ACCESS_LOG", "-") or None
+"""Where each request is logged: `-` (stdout, the default), a file, or empty for nowhere."""
+# gunicorn's control socket (gunicorn ≥ 27) has one default path per user, which several
+# masters on one host (infra/Procfile's API processes) would each take over: off unless named.
+control_socket_disable = not os.environ.get("CABOOSE_CONTROL_SOCKET")
+if not control_socket_disable:
+    control_socket = os.environ["CABOOSE_CONTROL_SOCKET"]
 
 
 def on_starting(server: object) -> None:
     """Create or upgrade every table once, in the master, before any worker forks: workers
     that each made tables at once raced on PostgreSQL's catalogue. Running `caboose db
-    upgrade` before starting the workers does the same."""
+    upgrade` before starting the workers does the same; a deployment that does so (`infra/run`
+    for its several API processes) sets CABOOSE_UPGRADE_ON_START=0."""
+    if os.environ.get("CABOOSE_UPGRADE_ON_START", "1") == "0":
+        return
     from service.databases import databases, upgrade_databases
 
     upgrade_databases(*databases())

@@ -10,11 +10,13 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.arguments import ArgumentsMixin
 from webargs.flaskparser import is_json_request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain import games as rulesets
 from service import pages
 from service.api import guard
 from service.api.games import games
+from service.api.health import health
 from service.api.notifications import notifications
 from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
@@ -68,6 +70,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     for component, schema in move_body_schemas(moves, envelope).items():
         api.spec.components.schema(component, schema)
     api.register_blueprint(games)
+    api.register_blueprint(health)
     api.register_blueprint(notifications)
     api.register_blueprint(projections)
     api.register_blueprint(referee)
@@ -78,4 +81,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     register_problem_handlers(app)
     require_json_bodies(app)
     guard.install(app, settings.rate_limits)
+    if settings.trusted_proxies:
+        # Behind the deployment's proxy (infra/proxy.py) every request comes from the proxy.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)  # type: ignore[method-assign]
     return app
