@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from domain.core.bots import Bot
 from domain.core.state import replace
+from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
-from domain.toot_toot.hexes import Hex, neighbour, opp, segment
+from domain.toot_toot.hexes import Hex, neighbour, neighbours, opp, segment
 from domain.toot_toot.orders import points
 from domain.toot_toot.plan import HEXES_PER_TURN, Plan, Planner
 from domain.toot_toot.route import Step, route
@@ -30,7 +32,9 @@ FUELS = ("wood", "coal")
 FUEL_STEPS = 5
 
 
-class Bot:
+class Driver:
+    """One move's choice for one seat: what its plan says to do now."""
+
     def __init__(self, ctx: Ctx, moves: Sequence[Move], chooser: random.Random) -> None:
         self.ctx, self.chooser = ctx, chooser
         self.by_type: dict[str, list[Move]] = {}
@@ -195,9 +199,25 @@ class Bot:
                          for b in self.planner.sites(g)] if room(self.ctx.content, self.ctx.me) else []
             buildings = buildings or [b for c in self.ctx.content.colours for b in self.planner.cities(c)]
         else:
-            _, buildings = self.planner.next_stop(plan)
+            kind, buildings = self.planner.next_stop(plan)
+            if kind == "build":
+                return self._build_spots()
         others = set(self.ctx.board.trains(but=self.ctx.seat))
         return {h for b in buildings for h in self.planner.openings(b)} - others
+
+    def _build_spots(self) -> set[Hex]:
+        """Hexes beside a plain hex a factory could go on (no track, not an opening): where
+        to stand to draw the factory the plan lacks when it cannot be drawn here."""
+        board, me = self.ctx.board, self.ctx.me
+        others = set(board.trains(but=self.ctx.seat))
+        out = set()
+        for hex_ in self.ctx.map.terrain:
+            if hex_ == me.hex or hex_ in others or not board.trackable(hex_):
+                continue
+            if any(board.trackable(n) and not board.segments(n) and not board.is_opening(n)
+                   for _, n in neighbours(hex_)):
+                out.add(hex_)
+        return out
 
     def _route(self, targets: set[Hex]) -> tuple[list[Step], int | None]:
         key = frozenset(targets)
@@ -330,18 +350,31 @@ class Bot:
         return min(options, key=lambda m: (payments.index(m["payment"]), m["hex"], m["exit"]))
 
     def _fallback(self) -> Move:
-        """No useful stop in reach: drive on along the track ahead, or draw track ahead."""
+        """No route to a useful stop: drive on along the track there is, draw track ahead,
+        or, in a dead end, turn."""
         me = self.ctx.me
-        draws = [m for m in self.by_type.get("draw_track", [])
+        ahead = [m for m in self.by_type.get("draw_track", [])
                  if me.hex is not None and m["hex"] == neighbour(me.hex, me.facing) and m["from"] == opp(me.facing)]
-        for options in (draws, self.by_type.get("drive", [])):
+        for kind in ("drive", "ahead", "turn", "pass_location", "draw_track", "take", "process", "sell"):
+            options = ahead if kind == "ahead" else self.by_type.get(kind, [])
             if options:
                 return self.chooser.choice(options)
-        for kind in ("draw_track", "pass_location", "take", "process", "sell"):
-            if self.by_type.get(kind):
-                return self.chooser.choice(self.by_type[kind])
         return self.chooser.choice([m for ms in self.by_type.values() for m in ms])
 
 
 def choose(ctx: Ctx, moves: Sequence[Move], chooser: random.Random) -> Move | None:
-    return Bot(ctx, moves, chooser).choose()
+    return Driver(ctx, moves, chooser).choose()
+
+
+class GreedyBot(Bot):
+    """Toot-Toot Train's `greedy` level: the planning driver above (the `playout` level uses
+    it too, through `playout_choice`)."""
+
+    level = "greedy"
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def choose(self, state: Any, seat: int, moves: Sequence[Move], chooser: random.Random) -> Move:
+        move = Driver(Ctx(self.content, state, seat), moves, chooser).choose()
+        return move if move is not None else chooser.choice(list(moves))

@@ -72,8 +72,14 @@ class Planner:
                                           *(b for h in ctx.state.factories if (b := ctx.board.building_at(h)))]
         self.bonus = {c: level(self.content, self.me, "sell", colour=c) for c in self.content.colours}
         self.limit = limit(self.content, self.me)
+        self.maxed = {g.id for g in self.content.goods if level(self.content, self.me, "max", good=g.id)}
+        self._sites = {g.id: [b for b in self.buildings if b.kind == SITE and b.good == g.id] for g in self.content.goods}
+        self._factories = {k: [b for b in self.buildings if b.kind == FACTORY and b.factory == k]
+                           for k in self.content.factories}
+        self._cities = {c: [b for b in self.buildings if b.kind == CITY and b.colour == c] for c in self.content.colours}
         self._openings: dict[str, list[Hex]] = {}
-        self._nearest: dict[tuple[tuple[str, ...], Hex], tuple[Building, Hex, int] | None] = {}
+        self._nearest: dict[tuple[int, Hex], tuple[Building, Hex, int] | None] = {}
+        """By the identity of one of the lists above (they live as long as the planner) and hex."""
         self._kinds = {b.factory for b in self.buildings if b.kind == FACTORY}
 
     # --- what the orders still want --------------------------------------------------------
@@ -211,7 +217,7 @@ class Planner:
         return out
 
     def nearest(self, buildings: list[Building], here: Hex) -> tuple[Building, Hex, int] | None:
-        key = (tuple(b.id for b in buildings), here)
+        key = (id(buildings), here)
         if key not in self._nearest:
             self._nearest[key] = self._find_nearest(buildings, here)
         return self._nearest[key]
@@ -226,13 +232,13 @@ class Planner:
         return best
 
     def sites(self, good: str) -> list[Building]:
-        return [b for b in self.buildings if b.kind == SITE and b.good == good]
+        return self._sites.get(good, [])
 
     def factories(self, kind: str) -> list[Building]:
-        return [b for b in self.buildings if b.kind == FACTORY and b.factory == kind]
+        return self._factories.get(kind, [])
 
     def cities(self, colour: str) -> list[Building]:
-        return [b for b in self.buildings if b.kind == CITY and b.colour == colour]
+        return self._cities.get(colour, [])
 
     def _turns(self, plan: Plan) -> float:
         here, hexes, actions = self.origin, 0, 0
@@ -243,7 +249,7 @@ class Planner:
             if not found:
                 return float("inf")
             (_, at, d), good = min(found, key=lambda x: (x[0][2], x[1]))
-            takes = 1 if level(self.content, self.me, "max", good=good) else todo.pop(good)
+            takes = 1 if good in self.maxed else todo.pop(good)
             todo.pop(good, None)
             here, hexes, actions = at, hexes + d, actions + takes
         for kind in sorted({r.factory for r in plan.make} - plan.build):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from domain.toot_toot.board import Board
 from domain.toot_toot.hexes import Hex, exits_from, neighbour, opp, segment
 
-TURN_COST = 8.0
+TURN_COST = 12.0
 """A turn (an action and a penalty token, 3 points) against drawn segments (1 each) in a route."""
 EXISTING_COST = 0.1
 """A step on track already there: nearly free, so a route prefers it to drawing."""
@@ -26,8 +26,8 @@ class Route:
 
 
 def route(board: Board, seat: int, targets: set[Hex]) -> Route:
-    """The cheapest route to a target hex no other train stands on; arriving with no
-    trackable hex ahead costs a turn more (the train must turn to leave again). Empty when
+    """The cheapest route to a target hex no other train stands on; arriving with no way
+    on ahead costs a turn more (the train must turn to leave again). Empty when
     there is none."""
     me = board.state.seats[seat]
     assert me.hex is not None
@@ -46,7 +46,7 @@ def route(board: Board, seat: int, targets: set[Hex]) -> Route:
         if cost > best.get(place, float("inf")):
             continue
         if place[0] in targets and place[0] != me.hex and place[0] not in others:
-            if board.trackable(neighbour(*place)):
+            if _way_on(board, place):
                 return _walk_back(back, place, me.facing)
             heapq.heappush(heap, (cost + TURN_COST, place, True))
         nxt, entry = neighbour(*place), opp(place[1])
@@ -62,6 +62,16 @@ def route(board: Board, seat: int, targets: set[Hex]) -> Route:
                 best[(nxt, far)], back[(nxt, far)] = step_cost, (place, not exists)
                 heapq.heappush(heap, (step_cost, (nxt, far), False))
     return Route(())
+
+
+def _way_on(board: Board, place: tuple[Hex, int]) -> bool:
+    """Whether a train at `place` can leave without turning: the hex ahead takes track, and
+    so does one of the hexes a segment there could lead to (one step is often a dead end
+    between buildings and the border)."""
+    ahead = neighbour(*place)
+    if not board.trackable(ahead):
+        return False
+    return any(board.trackable(neighbour(ahead, far)) for far in exits_from(opp(place[1])))
 
 
 def _walk_back(back: dict[tuple[Hex, int], tuple[tuple[Hex, int], bool] | None], end: tuple[Hex, int],
