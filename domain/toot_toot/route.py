@@ -64,14 +64,18 @@ def route(board: Board, seat: int, targets: set[Hex]) -> Route:
     return Route(())
 
 
-def _way_on(board: Board, place: tuple[Hex, int]) -> bool:
-    """Whether a train at `place` can leave without turning: the hex ahead takes track, and
-    so does one of the hexes a segment there could lead to (one step is often a dead end
-    between buildings and the border)."""
-    ahead = neighbour(*place)
+def _way_on(board: Board, place: tuple[Hex, int], depth: int = 4) -> bool:
+    """Whether a train at `place` can go on for `depth` steps without turning, along track
+    there is or could be drawn (one step ahead is often a dead end between buildings and the
+    border)."""
+    if depth == 0:
+        return True
+    ahead, entry = neighbour(*place), opp(place[1])
     if not board.trackable(ahead):
         return False
-    return any(board.trackable(neighbour(ahead, far)) for far in exits_from(opp(place[1])))
+    have = board.segments(ahead)
+    return any((segment(entry, far) in have or board.can_draw(ahead, entry, far)) and _way_on(board, (ahead, far), depth - 1)
+               for far in exits_from(entry))
 
 
 def _walk_back(back: dict[tuple[Hex, int], tuple[tuple[Hex, int], bool] | None], end: tuple[Hex, int],
