@@ -1,15 +1,17 @@
 """Toot-Toot Train's bots, level against level, on every reference map and player count.
 
     python benchmarks/bench_toot_toot_bot.py [--games 20] [--seed 1] [--maps harbour,forest,ridge]
-                                             [--players 2,3,4] [--levels greedy,random]
+                                             [--players 2,3,4] [--levels greedy,before,random]
 
 For each map and player count, the same seeded games (same setup and dice) are played by every
 seat at one level, rules alone in memory (the decider, `SeededRandom`, the level's `Bot`). Per
 level: games ended by the 25-point end trigger against games stopped by the round limit (R31),
 the mean final score per seat, the mean goods sold per seat, the mean rounds played and the
-mean penalty tokens per seat. The first level is measured; the last one (default `random`, a
-uniformly random legal move) is the baseline, and each figure is printed beside it with the
-ratio. (`playout` uses the same planner as `greedy` now, so it is not a baseline.)
+mean penalty tokens per seat. The first level is measured; the others are baselines: `before`,
+the `playout` level as it was before the planner (its bot and route modules read from git at
+commit 3b85fca; needs the repository's history), and `random` (a uniformly random legal
+move). The table prints each figure beside the `before` one with the ratio. (`playout` itself
+uses the same planner as `greedy` now, so it is no baseline.)
 
 Prints one JSON line per map and player count, then a Markdown table.
 """
@@ -21,21 +23,55 @@ import hashlib
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
+import types
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from domain.core.bots import Bot
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
 from domain.toot_toot.decider import TootToot
 from service.content import load_folder
 
-PACK = Path(__file__).resolve().parents[1] / "domain" / "toot_toot" / "packs" / "reference"
+ROOT = Path(__file__).resolve().parents[1]
+PACK = ROOT / "domain" / "toot_toot" / "packs" / "reference"
 RULES = TootToot(load_folder(PACK))
+BEFORE = "3b85fca"
+"""The last commit with the playout bot before the sales planner."""
+
+
+def module_at(commit: str, path: str, name: str, replace: tuple[str, str] = ("", "")) -> types.ModuleType:
+    source = subprocess.run(["git", "show", f"{commit}:{path}"], cwd=ROOT, check=True, capture_output=True,
+                            text=True).stdout
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    exec(compile(source.replace(*replace), f"{commit}:{path}", "exec"), module.__dict__)
+    return module
+
+
+class BeforeBot(Bot):
+    """The `playout` level as it was at `BEFORE`."""
+
+    level = "before"
+
+    def __init__(self) -> None:
+        module_at(BEFORE, "domain/toot_toot/route.py", "toot_route_before")
+        self.old = module_at(BEFORE, "domain/toot_toot/bot.py", "toot_bot_before",
+                             ("from domain.toot_toot.route import", "from toot_route_before import"))
+
+    def choose(self, state: Any, seat: int, moves: Any, chooser: random.Random) -> dict[str, Any]:
+        move = self.old.choose(RULES.ctx(state, seat), moves, chooser)
+        return move if move is not None else chooser.choice(list(moves))
+
+
+def bot_for(level: str) -> Bot:
+    return BeforeBot() if level == "before" else RULES.bots[level]
 
 
 @dataclass
@@ -53,7 +89,7 @@ def play(level: str, map_id: str, players: int, index: int, seed: int) -> Game:
     label = f"bench-toot-toot-bot:{seed}:{map_id}:{players}:{index}"
     rng = SeededRandom(hashlib.sha256(label.encode()).digest())
     chooser = random.Random(label)
-    bot = RULES.bots[level]
+    bot = bot_for(level)
     state = RULES.initial_state(Setup(tuple(f"p{i}" for i in range(players)), RULES.options({"map": map_id}, players)))
     for event in RULES.setup(state, rng):
         state = RULES.evolve(state, event)
@@ -91,7 +127,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--maps", default=",".join(m.id for m in RULES.content.maps))
     parser.add_argument("--players", default="2,3,4")
-    parser.add_argument("--levels", default="greedy,random", help="measured level first, baseline last")
+    parser.add_argument("--levels", default="greedy,before,random", help="the measured level first, then baselines")
     args = parser.parse_args()
     levels = args.levels.split(",")
     rows = []
@@ -104,14 +140,16 @@ def main() -> None:
                 line[level]["seconds"] = round(time.perf_counter() - started, 1)
             print(json.dumps(line), flush=True)
             rows.append(line)
-    measured, baseline = levels[0], levels[-1]
-    print(f"\n| map | players | trigger / round limit: {measured} ({baseline}) | mean score | mean goods sold "
+    measured, baseline = levels[0], levels[1] if len(levels) > 1 else levels[0]
+    others = levels[1:]
+    print(f"\n| map | players | trigger / round limit: {measured} ({'; '.join(others)}) | mean score | mean goods sold "
           f"| mean rounds | penalty tokens |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for line in rows:
         m, b = line[measured], line[baseline]
+        ends = "; ".join(f"{line[level]['trigger']} / {line[level]['round_limit']}" for level in others)
         print(f"| {line['map']} | {line['players']} | {m['trigger']} / {m['round_limit']} "
-              f"({b['trigger']} / {b['round_limit']}) | {pair(m, b, 'score')} | {pair(m, b, 'sold')} "
+              f"({ends}) | {pair(m, b, 'score')} | {pair(m, b, 'sold')} "
               f"| {pair(m, b, 'rounds')} | {m['penalties']} ({b['penalties']}) |")
 
 
