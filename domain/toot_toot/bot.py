@@ -17,12 +17,12 @@ from typing import Any
 
 from domain.core.bots import Bot
 from domain.core.state import replace
-from domain.toot_toot.content import Content
+from domain.toot_toot.content import SITE, Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.hexes import Hex, neighbour, neighbours, opp, segment
 from domain.toot_toot.orders import points
 from domain.toot_toot.plan import HEXES_PER_TURN, Plan, Planner
-from domain.toot_toot.route import Step, route
+from domain.toot_toot.route import TURN_COST, Step, route
 from domain.toot_toot.seats import level, room
 from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, SECOND, STARTS
 from domain.toot_toot.upgrades import choose_upgrade
@@ -93,7 +93,7 @@ class Driver:
             found = route(there.board, ctx.seat, {h for b in buildings for h in planner.openings(b)})
             if not found.steps:
                 return (-1.0, self.chooser.random())
-            drawn = sum(new for _, _, new in found.steps) + (8 if found.turn_to is not None else 0)
+            drawn = sum(new for _, _, new in found.steps) + (TURN_COST if found.turn_to is not None else 0)
             return (plan.value / (plan.turns + drawn / HEXES_PER_TURN), self.chooser.random())
         return max(starts, key=rating)
 
@@ -161,6 +161,24 @@ class Driver:
                 building = self.ctx.board.building(move["site"])
                 if self.free(move) and building is not None and plan.fetch[building.good] > 0:
                     return move
+        return None
+
+    def _planned_here(self) -> Move | None:
+        """The take or processing the plan wants where the train stands, while the moves
+        offered now (drawing a line) do not list it."""
+        plan, board = self.plan, self.ctx.board
+        if plan is None:
+            return None
+        held = Counter(self.ctx.me.goods)
+        for building_id, penalty in sorted(self.near.items()):
+            building = board.building(building_id)
+            if penalty or building is None:
+                continue
+            if building.kind == SITE and plan.fetch[building.good] and room(self.ctx.content, self.ctx.me):
+                return {"type": "take", "site": building_id}
+            for recipe in plan.make:
+                if recipe.factory == building.factory and all(held[g] >= n for g, n in recipe.inputs.items()):
+                    return {"type": "process", "factory": building_id, "recipe": recipe.id}
         return None
 
     def _more_here_after(self, move: Move) -> bool:
@@ -282,7 +300,10 @@ class Driver:
         """Go on with the line along the route while it draws new segments."""
         draws = self.by_type.get("draw_track", [])
         if draws and self.planner is not None:
-            steps, turn_to = self._route(self.targets())
+            # A line drawn before a take or processing here heads for the stop after it.
+            here = self._planned_here()
+            plan = self._plan_after(here) if here is not None else self.plan
+            steps, turn_to = self._route(self.targets(plan))
             if turn_to is None:
                 wanted = {(h, f) for h, f, new in steps if new}
                 for move in draws:

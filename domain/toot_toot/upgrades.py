@@ -23,7 +23,7 @@ def choose_upgrade(ctx: Ctx, upgrades: list[Move], plan: Plan | None) -> Move | 
         return None
     abilities = card(ctx.content, ctx.me).ability
     wanted = Planner(ctx).wanted() if ctx.me.hex is not None else Counter()
-    made = Counter(r.outputs and next(iter(r.outputs)) for r in plan.make) if plan else Counter()
+    made = Counter(good for r in plan.make for good in r.outputs) if plan else Counter()
     colour = plan.colour if plan else ""
 
     def liking(move: Move) -> tuple[int, int, str]:
