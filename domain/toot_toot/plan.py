@@ -113,7 +113,7 @@ class Planner:
             # Whatever is held that the colour's orders want: a sale with nothing to fetch.
             held_sale = self._held_sale(orders)
             if held_sale:
-                plan = self.rate(colour, tuple(orders), held_sale, complete_only=False)
+                plan = self.rate(colour, tuple(orders), held_sale)
                 if plan is not None:
                     out.append(plan)
             for first in orders:
@@ -155,7 +155,7 @@ class Planner:
             return None
         return min(options, key=lambda r: (sum(max(0, n - held[g]) for g, n in r.inputs.items()), r.id))
 
-    def rate(self, colour: str, orders: tuple[str, ...], deliver: Counter[str], complete_only: bool = True) -> Plan | None:
+    def rate(self, colour: str, orders: tuple[str, ...], deliver: Counter[str]) -> Plan | None:
         """The plan delivering `deliver` to `orders` at a `colour` city, or None when it cannot
         be done within the goods limit."""
         content = self.content
@@ -192,13 +192,17 @@ class Planner:
         if sum(held.values()) + sum(plan.fetch.values()) > self.limit:
             return None
         value = 0.0
-        for order_id in orders:
+        left = Counter(deliver)
+        # Hand orders first and only when completed (a hand order filled in part is discarded).
+        for order_id in sorted(orders, key=lambda o: o not in self.me.hand):
             order = content.order[order_id]
             wants = Counter(self.unfilled(order_id))
-            got = {g: min(n, deliver[g]) for g, n in wants.items()}
-            value += points(content, self.bonus, order, got)
-            if got == dict(wants):
-                value += COMPLETION
+            got = {g: min(n, left[g]) for g, n in wants.items() if left[g]}
+            complete = got == dict(wants)
+            if order_id in self.me.hand and not complete:
+                continue
+            left.subtract(got)
+            value += points(content, self.bonus, order, got) + (COMPLETION if complete else 0)
         plan.value = value
         plan.turns = self._turns(plan) + build_cost
         return plan
