@@ -152,10 +152,11 @@ def first_201_since(answers: list[dict[str, Any]], moment: float) -> float | Non
 
 
 @contextmanager
-def load(base: str, games: list[Game], size: Size, folder: Path) -> Iterator[list[Any]]:
-    """Client processes playing for `size.seconds` from the moment this yields; joined on exit."""
-    # Spawned, not forked: a forked client would hold the proxy's listening socket open.
-    spawn = multiprocessing.get_context("spawn")
+def load(base: str, games: list[Game], size: Size, folder: Path, start: str = "spawn") -> Iterator[list[Any]]:
+    """Client processes playing for `size.seconds` from the moment this yields; joined on exit.
+    Spawned by default: a forked client would hold an in-process proxy's listening socket open
+    (`start="fork"` is quicker where the caller holds none)."""
+    spawn = multiprocessing.get_context(start)
     ready = spawn.Barrier(size.clients + 1)
     processes = [spawn.Process(target=player, args=(base, games, size.seconds, i,
                                                     str(folder / f"client-{i}.jsonl"), ready))

@@ -1,14 +1,19 @@
 """Replay viewer benchmark: open a ~1,000-event game's replay in headless Chromium and
-measure what issue 6 sets targets for.
+measure what issues 6 and 15 set targets for, each figure beside a baseline measured in the
+same run on the same machine (the machine's load moves both alike):
 
 - time to first board: from navigation start to the first board drawn (the page's
-  `replay:first-board` mark), cold browser cache, median of several loads;
-- each step: `replay.go(v)` until that version's board is drawn, for adjacent steps (next
-  and previous) and for jumps to random events (which may fetch a chunk of views first);
+  `replay:first-board` mark), cold browser cache, p50 / p95 / max of several loads; baselines:
+  an empty page's first paint from the same server (cold), and a raw `fetch` of the data the
+  first board waits for (its views, the summary and the board map);
+- each step: `replay.go(v)` until that version's board is drawn, then until the next frame is
+  painted, for adjacent steps (next and previous) and for jumps to random events (which may
+  fetch a chunk of views first); baseline: an empty frame, the same wait with no step, on the
+  same page (the floor a step's "painted" time cannot go below);
 - the page's own transfer before game data: the HTML, CSS and JS modules (and, apart, the
   static board map), as encoded on the wire.
 
-    .venv/bin/python benchmarks/viewer_replay.py [--loads 5] [--steps 300] [--jumps 60]
+    .venv/bin/python benchmarks/viewer_replay.py [--loads 10] [--steps 300] [--jumps 60]
 
 Needs Debian's `chromium` (/usr/bin/chromium) and the `playwright` Python package; the
 server is waitress with 8 threads on loopback, as `caboose serve` runs it.
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import tempfile
@@ -62,6 +68,29 @@ STEPS_JS = """async ({count}) => {
     const versions = [];
     for (let i = 0; i < count; i++) versions.push(v += (i % 40 < 30) ? 1 : -1);
 """ + _TIMED + "}"
+EMPTY_FRAMES_JS = """async ({count}) => {
+    // The baseline of a step: the same wait for the next frame, with nothing changed.
+    const painted = [];
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    await frame();
+    for (let i = 0; i < count; i++) {
+        const t0 = performance.now();
+        await frame();
+        painted.push(performance.now() - t0);
+    }
+    return painted;
+}"""
+RAW_FETCH_JS = """async ({game, version}) => {
+    // The baseline of the first board: the data it needs, fetched raw from a page of the same
+    // origin (views around the position, summary, board map: what the board waits for), in parallel.
+    const t0 = performance.now();
+    const base = `/api/v1/games/${game}`;
+    const from = Math.max(1, version - 3);
+    await Promise.all([`/games/${game}/replay/views?from=${from}&to=${version}`, base,
+                       `/replay/maps/${document.body.dataset.map}.json`]
+        .map((url) => fetch(url, {cache: "no-store"}).then((r) => r.text())));
+    return performance.now() - t0;
+}"""
 JUMPS_JS = """async ({count}) => {
     // Random events anywhere in the game, a pause of 300 ms between jumps.
     let seed = 7;
@@ -106,11 +135,30 @@ def long_game(app: Caboose, game: str, players: int, at_least: int) -> tuple[str
 
 def percentiles(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
-    return {"p50": round(statistics.median(ordered), 1), "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 1),
-            "max": round(ordered[-1], 1)}
+    return {"p50": round(statistics.median(ordered), 1), "p95": round(p95(ordered), 1), "max": round(ordered[-1], 1)}
 
 
-def measure(base: str, game_id: str, events: int, loads: int, steps: int, jumps: int) -> dict[str, Any]:
+def p95(values: list[float]) -> float:
+    """The nearest-rank 95th percentile (of few loads, the second largest of 10 and up)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def main_thread_cpu(trace: bytes) -> float:
+    """The renderer main thread's CPU time in a trace, in ms: a step's own cost, which the
+    machine's other load does not inflate as it does the wall-clock figures."""
+    events = json.loads(trace)["traceEvents"]
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    return sum(e["tdur"] for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
+               and e.get("name") == "ThreadControllerImpl::RunTask" and e.get("tdur")) / 1000
+
+
+def ratio(value: float, baseline: float) -> float:
+    return round(value / baseline, 2) if baseline else float("nan")
+
+
+def measure(base: str, game_id: str, events: int, loads: int, steps: int, jumps: int, board_name: str) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     url = f"{base}/games/{game_id}/replay"
@@ -119,8 +167,21 @@ def measure(base: str, game_id: str, events: int, loads: int, steps: int, jumps:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         first: list[float] = []
         ready: list[float] = []
+        empty: list[float] = []
+        raw: list[float] = []
         transfer: dict[str, int] = {}
+        game = url.split("/games/")[1].split("/")[0]
         for load in range(loads):
+            # Baselines, cold like the replay's loads: an empty page of the same server, and
+            # the first board's data fetched raw from it.
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            page.goto(f"{base}/games/no-such-game/replay")
+            page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
+            empty.append(page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0].startTime"))
+            page.evaluate("(map) => { document.body.dataset.map = map; }", board_name)
+            raw.append(page.evaluate(RAW_FETCH_JS, {"game": game, "version": events}))
+            context.close()
             context = browser.new_context(viewport={"width": 1400, "height": 1000})  # a cold cache each time
             page = context.new_page()
             page.goto(url + ("?at=1" if load % 2 else ""))
@@ -142,22 +203,40 @@ def measure(base: str, game_id: str, events: int, loads: int, steps: int, jumps:
                     return sizes;
                 }""")
                 page.wait_for_timeout(1000)  # a person looks before stepping; the first chunk's rest arrives
+                frames_run = page.evaluate(EMPTY_FRAMES_JS, {"count": steps})
+                browser.start_tracing(page=page, categories=["toplevel"])
                 steps_run = page.evaluate(STEPS_JS, {"count": steps})
+                out["step_main_thread_cpu_ms"] = round(main_thread_cpu(browser.stop_tracing()) / steps, 2)
                 jumps_run = page.evaluate(JUMPS_JS, {"count": jumps})
                 out["adjacent_step_ms"] = {"drawn": percentiles(steps_run["drawn"]),
                                            "painted": percentiles(steps_run["painted"])}
+                out["empty_frame_ms"] = percentiles(frames_run)
+                out["step_painted_p95_to_empty_frame_p95"] = ratio(p95(steps_run["painted"]), p95(frames_run))
                 out["jump_ms"] = {"drawn": percentiles(jumps_run["drawn"]), "painted": percentiles(jumps_run["painted"])}
             context.close()
         browser.close()
-    out["first_board_ms"] = {"median": round(statistics.median(first), 1), "max": round(max(first), 1)}
+    out["first_board_ms"] = percentiles(first)
+    out["empty_page_first_paint_ms"] = percentiles(empty)
+    out["raw_fetch_first_board_data_ms"] = percentiles(raw)
+    out["first_board_p95_to_empty_page_p95"] = ratio(p95(first), p95(empty))
+    out["first_board_p95_to_raw_fetch_p95"] = ratio(p95(first), p95(raw))
     out["all_loaded_ms"] = {"median": round(statistics.median(ready), 1)}
     out["transfer_bytes"] = transfer
     return out
 
 
+def summary(name: str, r: dict[str, Any]) -> str:
+    step, frame, first = r["adjacent_step_ms"]["painted"], r["empty_frame_ms"], r["first_board_ms"]
+    return (f"# {name} ({r['events']} events): first board p50 {first['p50']} / p95 {first['p95']} ms "
+            f"(empty page first paint p95 {r['empty_page_first_paint_ms']['p95']} ms, ratio {r['first_board_p95_to_empty_page_p95']}; "
+            f"raw fetch p95 {r['raw_fetch_first_board_data_ms']['p95']} ms, ratio {r['first_board_p95_to_raw_fetch_p95']}); "
+            f"step painted p50 {step['p50']} / p95 {step['p95']} ms (empty frame p95 {frame['p95']} ms, "
+            f"ratio {r['step_painted_p95_to_empty_frame_p95']}); main-thread CPU per step {r['step_main_thread_cpu_ms']} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--loads", type=int, default=10)
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--jumps", type=int, default=60)
     args = parser.parse_args()
@@ -169,8 +248,9 @@ def main() -> None:
         print(f"# games stored in {time.perf_counter() - started:.1f} s", flush=True)
         with serving(app) as base:
             for name, (game_id, events) in games.items():
-                result = measure(base, game_id, events, args.loads, args.steps, args.jumps)
+                result = measure(base, game_id, events, args.loads, args.steps, args.jumps, name)
                 print(json.dumps({"game": name, **result}), flush=True)
+                print(summary(name, result), flush=True)
 
 
 if __name__ == "__main__":

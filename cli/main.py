@@ -32,7 +32,7 @@ from service.lobby import Lobby
 from service.referee import full_audit
 from service.seating import Issued
 from service.settings import Settings, served_url
-from service.simulation import InvariantBroken, game_seed, play_one
+from service.simulation import DEFAULT_LEVEL, InvariantBroken, game_seed, play_one, seat_levels
 
 
 def _services(db: str | None, base_url: str | None = None) -> Services:
@@ -216,13 +216,22 @@ def move(game_id: str, move: str, seat: int | None, expected_version: int | None
 @click.option("--seed", type=int, default=0, show_default=True, help="Makes the run repeatable.")
 @click.option("--check/--no-check", default=True, show_default=True, help="Check invariants after every event.")
 @click.option("--option", "options", multiple=True, help="A game option for every game, as KEY=VALUE (VALUE read as JSON when it parses).")
+@click.option("--bots", "levels", default=DEFAULT_LEVEL, show_default=True,
+              help="The bots' level: one for every seat (random, playout, or the game's own such as greedy), "
+                   "or one per seat in seat order, repeated, e.g. greedy,random.")
 @click.option("--db", envvar="CABOOSE_SIMULATE_DB", default="memory", show_default=True)
 @handles_errors
-def simulate(game: str, count: int, players: int | None, seed: int, check: bool, options: tuple[str, ...], db: str) -> None:
-    """Play random legal games to the end; one JSON line per game."""
+def simulate(game: str, count: int, players: int | None, seed: int, check: bool, options: tuple[str, ...],
+             levels: str, db: str) -> None:
+    """Play legal games to the end, each seat by a bot of its level; one JSON line per game
+    (its seats' levels under `levels`)."""
     decider = games.current(game)
     if players is not None and not decider.min_seats <= players <= decider.max_seats:
         raise click.BadParameter(f"{game} takes {decider.min_seats}–{decider.max_seats} players", param_hint="--players")
+    try:
+        seat_levels(decider, levels, decider.min_seats)
+    except RuleError as error:
+        raise click.BadParameter(error.message, param_hint="--bots") from None
     parsed = dict(_option(o) for o in options)
     input_limits.check({"options": parsed})
     services, chooser = _services(db), random.Random(seed)
@@ -230,7 +239,8 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
     for index in range(count):
         seats = players or chooser.randint(decider.min_seats, decider.max_seats)
         try:
-            playout = play_one(app, game, seats, game_seed(seed, index), chooser, check, lobby=lobby, options=parsed)
+            playout = play_one(app, game, seats, game_seed(seed, index), chooser, check, lobby=lobby, options=parsed,
+                               levels=levels)
         except InvariantBroken as error:
             click.echo(f"invariant broken: {error}", err=True)
             sys.exit(1)
@@ -307,7 +317,9 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
             click.echo(line)
     notifier.start()
     bots.BotRunner(app).start()
-    waitress_serve(create_app(services=services), host=host, port=port, threads=8)
+    served = create_app(services=services)
+    served.config["CABOOSE_STREAMS"] = 4  # live streams each hold a thread: half of the 8 stay for requests
+    waitress_serve(served, host=host, port=port, threads=8)
 
 
 @cli.command()

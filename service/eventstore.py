@@ -7,14 +7,17 @@
   wait the whole connect timeout for the pool: with PostgreSQL down a request would hang
   for minutes instead of being told to come back later (503). Two attempts still ride
   over one dropped connection, which the pool's pre-ping replaces.
+- `records_channel`: the channel on which each transaction that stores records sends one
+  NOTIFY per game it stored, with the game's id (`service/feed.py` listens to it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresFactory
 from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecorder
 from eventsourcing.utils import retry
@@ -23,6 +26,12 @@ APPLICATION = "caboose"
 """The application's name (`Caboose.name`): the library names its PostgreSQL tables after it."""
 
 ATTEMPTS = 2
+
+
+def records_channel(schema: str | None) -> str:
+    """The NOTIFY channel of the records stored in `schema`: channels are per database, and
+    every schema (a deployment, or a test) must hear only its own games."""
+    return f"caboose_records.{schema or 'public'}"
 
 
 def event_store_statements(dialect: str, schema: str | None = None) -> list[tuple[str, str | None]]:
@@ -57,6 +66,15 @@ class BoundedApplicationRecorder(PostgresApplicationRecorder):
     select_events = _bounded(PostgresApplicationRecorder.select_events)
     select_notifications = _bounded(PostgresApplicationRecorder.select_notifications)
     max_notification_id = _bounded(PostgresApplicationRecorder.max_notification_id)
+
+    def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
+        """Inside the transaction that stores the records (the library's hook for it), one
+        NOTIFY per game with its id: PostgreSQL delivers it when the records commit, never
+        for a transaction that failed, so a listener reads only what is stored."""
+        super()._insert_events(curs, stored_events, **kwargs)
+        channel = records_channel(self.datastore.schema)
+        for game_id in dict.fromkeys(str(e.originator_id) for e in stored_events):
+            curs.execute("SELECT pg_notify(%s, %s)", (channel, game_id))
 
 
 class BoundedAggregateRecorder(PostgresAggregateRecorder):

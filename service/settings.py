@@ -113,6 +113,11 @@ class Settings:
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     webhook_allow_networks: tuple[str, ...] = ()
     """Networks (CIDR) webhooks may reach although they are loopback, private, link-local…"""
+    trusted_proxies: int = 0
+    """How many reverse proxies in front of the API append to `X-Forwarded-For`
+    (CABOOSE_TRUSTED_PROXIES): a client's address is then the one the outermost of them saw,
+    so limits by address count clients, not the proxy. 0: the header is ignored (anyone could
+    write it)."""
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
@@ -123,6 +128,7 @@ class Settings:
             rate_limits=RateLimits.from_env(os.environ),
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
             base_url=os.environ.get("CABOOSE_BASE_URL") or None,
+            trusted_proxies=int(os.environ.get("CABOOSE_TRUSTED_PROXIES", "0")),
             webhook_allow_networks=tuple(n.strip() for n in os.environ.get("CABOOSE_WEBHOOK_ALLOW_NETWORKS", "").split(",")
                                          if n.strip()),
             smtp=SmtpSettings(

@@ -1,21 +1,31 @@
-"""Random legal playouts through the real application, checking invariants after every
-event (`caboose simulate`)."""
+"""Playouts through the real application, each seat played by a bot of the level asked for
+(`playout`, the steered random play simulations have always used, unless told otherwise),
+checking invariants after every event (`caboose simulate`, the demo); and the same games in
+memory, rules alone, for the bots benchmark and tests (`play_in_memory`)."""
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain import games
 from domain.core import fold
+from domain.core.bots import LEVELS, Bot, bot_of
 from domain.core.codec import encode
+from domain.core.decider import Decider, Setup
 from domain.core.envelope import redact, to_event
+from domain.core.errors import MalformedMove
 from domain.core.events import PUBLIC, Audience
 from domain.core.leaks import leaks
+from domain.core.randomness import SeededRandom
 from service.application import Caboose
 from service.lobby import Lobby
+from service.seating import Issued
+
+DEFAULT_LEVEL = "playout"
 
 
 class InvariantBroken(AssertionError):
@@ -30,9 +40,41 @@ class Playout:
     events: int
     scores: dict[str, int]
     winners: list[int] = field(default_factory=list)
+    levels: tuple[str, ...] = ()
+    """The level of the bot that played each seat, in seat order."""
+    moves: int = 0
+    over: bool = True
+    issued: Issued | None = None
+    """The game's tokens, when it was created through a lobby."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "events": self.events, "scores": self.scores, "winners": self.winners}
+        return {"game_id": self.game_id, "events": self.events, "scores": self.scores, "winners": self.winners,
+                "levels": list(self.levels)}
+
+
+def seat_levels(decider: Decider[Any], asked: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """The level each of `players` seats plays at: one level for every seat, or levels in
+    seat order (a comma-separated string or a list), repeated when there are more seats.
+    Raises `MalformedMove` (`unknown_bot`) naming the game's levels for a level it lacks."""
+    if asked is None:
+        asked = DEFAULT_LEVEL
+    names = [name.strip() for name in asked.split(",")] if isinstance(asked, str) else list(asked)
+    if not names or not all(names):
+        raise MalformedMove("unknown_bot", f"Name a level for the seats, e.g. 'greedy' or 'greedy,random'; "
+                                           f"{decider.name}'s levels are {', '.join(levels_of(decider))}.")
+    for name in names:
+        bot_of(decider, name)
+    return tuple(names[index % len(names)] for index in range(players))
+
+
+def levels_of(decider: Decider[Any]) -> list[str]:
+    """The game's levels, weakest first."""
+    return sorted(decider.bots, key=lambda level: LEVELS.index(level) if level in LEVELS else len(LEVELS))
+
+
+def best_level(decider: Decider[Any]) -> str:
+    """The strongest level the game offers."""
+    return levels_of(decider)[-1]
 
 
 def game_seed(seed: int, index: int) -> bytes:
@@ -42,21 +84,28 @@ def game_seed(seed: int, index: int) -> bytes:
 
 def simulate(app: Caboose, game: str, games: int, players: int, seed: int, check: bool = True,
              max_moves: int = 5000, lobby: Lobby | None = None,
-             options: Mapping[str, Any] | None = None) -> Iterator[Playout]:
+             options: Mapping[str, Any] | None = None, levels: str | Sequence[str] | None = None) -> Iterator[Playout]:
     chooser = random.Random(seed)
     for index in range(games):
-        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves, lobby, options)
+        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves, lobby, options, levels)
 
 
 def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random.Random,
              check: bool = True, max_moves: int = 5000, lobby: Lobby | None = None,
-             options: Mapping[str, Any] | None = None) -> Playout:
-    """One random game to its end, with the game's `options` (refused as the game refuses
-    them, before anything is stored). Through `lobby`, the game is created as every entry
-    point creates one (with its tokens, so it is listed); without, only its events are stored."""
-    names: list[str | None] = [f"player {i + 1}" for i in range(players)]
-    game_id = (lobby.open_game(game, names, options, seed=seed)[0] if lobby
-               else app.create_game(game, [str(n) for n in names], options, seed=seed))
+             options: Mapping[str, Any] | None = None, levels: str | Sequence[str] | None = None,
+             names: Sequence[str] | None = None, stop_after: int | None = None) -> Playout:
+    """One game to its end, each seat played by a bot of its level (`seat_levels`: the
+    `playout` level unless told), with the game's `options`; an unknown level or a refused
+    option is refused before anything is stored. Through `lobby`, the game is created as
+    every entry point creates one (with its tokens, so it is listed); without, only its
+    events are stored. `stop_after` moves, the game is left running where it stands."""
+    played = seat_levels(games.current(game), levels, players)
+    seat_names: list[str | None] = list(names or [f"player {i + 1}" for i in range(players)])
+    issued = None
+    if lobby:
+        game_id, issued = lobby.open_game(game, seat_names, options, seed=seed)
+    else:
+        game_id = app.create_game(game, [str(n) for n in seat_names], options, seed=seed)
     checker = _Checker(app, game_id) if check else None
     if checker:
         checker.catch_up()
@@ -64,27 +113,64 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
     # a client would keep it: the store is read only to check it.
     seen = fold.replay(app.records(game_id))
     decider, state, version = seen.decider, seen.state, seen.version
-    for _ in range(max_moves):
+    bots = [bot_of(decider, level) for level in played]
+    moves = 0
+    while moves < (max_moves if stop_after is None else stop_after):
         active = sorted(decider.active_seats(state))
         if not active:
             break
         seat = chooser.choice(active)
-        moves = decider.legal_moves(state, seat)
-        if not moves:
+        legal = decider.legal_moves(state, seat)
+        if not legal:
             raise InvariantBroken(game_id, version, [f"seat {seat} is active but has no legal move"])
-        # A game may steer playouts towards purposeful play (build, deliver); None is random.
-        move = decider.playout_choice(state, seat, moves, chooser)
-        move = chooser.choice(moves) if move is None else move
+        move = bots[seat].choose(state, seat, legal, chooser)
         for record in app.play(game_id, seat, move, expected_version=version):
             state, version = fold.step(decider, state, to_event(record, decider.catalogue)), record["version"]
+        moves += 1
         if checker:
             checker.catch_up()
-    if not decider.is_over(state):
+    over = decider.is_over(state)
+    if not over and stop_after is None:
         raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
-    ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"]
+    ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"] if over else []
     winners = ended[0]["data"].get("winners", []) if ended else []
     scores = {str(k): v for k, v in decider.scores(state).items()}
-    return Playout(game_id, version, scores, winners)
+    return Playout(game_id, version, scores, winners, played, moves, over, issued)
+
+
+@dataclass
+class Table:
+    """A game played in memory by bots: its final state and how long it took."""
+
+    decider: Decider[Any]
+    levels: tuple[str, ...]
+    state: Any
+    moves: int
+    events: int
+
+
+def play_in_memory(decider: Decider[Any], levels: Sequence[str], seed: bytes, chooser: random.Random,
+                   max_moves: int = 20_000) -> Table:
+    """One game to its end with the rules alone (no store): each seat played by the bot of
+    its level, the outcomes drawn from `seed`, the bots' choices from `chooser`."""
+    bots: list[Bot] = [bot_of(decider, level) for level in levels]
+    setup = Setup(tuple(f"player {i + 1}" for i in range(len(levels))), decider.options({}, len(levels)))
+    state, rng = decider.initial_state(setup), SeededRandom(seed)
+    events = 0
+    for event in decider.setup(state, rng):
+        state, events = decider.evolve(state, event), events + 1
+    moves = 0
+    while moves < max_moves:
+        active = sorted(decider.active_seats(state))
+        if not active:
+            break
+        seat = chooser.choice(active)
+        move = bots[seat].choose(state, seat, decider.legal_moves(state, seat), chooser)
+        decision = decider.decision(state, seat, move, rng)
+        state, events, moves = decision.state, events + len(decision.events), moves + 1
+    if not decider.is_over(state):
+        raise AssertionError(f"{decider.name}: no end after {max_moves} moves ({', '.join(levels)})")
+    return Table(decider, tuple(levels), state, moves, events)
 
 
 class _Checker:

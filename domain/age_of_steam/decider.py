@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from domain.age_of_steam import bots as greedy
 from domain.age_of_steam import decide, evolve, invariants, legal, moves, playout, views
 from domain.age_of_steam import options as rulings
 from domain.age_of_steam.board import Map
@@ -14,6 +15,7 @@ from domain.age_of_steam.catalogue import EVENTS
 from domain.age_of_steam.content import SCHEMA, check_playable
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
+from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
 from domain.core.decider import Decider, Decision, Setup
 from domain.core.events import Audience, Event
@@ -107,6 +109,13 @@ class AgeOfSteam(Decider[State]):
         self, state: State, seat: int, moves: Sequence[dict[str, Any]], chooser: random.Random
     ) -> dict[str, Any]:
         return playout.playout_choice(self.map, state, seat, moves, chooser)
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        # `greedy` plans on the map, so only the rules bound to a pack offer it.
+        if self.pack is None:
+            return base_bots(self)
+        return {**base_bots(self), **greedy.bots(self.map)}
 
 
 DECIDER = AgeOfSteam()

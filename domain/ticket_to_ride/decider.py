@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
 from domain.core.decider import Decider, Decision, Setup
 from domain.core.events import Audience, Event
@@ -14,7 +15,9 @@ from domain.core.randomness import Randomness
 from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
+from domain.ticket_to_ride.bots import GreedyBot
 from domain.ticket_to_ride.events import EVENTS
+from domain.ticket_to_ride.planner import PlannerBot
 from domain.ticket_to_ride.state import OVER, Seat, State
 
 
@@ -100,6 +103,12 @@ class TicketToRide(Decider[State]):
     def adjust(self, state: State, adjustment: Mapping[str, Any]) -> State:
         """A referee's adjustment (the contract's optional `adjust` hook)."""
         return referee.adjust(self.board, state, adjustment)
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        """`random` and `playout` as every game, and this game's `greedy` (`bots.py`) and
+        `planner` (`planner.py`)."""
+        return {**base_bots(self), "greedy": GreedyBot(self.board), "planner": PlannerBot(self.board)}
 
     def reveals(self, event: Event) -> bool:
         """Whether a public event showed a hidden card (optional hook, for takebacks)."""

@@ -14,6 +14,8 @@ from domain.toot_toot.split import cut_off
 from domain.toot_toot.state import Factory, State
 
 FACTORY_PREFIX = "factory@"
+_ALL_SEGMENTS = tuple((a, b, segment(a, b)) for a in range(6) for b in exits_from(a))
+"""Every (from, to) a segment may join, in the order `draws` lists them."""
 
 
 def drawn_factory(hex_: Hex, factory: Factory) -> Building:
@@ -51,12 +53,13 @@ class Board:
 
     def draws(self) -> Iterator[tuple[Hex, int, int]]:
         """Every segment that may start a line or be drawn with iron: (hex, from, to)."""
+        track = self.state.track
         for hex_ in sorted(self.map.terrain):
             if self.trackable(hex_):
-                for a in range(6):
-                    for b in exits_from(a):
-                        if segment(a, b) not in self.segments(hex_):
-                            yield hex_, a, b
+                have = track.get(hex_, ())
+                for a, b, seg in _ALL_SEGMENTS:
+                    if seg not in have:
+                        yield hex_, a, b
 
     def continuations(self, hex_: Hex, edge: int) -> Iterator[tuple[Hex, int, int]]:
         """The segments that go on with a line ending at `hex/edge` (R2)."""

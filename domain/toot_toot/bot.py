@@ -1,326 +1,401 @@
-"""The playout bot: it picks a goal order (the one nearest completion it can supply) and
-works towards it: it takes the basic goods the order wants, or the inputs of the processed
-ones and processes them (drawing a factory where the map has none), then sells at the
-order's city, selling anything else it can on the way. To get somewhere it lays track ahead
-of its train along the cheapest route and drives along it. It places its tokens, spends goods
-it has no use for and avoids penalty tokens unless the gain is worth it."""
+"""The bot (the `playout` and `greedy` levels): it follows a sales plan (`plan.py`): it takes
+the basic goods its orders want, processes them where a factory stands (drawing one when the
+map has none of that kind), and sells several orders of one city at once. To get to the next
+stop it lays track along the cheapest route (`route.py`) and drives along it, using spare wood
+or coal to move after drawing and spare iron to draw one segment more. It does a useful
+location action as its main action only when it has something else to do there too, draws
+instead when the next stop needs track, and takes penalty tokens only where the rules force
+it (a train with no way ahead must turn)."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
-from domain.toot_toot.content import CITY, FACTORY, OPEN, SITE, Building, Recipe
+from domain.core.bots import Bot
+from domain.core.state import replace
+from domain.toot_toot.content import SITE, Content
 from domain.toot_toot.context import Ctx
-from domain.toot_toot.hexes import Hex, coords, neighbour, opp
+from domain.toot_toot.hexes import Hex, neighbour, neighbours, opp, segment
 from domain.toot_toot.orders import points
-from domain.toot_toot.route import Step, route
-from domain.toot_toot.seats import card, level, room
-from domain.toot_toot.state import AFTER, DRAWING, MAIN, STARTS
+from domain.toot_toot.plan import HEXES_PER_TURN, Plan, Planner
+from domain.toot_toot.route import TURN_COST, Step, route
+from domain.toot_toot.seats import level, room
+from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, SECOND, STARTS
+from domain.toot_toot.upgrades import choose_upgrade
 
 Move = dict[str, Any]
-PRIORITY = ("max", "sell", "space", "double", "extra", "scoring", "pairs", "plus", "order", "waterway", "shovel")
-"""Abilities by the bot's liking (by the first word of their id)."""
+FUELS = ("wood", "coal")
+FUEL_STEPS = 5
 
 
-def distance(a: Hex, b: Hex) -> int:
-    def axial(h: Hex) -> tuple[int, int]:
-        col, row = coords(h)
-        return col - (row - (row & 1)) // 2, row
-    (q1, r1), (q2, r2) = axial(a), axial(b)
-    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+class Driver:
+    """One move's choice for one seat: what its plan says to do now."""
 
-
-class Bot:
     def __init__(self, ctx: Ctx, moves: Sequence[Move], chooser: random.Random) -> None:
         self.ctx, self.chooser = ctx, chooser
         self.by_type: dict[str, list[Move]] = {}
         for move in moves:
             self.by_type.setdefault(move["type"], []).append(move)
-        content, me = ctx.content, ctx.me
-        self.recipes = card(content, me).recipes
-        self.near = ctx.board.locations(ctx.seat, level(content, me, "waterway") > 0)
-        self.buildings = [*ctx.map.buildings, *(b for h in ctx.state.factories if (b := ctx.board.building_at(h)))]
-        self.sellable = self._sellable()
-        self.goal, self.missing = self._goal()
-        self.short = self._short()
-        """The goods worth taking or making now."""
-        self.turn_first, self.turn_to = False, me.facing
+        self.planner = Planner(ctx) if ctx.me.hex is not None else None
+        self.near = ctx.board.locations(ctx.seat, level(ctx.content, ctx.me, "waterway") > 0)
+        self._routes: dict[frozenset[Hex], tuple[list[Step], int | None]] = {}
 
-    # --- what to aim for -----------------------------------------------------------------
-
-    def _orders(self) -> list[str]:
-        return [*self.ctx.state.public, *self.ctx.me.hand]
-
-    def _unfilled(self, order_id: str) -> list[str]:
-        order = self.ctx.content.order[order_id]
-        filled = self.ctx.state.filled.get(order_id, ())
-        return [g for i, g in enumerate(order.icons) if i not in filled]
-
-    def _sellable(self) -> set[str]:
-        return {g for o in self._orders() for g in self._unfilled(o)}
-
-    def _recipe(self, good: str) -> Recipe | None:
-        return next((r for r in self.recipes if good in r.outputs), None)
-
-    def _goal(self) -> tuple[str | None, list[str]]:
-        """The order to work on and the goods it still lacks beyond those held."""
-        best: tuple[int, int, str] | None = None
-        lacking: dict[str, list[str]] = {}
-        for order_id in self._orders():
-            held = dict(self.ctx.me.goods)
-            lack = []
-            for good in self._unfilled(order_id):
-                if held.get(good, 0):
-                    held[good] -= 1
-                else:
-                    lack.append(good)
-            cost = sum(1 if self.ctx.content.good[g].basic else 3 for g in lack)
-            if any(not self.ctx.content.good[g].basic and self._recipe(g) is None for g in lack):
-                continue
-            key = (cost, -len(self._unfilled(order_id)), order_id)
-            lacking[order_id] = lack
-            if best is None or key < best:
-                best = key
-        return (best[2], lacking[best[2]]) if best else (None, [])
-
-    def _short(self) -> set[str]:
-        """The basic goods to take next: the goal's, or the inputs of its processed goods."""
-        out: set[str] = set()
-        held = dict(self.ctx.me.goods)
-        for good in self.missing:
-            if self.ctx.content.good[good].basic:
-                out.add(good)
-                continue
-            recipe = self._recipe(good)
-            if recipe is not None:
-                out |= {g for g, n in recipe.inputs.items() if held.get(g, 0) < n}
-        return out
-
-    def _makeable(self) -> set[str]:
-        """The factory kinds whose recipe the goal wants and whose inputs are held."""
-        out = set()
-        for good in self.missing:
-            recipe = self._recipe(good)
-            if recipe is not None and all(self.ctx.me.goods.get(g, 0) >= n for g, n in recipe.inputs.items()):
-                out.add(recipe.factory)
-        return out
-
-    def _needed(self) -> dict[str, int]:
-        """Units of each good the goal still needs: held or basic ones as they are, the
-        inputs of processed ones not held."""
-        out: dict[str, int] = {}
-        lacking = list(self.missing)
-        for good in self._unfilled(self.goal) if self.goal else ():
-            recipe = self._recipe(good) if good in lacking and not self.ctx.content.good[good].basic else None
-            if good in lacking:
-                lacking.remove(good)
-            for g, n in (recipe.inputs.items() if recipe else [(good, 1)]):
-                out[g] = out.get(g, 0) + n
-        return out
-
-    def free(self, move: Move) -> bool:
-        building = move.get("site") or move.get("factory") or move.get("city")
-        return not self.near.get(str(building), False)
-
-    def pick(self, kind: str, keep: Any = None) -> Move | None:
-        moves = [m for m in self.by_type.get(kind, []) if keep is None or keep(m)]
-        return self.chooser.choice(moves) if moves else None
+    @cached_property
+    def plan(self) -> Plan | None:
+        return self.planner.best() if self.planner else None
 
     # --- the choice ----------------------------------------------------------------------
 
     def choose(self) -> Move | None:
-        ctx = self.ctx
-        if ctx.state.phase == STARTS:
-            return None
-        upgrade = self._upgrade()
-        if upgrade is not None:
-            return upgrade
-        if ctx.state.step == DRAWING:
-            return self._draw(self.by_type.get("draw_track", []), self.targets()) or {"type": "stop_drawing"}
-        location = self._location()
-        if location is not None:
-            return location
-        spend = self._spend()
-        if spend is not None:
-            return spend
-        if ctx.state.step == AFTER:
-            return {"type": "end_turn"}
-        if ctx.state.step == MAIN:
+        step = self.ctx.state.step
+        if self.ctx.state.phase == STARTS:
+            return self._start()
+        if "upgrade" in self.by_type:
+            return choose_upgrade(self.ctx, self.by_type["upgrade"], self.plan)
+        if step == DRAWING:
+            return self._go_on_drawing()
+        if step == SECOND:
+            return self._useful_here() or {"type": "pass_location"}
+        build = self._build()
+        if build is not None:
+            return build
+        if step == MAIN:
             return self._main()
-        if "pass_location" in self.by_type:
-            return {"type": "pass_location"}
-        # A location action is due and none is useful: the cheapest one.
-        due = [m for kind in ("take", "process", "sell") for m in self.by_type.get(kind, [])]
-        return min(due, key=lambda m: not self.free(m)) if due else None
+        if step == LOCATION:
+            return self._location()
+        assert step == AFTER
+        if "iron_track" not in self.by_type:
+            return {"type": "end_turn"}
+        return self._iron() or {"type": "end_turn"}
 
-    def _upgrade(self) -> Move | None:
-        upgrades = self.by_type.get("upgrade", [])
-        maxes = [m for m in upgrades if m["ability"] in {f"max_{g}" for g in self.short}]
-        if maxes:
-            return maxes[0]
-        if not upgrades:
+    def _start(self) -> Move | None:
+        """The free start position with the best first plan, counting the route from there
+        to its first stop (some starts face a dead end)."""
+        starts = self.by_type.get("choose_start", [])
+        if not starts:
             return None
-        def liking(m: Move) -> tuple[int, float]:
-            word = m["ability"].split("_")[0]
-            return (PRIORITY.index(word) if word in PRIORITY else len(PRIORITY), self.chooser.random())
-        return min(upgrades, key=liking)
+        ctx = self.ctx
+        facing = {s.hex: s.facing for s in ctx.map.starts}
 
-    def _location(self) -> Move | None:
-        sells = self.by_type.get("sell", [])
-        if sells:
-            best = max(sells, key=lambda m: (self._sale(m), self.free(m)))
-            if self.free(best) or self._sale(best) >= 5:
-                return best
-        makeable = self._makeable()
-        process = self.pick("process", lambda m: self.free(m) and self._building(m["factory"]).factory in makeable
-                            and any(self._recipe(g) is not None and self._recipe(g).id == m["recipe"]  # type: ignore[union-attr]
-                                    for g in self.missing))
-        if process is not None:
-            return process
-        if room(self.ctx.content, self.ctx.me):
-            take = self.pick("take", lambda m: self.free(m) and self._building(m["site"]).good in self.short)
-            if take is not None:
-                return take
-        return None
-
-    def _building(self, building_id: str) -> Building:
-        building = self.ctx.board.building(building_id)
-        assert building is not None
-        return building
-
-    def _sale(self, move: Move) -> int:
-        content, me = self.ctx.content, self.ctx.me
-        bonus = {c: level(content, me, "sell", colour=c) for c in content.colours}
-        return sum(points(content, bonus, content.order[o], units) for o, units in move["fills"].items())
-
-    def _spend(self) -> Move | None:
-        """Spend goods of no use (they only fill the storage); draw a factory the goal needs
-        when the map has none of its kind."""
-        me = self.ctx.me
-        useful = self.sellable | self.short | {g for r in self.recipes if set(r.outputs) & set(self.missing) for g in r.inputs}
-        idle = {g for g in me.goods if g not in useful}
-        targets = self.targets()
-        needed = self._needed()
-        for fuel in ("wood", "coal"):
-            if fuel in idle or me.goods.get(fuel, 0) > needed.get(fuel, 0):
-                moves = [m for m in self.by_type.get("fuel_move", []) if m["fuel"] == fuel]
-                here = self._closest(targets, str(me.hex))
-                if moves and (fuel in idle or min(self._closest(targets, m["hex"]) for m in moves) < here):
-                    return min(moves, key=lambda m: self._closest(targets, m["hex"]))
-        if "iron" in idle:
-            iron = self.pick("iron_track")
-            if iron is not None:
-                return iron
-        kinds = {b.factory for b in self.buildings if b.kind == FACTORY}
-        lacking = {r.factory for g in self.missing if (r := self._recipe(g)) is not None} - kinds
-        if lacking:
-            for payment in ("stone", "shovel", "penalty"):
-                build = self.pick("build_factory", lambda m, p=payment: m["payment"] == p and m["kind"] in lacking)
-                if build is not None:
-                    return build
-        if "stone" in idle:
-            return self.pick("build_factory", lambda m: m["payment"] == "stone")
-        return None
-
-    # --- getting somewhere ---------------------------------------------------------------
-
-    def targets(self) -> list[Hex]:
-        """The opening positions of the buildings worth going to now."""
-        ctx, me = self.ctx, self.ctx.me
-        full = room(ctx.content, me) == 0
-        sale_colours = {ctx.content.order[o].colour for o in self._orders()
-                        if any(me.goods.get(g, 0) for g in self._unfilled(o))}
-        goal_colour = ctx.content.order[self.goal].colour if self.goal else None
-        makeable = self._makeable()
-        useful: list[Building] = []
-        for b in self.buildings:
-            sell = b.kind == CITY and b.colour in sale_colours and (full or not self.missing or (b.colour == goal_colour
-                                                                     and not self.short))
-            take = b.kind == SITE and not full and b.good in self.short
-            make = b.kind == FACTORY and b.factory in makeable
-            if sell or take or make:
-                useful.append(b)
-        if not useful:
-            # Nothing to do in sight: wait by a city for new orders.
-            useful = [b for b in self.buildings if b.kind == CITY and (b.colour in sale_colours or not sale_colours)]
-        out = []
-        for b in useful:
-            for side, kind in b.sides.items():
-                hex_, _, edge = side.partition("/")
-                there = neighbour(hex_, int(edge))
-                if kind == OPEN and ctx.board.trackable(there):
-                    out.append(there)
-        return out
-
-    @staticmethod
-    def _closest(targets: list[Hex], hex_: Hex) -> int:
-        return min((distance(hex_, t) for t in targets), default=0)
-
-    def plan(self, targets: set[Hex]) -> list[Step]:
-        found = route(self.ctx.board, self.ctx.seat, targets)
-        self.turn_first = found.turn_to is not None
-        self.turn_to = found.turn_to if found.turn_to is not None else self.ctx.me.facing
-        return list(found.steps)
+        def rating(move: Move) -> tuple[float, float]:
+            seats = list(ctx.state.seats)
+            seats[ctx.seat] = replace(ctx.me, hex=move["hex"], facing=facing[move["hex"]])
+            there = Ctx(ctx.content, replace(ctx.state, seats=tuple(seats)), ctx.seat)
+            planner = Planner(there)
+            plan = planner.best()
+            if plan is None:
+                return (-1.0, self.chooser.random())
+            _, buildings = planner.next_stop(plan)
+            found = route(there.board, ctx.seat, {h for b in buildings for h in planner.openings(b)})
+            if not found.steps:
+                return (-1.0, self.chooser.random())
+            drawn = sum(new for _, _, new in found.steps) + (TURN_COST if found.turn_to is not None else 0)
+            return (plan.value / (plan.turns + drawn / HEXES_PER_TURN), self.chooser.random())
+        return max(starts, key=rating)
 
     def _main(self) -> Move:
-        me, chooser = self.ctx.me, self.chooser
-        targets = set(self.targets())
-        if me.hex in targets and self.chooser.random() < 0.5:
-            targets.discard(me.hex)
-        self.turn_first, self.turn_to = False, me.facing
-        steps = self.plan(targets) if targets else []
-        if steps:
-            if self.turn_first:
-                turn = {"type": "turn", "facing": self.turn_to}
-                if turn in self.by_type.get("turn", []):
-                    return turn
-            new = [i for i, (_, _, fresh) in enumerate(steps) if fresh]
-            if not new:
-                move = self._move_along(steps)
-                if move is not None:
-                    return move
-            else:
-                first = new[0]
-                hex_, far, _ = steps[first]
-                entry = opp(steps[first - 1][1]) if first else opp(me.facing)
-                draw = {"type": "draw_track", "hex": hex_, "from": entry, "to": far}
-                if draw in self.by_type.get("draw_track", []):
-                    self.line = steps[first + 1:]
+        here = self._useful_here()
+        if here is not None:
+            # Draw towards the next stop first when this is the only thing to do here: the
+            # location step still does it, and the main action is not spent standing still.
+            if here["type"] in ("take", "process") and not self._more_here_after(here):
+                draw = self._move_on(after=here, draw_only=True)
+                if draw is not None:
                     return draw
-                move = self._move_along(steps[:first])
-                if move is not None:
-                    return move
-        moves = self.by_type.get("drive", [])
-        if moves:
-            return chooser.choice(moves)
-        draws = self.by_type.get("draw_track", [])
-        if draws:
-            return chooser.choice(draws)
-        return chooser.choice([m for ms in self.by_type.values() for m in ms])
+            return here
+        fuel = self._fuel_to_target()
+        if fuel is not None:
+            return fuel
+        return self._move_on() or self._fallback()
 
-    def _move_along(self, steps: list[tuple[Hex, int, bool]]) -> Move | None:
-        """A move to the furthest place along `steps` a move may end on."""
+    def _location(self) -> Move:
+        here = self._useful_here()
+        if here is not None:
+            return here
+        fuel = self._fuel_to_target()
+        if fuel is not None:
+            return fuel
+        if "pass_location" in self.by_type:
+            return {"type": "pass_location"}
+        return self._forced()
+
+    # --- what is worth doing where the train stands -----------------------------------------
+
+    def free(self, move: Move) -> bool:
+        building = move.get("site") or move.get("factory") or move.get("city")
+        return not self.near.get(str(building), True)
+
+    def _sale_value(self, move: Move) -> float:
+        """Points of a sale, plus a little per order it completes; minus for a hand order it
+        would fill only in part (that order is then discarded)."""
+        content, me, state = self.ctx.content, self.ctx.me, self.ctx.state
+        bonus = {c: level(content, me, "sell", colour=c) for c in content.colours}
+        value = 0.0
+        for order_id, units in move["fills"].items():
+            order = content.order[order_id]
+            value += points(content, bonus, order, units)
+            unfilled = len(order.icons) - len(state.filled.get(order_id, ()))
+            if sum(units.values()) == unfilled:
+                value += 1
+            elif order_id in me.hand:
+                return -1
+        return value
+
+    def _useful_here(self) -> Move | None:
+        sells = [m for m in self.by_type.get("sell", []) if self.free(m) and self._sale_value(m) > 0]
+        if sells:
+            return max(sells, key=lambda m: (self._sale_value(m), sorted(m["fills"])))
+        plan = self.plan
+        if plan is None:
+            return None
+        recipes = {r.id for r in plan.make}
+        for move in self.by_type.get("process", []):
+            if self.free(move) and move["recipe"] in recipes:
+                return move
+        if room(self.ctx.content, self.ctx.me):
+            for move in self.by_type.get("take", []):
+                building = self.ctx.board.building(move["site"])
+                if self.free(move) and building is not None and plan.fetch[building.good] > 0:
+                    return move
+        return None
+
+    def _planned_here(self) -> Move | None:
+        """The take or processing the plan wants where the train stands, while the moves
+        offered now (drawing a line) do not list it."""
+        plan, board = self.plan, self.ctx.board
+        if plan is None:
+            return None
+        held = Counter(self.ctx.me.goods)
+        for building_id, penalty in sorted(self.near.items()):
+            building = board.building(building_id)
+            if penalty or building is None:
+                continue
+            if building.kind == SITE and plan.fetch[building.good] and room(self.ctx.content, self.ctx.me):
+                return {"type": "take", "site": building_id}
+            for recipe in plan.make:
+                if recipe.factory == building.factory and all(held[g] >= n for g, n in recipe.inputs.items()):
+                    return {"type": "process", "factory": building_id, "recipe": recipe.id}
+        return None
+
+    def _more_here_after(self, move: Move) -> bool:
+        """Whether the plan wants a second location action at this spot after `move`."""
+        plan = self.plan
+        if plan is None:
+            return False
+        if move["type"] == "take":
+            building = self.ctx.board.building(move["site"])
+            good = building.good if building is not None else ""
+            takes = 1 if level(self.ctx.content, self.ctx.me, "max", good=good) else plan.fetch[good]
+            return takes > 1 and room(self.ctx.content, self.ctx.me) > 1
+        same = [r for r in plan.make if r.id == move["recipe"]]
+        held = Counter(self.ctx.me.goods)
+        return len(same) > 1 and all(held[g] >= 2 * n for g, n in same[0].inputs.items())
+
+    def _forced(self) -> Move:
+        """A location action is due and none is useful: the one that harms least."""
+        for kind in ("sell", "process", "take"):
+            options = [m for m in self.by_type.get(kind, []) if self.free(m)]
+            if options:
+                if kind == "sell":
+                    return max(options, key=lambda m: (self._sale_value(m), sorted(m["fills"])))
+                return options[0]
+        return self.chooser.choice([m for ms in self.by_type.values() for m in ms])
+
+    # --- the next stop ---------------------------------------------------------------------
+
+    def targets(self, plan: Plan | None = None) -> set[Hex]:
+        """The opening positions of the next stop's buildings, or of anything useful when
+        there is no plan."""
+        assert self.planner is not None
+        plan = plan if plan is not None else self.plan
+        if plan is None:
+            buildings = [b for g in self.planner.wanted() if self.ctx.content.good[g].basic
+                         for b in self.planner.sites(g)] if room(self.ctx.content, self.ctx.me) else []
+            buildings = buildings or [b for c in self.ctx.content.colours for b in self.planner.cities(c)]
+        else:
+            kind, buildings = self.planner.next_stop(plan)
+            if kind == "build":
+                return self._build_spots()
+        others = set(self.ctx.board.trains(but=self.ctx.seat))
+        return {h for b in buildings for h in self.planner.openings(b)} - others
+
+    def _build_spots(self) -> set[Hex]:
+        """Hexes beside a plain hex a factory could go on (no track, not an opening): where
+        to stand to draw the factory the plan lacks when it cannot be drawn here."""
+        board, me = self.ctx.board, self.ctx.me
+        others = set(board.trains(but=self.ctx.seat))
+        out = set()
+        for hex_ in self.ctx.map.terrain:
+            if hex_ == me.hex or hex_ in others or not board.trackable(hex_):
+                continue
+            if any(board.trackable(n) and not board.segments(n) and not board.is_opening(n)
+                   for _, n in neighbours(hex_)):
+                out.add(hex_)
+        return out
+
+    def _route(self, targets: set[Hex]) -> tuple[list[Step], int | None]:
+        key = frozenset(targets)
+        if key not in self._routes:
+            found = route(self.ctx.board, self.ctx.seat, targets) if targets else None
+            self._routes[key] = (list(found.steps), found.turn_to) if found else ([], None)
+        return self._routes[key]
+
+    def _move_on(self, after: Move | None = None, draw_only: bool = False) -> Move | None:
+        """The main action towards the next stop: turn if the route starts with a turn, draw
+        the first segment still missing, or drive to the stop along track that is there.
+        With `after`, the next stop is the one after that location action is done."""
+        plan = self.plan
+        if after is not None:
+            plan = self._plan_after(after)
+            if plan is None:
+                return None
+        steps, turn_to = self._route(self.targets(plan))
+        if not steps:
+            return None
+        if turn_to is not None:
+            if draw_only:
+                return None
+            turn = {"type": "turn", "facing": turn_to}
+            return turn if turn in self.by_type.get("turn", []) else None
+        fresh = [i for i, (_, _, new) in enumerate(steps) if new]
+        if fresh:
+            first = fresh[0]
+            hex_, far, _ = steps[first]
+            entry = opp(steps[first - 1][1]) if first else opp(self.ctx.me.facing)
+            draw = {"type": "draw_track", "hex": hex_, "from": entry, "to": far}
+            if draw in self.by_type.get("draw_track", []):
+                return draw
+            if draw_only:
+                return None
+            return self._drive_along(steps[:first])
+        return None if draw_only else self._drive_along(steps)
+
+    def _plan_after(self, move: Move) -> Plan | None:
+        """The plan once `move` (a take or a processing, whose outcome holds nothing hidden)
+        is done."""
+        from domain.toot_toot import locations
+        from domain.toot_toot.evolve import evolve
+
+        ctx = self.ctx
+        events = (locations.take(ctx, move["site"]) if move["type"] == "take"
+                  else locations.process(ctx, move["factory"], move["recipe"]))
+        state = ctx.state
+        for event in events:
+            state = evolve(ctx.content, state, event)
+        return Planner(Ctx(ctx.content, state, ctx.seat)).best()
+
+    def _drive_along(self, steps: list[Step]) -> Move | None:
+        """A drive to the furthest place along `steps` a move may end on."""
         legal = {(m["hex"], m["facing"]) for m in self.by_type.get("drive", [])}
         for hex_, facing, _ in reversed(steps):
             if (hex_, facing) in legal:
                 return {"type": "drive", "hex": hex_, "facing": facing}
         return None
 
-    def _draw(self, draws: list[Move], targets: list[Hex]) -> Move | None:
-        """Go on with the line: the next segment of the plan when it has one."""
-        if not draws:
+    def _go_on_drawing(self) -> Move:
+        """Go on with the line along the route while it draws new segments."""
+        draws = self.by_type.get("draw_track", [])
+        if draws and self.planner is not None:
+            # A line drawn before a take or processing here heads for the stop after it.
+            here = self._planned_here()
+            plan = self._plan_after(here) if here is not None else self.plan
+            steps, turn_to = self._route(self.targets(plan))
+            if turn_to is None:
+                wanted = {(h, f) for h, f, new in steps if new}
+                for move in draws:
+                    if (move["hex"], move["to"]) in wanted:
+                        return move
+        return {"type": "stop_drawing"}
+
+    def _spare(self, good: str) -> int:
+        """Units of `good` held beyond what the plan will deliver or process."""
+        keeps = self.plan.keeps() if self.plan else Counter()
+        return self.ctx.me.goods.get(good, 0) - keeps[good]
+
+    def _fuel_to_target(self) -> Move | None:
+        """A move paid with spare wood or coal along the route: onto the next stop when the
+        track is there, or as far along it as 5 steps go."""
+        fuels = [f for f in FUELS if self._spare(f) > 0]
+        if not fuels or self.planner is None:
+            return None
+        steps, turn_to = self._route(self.targets())
+        if not steps or turn_to is not None:
+            return None
+        there = []
+        for hex_, facing, new in steps[:FUEL_STEPS]:
+            if new:
+                break
+            there.append((hex_, facing))
+        fuel = max(fuels, key=self._spare)
+        legal = {(m["hex"], m["facing"]) for m in self.by_type.get("fuel_move", []) if m["fuel"] == fuel}
+        for hex_, facing in reversed(there):
+            if (hex_, facing) in legal:
+                return {"type": "fuel_move", "fuel": fuel, "hex": hex_, "facing": facing}
+        return None
+
+    def _iron(self) -> Move | None:
+        """Spare iron draws the next missing segment of the route."""
+        if self._spare("iron") <= 0 or self.planner is None:
+            return None
+        steps, turn_to = self._route(self.targets())
+        if turn_to is not None:
+            return None
+        for index, (hex_, far, new) in enumerate(steps):
+            if new:
+                entry = opp(steps[index - 1][1]) if index else opp(self.ctx.me.facing)
+                a, b = segment(entry, far)
+                move = {"type": "iron_track", "hex": hex_, "from": a, "to": b}
+                return move if move in self.by_type.get("iron_track", []) else None
+        return None
+
+    def _build(self) -> Move | None:
+        """Draw the factory the plan lacks once its inputs are held, its exit facing the
+        train so the processing can follow at once; paid with the shovel or spare stone."""
+        plan = self.plan
+        if plan is None or not plan.build or plan.fetch:
             return None
         me = self.ctx.me
-        self.turn_first, self.turn_to = False, me.facing
-        steps = self.plan(set(targets)) if targets else []
-        wanted = {(h, f) for h, f, fresh in steps if fresh}
-        for move in draws:
-            if (move["hex"], move["to"]) in wanted:
-                return move
-        return None
+        payments = ["shovel"] if me.shovel else []
+        if self._spare("stone") >= 2:
+            payments.append("stone")
+        builds = [m for m in self.by_type.get("build_factory", [])
+                  if m["kind"] in plan.build and m["payment"] in payments]
+        facing_me = [m for m in builds if neighbour(m["hex"], m["exit"]) == me.hex]
+        options = facing_me or builds
+        if not options:
+            return None
+        return min(options, key=lambda m: (payments.index(m["payment"]), m["hex"], m["exit"]))
+
+    def _fallback(self) -> Move:
+        """No route to a useful stop: drive on along the track there is, draw track ahead,
+        or, in a dead end, turn."""
+        me = self.ctx.me
+        ahead = [m for m in self.by_type.get("draw_track", [])
+                 if me.hex is not None and m["hex"] == neighbour(me.hex, me.facing) and m["from"] == opp(me.facing)]
+        for kind in ("drive", "ahead", "turn", "pass_location", "draw_track", "take", "process", "sell"):
+            options = ahead if kind == "ahead" else self.by_type.get(kind, [])
+            if options:
+                return self.chooser.choice(options)
+        return self.chooser.choice([m for ms in self.by_type.values() for m in ms])
 
 
 def choose(ctx: Ctx, moves: Sequence[Move], chooser: random.Random) -> Move | None:
-    return Bot(ctx, moves, chooser).choose()
+    return Driver(ctx, moves, chooser).choose()
+
+
+class GreedyBot(Bot):
+    """Toot-Toot Train's `greedy` level: the planning driver above (the `playout` level uses
+    it too, through `playout_choice`)."""
+
+    level = "greedy"
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def choose(self, state: Any, seat: int, moves: Sequence[Move], chooser: random.Random) -> Move:
+        move = Driver(Ctx(self.content, state, seat), moves, chooser).choose()
+        return move if move is not None else chooser.choice(list(moves))

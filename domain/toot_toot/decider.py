@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
+from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
 from domain.core.decider import Decider, Move, Setup
 from domain.core.errors import GameOver, MalformedMove
@@ -136,6 +137,11 @@ class TootToot(Decider[State]):
     def playout_choice(self, state: State, seat: int, moves: Sequence[dict[str, Any]],
                        chooser: random.Random) -> dict[str, Any] | None:
         return bot.choose(self.ctx(state, seat), moves, chooser)
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        """`random`, `playout` and `greedy` (the sales planner of `bot.py`)."""
+        return {**base_bots(self), "greedy": bot.GreedyBot(self.content)}
 
 
 def opening(content: Content, state: State, rng: Randomness) -> list[Event]:

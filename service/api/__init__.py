@@ -10,16 +10,19 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.arguments import ArgumentsMixin
 from webargs.flaskparser import is_json_request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain import games as rulesets
 from service import pages
 from service.api import guard
 from service.api.games import games
+from service.api.health import health
 from service.api.notifications import notifications
 from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
 from service.api.referee import referee
 from service.api.schemas import MoveSchema, move_body_schemas
+from service.api.stream import stream
 from service.application import Caboose
 from service.bootstrap import Services, bootstrap
 from service.input_limits import check, loads
@@ -67,13 +70,18 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     for component, schema in move_body_schemas(moves, envelope).items():
         api.spec.components.schema(component, schema)
     api.register_blueprint(games)
+    api.register_blueprint(health)
     api.register_blueprint(notifications)
     api.register_blueprint(projections)
     api.register_blueprint(referee)
+    api.register_blueprint(stream)
     app.register_blueprint(viewer)
     pages.install(app, api)
     app.before_request(check_input)
     register_problem_handlers(app)
     require_json_bodies(app)
     guard.install(app, settings.rate_limits)
+    if settings.trusted_proxies:
+        # Behind the deployment's proxy (infra/proxy.py) every request comes from the proxy.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)  # type: ignore[method-assign]
     return app

@@ -18,6 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request
 from werkzeug.exceptions import BadRequest, NotFound
 
+from domain.core.decider import Decider
 from domain.core.events import Audience
 from service.api.guard import Caller, guarded
 from service.application import Caboose
@@ -48,8 +49,15 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
         return render_template("replay_missing.html", game_id=game_id), 404
     has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
     html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
-                           has_renderer=has_renderer, has_map=game.ruleset in BUILDERS)
+                           title=game_title(game.decider), has_renderer=has_renderer, has_map=game.ruleset in BUILDERS)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
+
+
+def game_title(rules: Decider[Any]) -> str:
+    """The game's title as its content pack gives it ("Ticket to Ride — USA (base game map)"
+    names the game "Ticket to Ride"), else its ruleset's name."""
+    title = rules.pack.manifest.title if rules.pack is not None else ""
+    return title.split(" — ")[0].strip() if title.strip() else rules.name
 
 
 @viewer.get("/games/<game_id>/replay/views")

@@ -18,6 +18,7 @@ from typing import Any
 
 from domain import games
 from domain.age_of_steam.board import EDGE_NAMES
+from domain.age_of_steam.tiles import SEGMENTS, TILE_TYPES, TOWN
 from domain.core.decider import Decider
 from domain.core.state import FrozenDict
 from domain.railway_boom.views import static_board
@@ -62,6 +63,10 @@ def age_of_steam(rules: Decider[Any]) -> dict[str, Any]:
         "cities": {h: {"name": c.name, "colour": c.colour, "group": c.group, "number": c.number}
                    for h, c in board.city_at.items()},
         "new_cities": {n.letter: {"colour": n.colour, "group": n.group, "die": n.die} for n in board.new_cities},
+        # What each tile lays at each rotation, so the play page draws a build before it is made.
+        "tiles": {t.name: {where: [[list(seg) for seg in SEGMENTS[(t.name, r, where == "town")]] for r in range(6)]
+                           for where in ("plain", "town")} for t in TILE_TYPES},
+        "town_centre": TOWN,
     }
 
 

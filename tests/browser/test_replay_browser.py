@@ -311,3 +311,21 @@ def test_a_game_without_a_renderer_is_still_replayed(site: Site, open_page: Any)
     page.keyboard.press("End")
     wait_version(page, race.events)
     assert [e for e in watched.errors if "renderers/race.js" not in e] == []
+
+
+def test_the_title_and_heading_name_the_game(site: Site, open_page: Any) -> None:
+    page = open_page(site.replay("finished")).ready()
+    names = ", ".join(s["name"] for s in site.app.summary(site.games["finished"])["seats"])
+    assert page.title() == f"Ticket to Ride · {names} · Caboose replay"
+    assert page.text_content("h1").strip() == "Caboose · Ticket to Ride"
+    assert page.text_content("#game-seats") == names
+    steam = open_page(site.replay("steam")).ready()
+    assert steam.title().startswith("Age of Steam · ") and "Age of Steam" in steam.text_content("h1")
+    # A seat's page of a running game is its play page.
+    running = open_page(site.replay("running", f"token={site.tokens['ann']}")).ready()
+    running.wait_for_function("() => document.title.endsWith(' · Caboose play')")
+    assert running.title() == "Ticket to Ride · Ann, Ben, Cleo · Caboose play"
+    # A game without a content pack keeps its ruleset's name.
+    race = play_one(site.app, "race", 2, game_seed(52, 0), random.Random(52), check=False)
+    plain = open_page(f"{site.base}/games/{race.game_id}/replay").ready()
+    assert plain.text_content("#game-title") == "race" and plain.title().startswith("race")

@@ -1,8 +1,9 @@
 """Toot-Toot Train's replay in headless Chromium: the drawn hex map of the game's map, every
 track segment on its hex edges, the printed buildings and built factories, one train per
 placed seat, and the final scores by source; a segment appears when its event is stepped over
-and goes again, and stepping through the game raises no page error. Screenshots at 1400x900
-and 390 px wide are kept in test-artifacts/browser/."""
+and goes again, and stepping through the game raises no page error; at 390 px every event row
+in sight has its words and the current one is among them. Screenshots at 1400x900 and 390 px
+wide are kept in test-artifacts/browser/."""
 
 from __future__ import annotations
 
@@ -72,4 +73,44 @@ def test_the_map_track_buildings_and_trains_are_drawn_and_stepped(site: Site, op
     page.wait_for_function("() => document.documentElement.clientWidth === 390")
     assert drawn(page, "polygon.hex") == len(printed["terrain"])
     shot(page, artifacts, "toot-toot-finished-390")
+    assert not watched.errors, watched.errors
+
+
+# Each row of the event list inside the list's box: its number, whether its words are drawn
+# (not skipped by the browser) and how long they are; and the current row's number.
+ROWS_IN_SIGHT = """() => {
+    const list = document.querySelector('#event-list');
+    const box = list.getBoundingClientRect();
+    const rows = [...list.children].filter((li) => {
+        const r = li.getBoundingClientRect();
+        return r.bottom > box.top + 1 && r.top < box.bottom - 1;
+    }).map((li) => {
+        const text = li.querySelector('.text');
+        return [Number(li.dataset.version), text.checkVisibility({contentVisibilityAuto: true}) && text.getBoundingClientRect().height > 0,
+                text.textContent.trim().length];
+    });
+    return {rows, current: Number(list.querySelector('li.current').dataset.version)};
+}"""
+
+
+def test_every_event_row_in_sight_has_its_words_at_390_px(site: Site, open_page: Any, artifacts: Path) -> None:
+    """At phone width the rows wrap: a row off screen must not be left blank when it comes
+    into sight (as in a full-page screenshot, taken without scrolling), and the current row
+    must be brought into sight however tall the rows above it are."""
+    toot = play_one(site.app, "toot_toot", 3, game_seed(71, 1), random.Random(72), check=False, options={"map": MAP})
+    last = site.app.game(toot.game_id).version
+    watched = open_page(f"{site.base}/games/{toot.game_id}/replay")
+    page = watched.ready()
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.wait_for_function("() => document.documentElement.clientWidth === 390")
+    for version in (last, last // 2, 40, last):
+        watched.go(version)
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        seen = page.evaluate(ROWS_IN_SIGHT)
+        assert seen["current"] == version
+        assert len(seen["rows"]) >= 5, seen
+        blank = [v for v, drawn, length in seen["rows"] if not drawn or not length]
+        assert blank == [], f"blank rows in sight at event {version}: {blank}"
+        assert version in [v for v, _, _ in seen["rows"]], f"event {version} is not in sight: {seen['rows']}"
+    shot(page, artifacts, "toot-toot-event-list-390")
     assert not watched.errors, watched.errors

@@ -95,6 +95,8 @@ def test_every_guarded_route_is_limited(tmp_path: Path) -> None:
                 continue
             path = (rule.rule.replace("<game_id>", game_id).replace("<int:dispute>", "1").replace("<int:seat>", "0")
                     .replace("<game>", "ticket_to_ride"))
+            if rule.endpoint == "stream.get_stream":
+                path += "?after=999999"  # refused (400) rather than a stream that never ends, and counted all the same
             method = sorted(rule.methods - {"HEAD", "OPTIONS"})[0]
             replies = [call(client, method, path, tokens[0]) for _ in range(2)]
             if replies[1].status != 429:

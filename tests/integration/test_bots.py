@@ -13,6 +13,7 @@ import pytest
 
 from domain.core.envelope import group_by_command, to_event
 from domain.core.errors import IllegalMove, MalformedMove
+from domain.core.takeover import strongest
 from service import bots
 from service.application import Caboose
 from service.lobby import Lobby
@@ -174,7 +175,7 @@ def test_a_passed_deadline_makes_one_move_for_the_late_seat(app: Caboose) -> Non
     assert runner.run_once() == 1
     after = app.records(game_id, after=game.version)
     assert after[0]["kind"] == "DeadlinePassed" and after[0]["actor"] == "system"
-    assert after[0]["data"] == {"seat": late, "seconds": 86400, "since": game.updated_at, "level": "playout"}
+    assert after[0]["data"] == {"seat": late, "seconds": 86400, "since": game.updated_at, "level": strongest(game.decider)}
     assert after[1]["actor"] == f"seat:{late}" and after[1]["command_id"] == bots.bot_key(game_id, game.version + 1)
     assert [r["kind"] for r in after].count("DeadlinePassed") == 1
     # The next seat's deadline runs from the bot's move: it is not late yet.

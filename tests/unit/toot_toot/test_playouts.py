@@ -105,4 +105,6 @@ def test_200_bot_games_per_player_count_on_every_map(map_id: str, seats: int) ->
         game = play(map_id, seats, index)
         check(game)
         triggered += game.state.last_round is not None
-    assert triggered > 0, "no game reached the end trigger"
+    # Issue 12: random games look like real ones. The planning bot ends at least 90 % of
+    # them by the 25-point trigger, not by the round limit (R31).
+    assert triggered >= 180, f"{triggered} of 200 games reached the end trigger"

@@ -54,6 +54,32 @@ export class Api {
     return { version, events };
   }
 
+  // The events after `after` as they are stored (Server-Sent Events from …/stream), each
+  // batch handed to `onEvents`; resolves when the server ends the stream, rejects when it
+  // cannot be had. Read with fetch, not EventSource, which cannot send the Authorization
+  // header, and a token never goes in a URL.
+  async stream(after, onEvents, signal) {
+    const headers = { Accept: "text/event-stream" };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const response = await fetch(`${this.base}/stream?after=${after}`, { headers, cache: "no-store", signal });
+    if (!response.ok || !response.body) {
+      let problem = {};
+      try { problem = await response.json(); } catch { /* not JSON: keep the status */ }
+      throw new ApiError(response.status, problem);
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const blocks = (buffer + value.replace(/\r\n?/g, "\n")).split("\n\n");
+      buffer = blocks.pop();
+      const events = blocks.map((block) => block.split("\n").filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5).replace(/^ /, "")).join("\n")).filter(Boolean).map((data) => JSON.parse(data));
+      if (events.length) onEvents(events);
+    }
+  }
+
   views(from, to) {
     return this.json(`/games/${encodeURIComponent(this.gameId)}/replay/views?from=${from}&to=${to}`);
   }

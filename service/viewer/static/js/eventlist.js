@@ -8,6 +8,9 @@ import { category, describe, formatTime, isRewind } from "./wording.js";
 const PLAIN = new Set(["move", "automatic"]);
 // Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
 const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
+// Rows drawn beyond each edge of the list's window, so a step or a short scroll shows rows
+// drawn already.
+const MARGIN = 15;
 
 export class EventList {
   constructor(list, sliderMarks, ctx) {
@@ -18,9 +21,59 @@ export class EventList {
     this.rows = [];
     this.current = null;
     this.scrollFrame = null;
+    this.near = new Set(); // versions whose rows are drawn
+    this.rowHeight = 0;
+    this.scrollFrame = null;
+    this.drawFrame = null;
     // The list shrinks or grows when the panels above it change (a seat's tickets, the
     // opening of the page): the current row is brought back into sight then too.
-    new ResizeObserver(() => this.keepInSight()).observe(list);
+    // The list's height and scroll position are kept as they change, so a step reads no
+    // layout (a read would lay the page out twice in its frame).
+    this.room = 0;
+    this.seen = 0;
+    new ResizeObserver(([entry]) => {
+      this.room = entry.contentRect.height;
+      this.rowHeight = 0;
+      this.keepInSight();
+      this.drawWindow();
+    }).observe(list);
+    list.addEventListener("scroll", () => {
+      cancelAnimationFrame(this.drawFrame);
+      this.drawFrame = requestAnimationFrame(() => {
+        this.seen = list.scrollTop;
+        this.drawWindow();
+      });
+    }, { passive: true });
+  }
+
+  // Every row is --row high (the CSS): read once per size of the list.
+  height() {
+    if (!this.rowHeight) {
+      const probe = this.rows[0]?.li;
+      this.rowHeight = probe ? probe.getBoundingClientRect().height || 22 : 22;
+    }
+    return this.rowHeight;
+  }
+
+  // Draw the rows in the list's window (and a margin), skip the rest; only rows entering or
+  // leaving the window change class.
+  drawWindow(scrollTop = this.seen) {
+    if (!this.rows.length) return;
+    const row = this.height();
+    const first = Math.max(1, Math.floor(scrollTop / row) + 1 - MARGIN);
+    const last = Math.min(this.rows.length, Math.ceil((scrollTop + this.room) / row) + MARGIN);
+    for (const v of this.near) {
+      if (v < first || v > last) {
+        this.rows[v - 1]?.li.classList.remove("near");
+        this.near.delete(v);
+      }
+    }
+    for (let v = first; v <= last; v++) {
+      if (!this.near.has(v)) {
+        this.rows[v - 1].li.classList.add("near");
+        this.near.add(v);
+      }
+    }
   }
 
   text(version) { return this.rows[version - 1]?.text; }
@@ -30,7 +83,9 @@ export class EventList {
     const undone = undoneVersions(events);
     this.rows = events.map((e) => this.row(e, undone.get(e.version)));
     this.current = null;
+    this.near = new Set();
     this.list.replaceChildren(...this.rows.map((r) => r.li));
+    this.drawWindow();
   }
 
   append(events) {
@@ -42,6 +97,7 @@ export class EventList {
     const rows = events.map((e) => this.row(e, undefined));
     this.rows.push(...rows);
     this.list.append(...rows.map((r) => r.li));
+    this.drawWindow();
   }
 
   row(e, undoneBy) {
@@ -71,21 +127,22 @@ export class EventList {
     this.keepInSight();
   }
 
+  // Every row being one height, the current row's place is known without reading the
+  // layout: the list is scrolled (in the next frame, with the step's other changes) only when
+  // the row is out of its window, and the rows then in sight are drawn in that same frame.
   keepInSight() {
     const row = this.current;
     if (!row) return;
     cancelAnimationFrame(this.scrollFrame);
-    const look = (passes) => {
-      const list = this.list;
-      const top = row.offsetTop; // the list is the rows' offset parent (position: relative)
-      if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = top - list.clientHeight / 2;
-        // Rows skipped while off screen were laid out at an estimated height; those now in
-        // sight get their real one, which moves the row: look again in the next frame.
-        if (passes > 1) this.scrollFrame = requestAnimationFrame(() => look(passes - 1));
-      }
-    };
-    this.scrollFrame = requestAnimationFrame(() => look(4));
+    const height = this.height();
+    const top = (Number(row.dataset.version) - 1) * height;
+    if (top >= this.seen && top + height <= this.seen + this.room) return;
+    const target = Math.max(0, top - (this.room - height) / 2);
+    this.drawWindow(target); // the rows about to be in sight, drawn in the same frame
+    this.scrollFrame = requestAnimationFrame(() => {
+      this.list.scrollTop = target;
+      this.seen = this.list.scrollTop; // as clamped at the list's end
+    });
   }
 
   drawSliderMarks(last) {

@@ -13,7 +13,9 @@ import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
-const POLL_MS = 2000;
+const POLL_MS = 2000; // only when the live stream fails
+const STREAM_RETRY_MS = 2000; // after a stream is cut, reconnect from the last version held
+const STREAM_FAILURES = 3; // failed connections in a row before the page falls back to polling
 const SOURCES_DELAY_MS = 120; // ask the scores projection once the viewer pauses, not on every step
 const FILL_DELAY_MS = 400; // then fetch the rest of the game's views, one chunk at a time
 
@@ -39,6 +41,8 @@ const page = {
   waiters: new Map(),
   timings: { steps: [] },
   polling: null,
+  polls: 0,
+  stream: null, // the live stream's AbortController while one is open
   generation: 0, // bumped on a reload, so late answers for an old viewpoint are dropped
 };
 
@@ -81,6 +85,7 @@ function showAudience(body) {
     ? `${ctx.seatName(Number(body.audience.slice(5)))} (seat ${body.audience.slice(5)})` : "public";
   $("audience").textContent = label + (body.everything_public ? " — the game is over, everything is public" : "");
   $("audience").dataset.audience = body.audience;
+  showTitle();
 }
 
 function showError(message) {
@@ -141,9 +146,19 @@ async function start() {
 function applySummary(info) {
   page.names = info.seats.map((s) => s.name);
   page.finished = info.status === "finished";
-  $("game-title").textContent = `${ctx.title} · ${page.names.join(", ")}`;
+  showTitle();
   $("status").textContent = page.finished ? "finished" : "in progress";
   $("status").dataset.status = info.status;
+}
+
+// The game's title (its content pack's, else its renderer's) in the heading and the tab, and
+// whether this page plays a seat or replays.
+function showTitle() {
+  const title = body.dataset.title && body.dataset.title !== game ? body.dataset.title : ctx.title;
+  const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
+  $("game-title").textContent = title;
+  $("game-seats").textContent = page.names.join(", ");
+  document.title = `${title}${page.names.length ? ` · ${page.names.join(", ")}` : ""} · Caboose ${seat ? "play" : "replay"}`;
 }
 
 async function viewpointFailed(error, version) {
@@ -186,7 +201,7 @@ async function loadEvents(pending) {
   setSliderMax();
   await loadCharts();
   show(page.nav.version);
-  if (!page.finished) startPolling(); else stopPolling();
+  if (!page.finished) startLive(); else stopLive();
   await refreshPlay();
 }
 
@@ -199,8 +214,7 @@ async function refreshPlay() {
     if (!page.play) {
       const { Play } = await import("./play.js");
       page.play ||= new Play($("play"), page.api, ctx, async () => {
-        clearTimeout(page.polling);
-        await poll();
+        await catchUp(); // the seat's own move, at once (the stream may bring it too)
         await refreshPlay();
       });
     }
@@ -307,10 +321,9 @@ function bindControls() {
   nav.addEventListener("change", (e) => show(e.detail.version));
   nav.addEventListener("grow", () => setSliderMax());
   nav.bindKeys(document);
-  // A click on a route or a hex picks out the moves tied to it.
+  // A click on a route or a hex offers the moves tied to it (play.js).
   $("board").addEventListener("click", (e) => {
-    const place = e.target.closest("[data-route], [data-tile-hex], [data-hex]");
-    if (place && page.play && !$("play").hidden) page.play.pick(place.dataset.route || place.dataset.tileHex || place.dataset.hex);
+    if (page.play && !$("play").hidden) page.play.pickOnBoard(e.target);
   });
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
@@ -442,46 +455,93 @@ function drawSources(sources, seats, version) {
 
 // -- live -------------------------------------------------------------------------------
 
-function startPolling() {
-  stopPolling();
+// New events are pushed by the server (GET …/stream); the page polls only while the stream
+// cannot be had, and tries the stream again after each failed spell of polling.
+function startLive() {
+  stopLive();
   $("live").hidden = false;
-  page.polling = setTimeout(poll, POLL_MS);
+  follow(page.generation);
 }
 
-function stopPolling() {
+function stopLive() {
+  page.stream?.abort();
+  page.stream = null;
   clearTimeout(page.polling);
   page.polling = null;
   $("live").hidden = true;
 }
 
+async function follow(generation) {
+  const controller = new AbortController();
+  page.stream = controller;
+  let failures = 0;
+  let applying = Promise.resolve();
+  const current = () => generation === page.generation && !page.finished && page.stream === controller;
+  while (current()) {
+    try {
+      // Each reconnect resumes after the last event the page holds: no gap, no repeat.
+      await page.api.stream(page.list.events.length, (events) => {
+        failures = 0;
+        applying = applying.then(() => current() && received(events, generation));
+      }, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      failures++;
+      console.warn("live stream failed", error);
+    }
+    await applying;
+    if (!current()) return;
+    if (failures >= STREAM_FAILURES) {
+      page.stream = null;
+      page.polling = setTimeout(poll, POLL_MS);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, STREAM_RETRY_MS));
+  }
+}
+
 async function poll() {
   const generation = page.generation;
+  if (page.stream) return; // the stream is back
+  await catchUp();
+  if (generation !== page.generation || page.finished || page.stream) return;
+  if (++page.polls % 15 === 0) return follow(generation); // every 30 s, try the stream again
+  page.polling = setTimeout(poll, POLL_MS);
+}
+
+// Fetch the events after the last one held (polling, or after the seat's own move).
+async function catchUp() {
+  const generation = page.generation;
   try {
-    const after = page.list.events.length;
-    const { version, events } = await page.api.events(after);
-    if (generation !== page.generation) return;
-    if (events.length) {
-      page.list.append(events);
-      page.frames.last = Math.max(page.frames.last, version);
-      buildMarks();
-      page.nav.grow(version);
-      page.list.drawSliderMarks(page.nav.last);
-      const ended = events.some((e) => e.kind === "GameEnded" || e.kind === "SeedRevealed");
-      const info = ended ? await page.api.summary().catch(() => null) : null;
-      if (info && info.status === "finished") {
-        // Once over, the whole game is public: what was fetched redacted is fetched again.
-        applySummary(info);
-        await reload();
-        return;
-      }
-      await loadCharts();
-      show(page.nav.version);
-      await refreshPlay();
-    }
+    const { events } = await page.api.events(page.list.events.length);
+    if (generation === page.generation) await received(events, generation);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 429)) console.warn("poll failed", error);
+    if (!(error instanceof ApiError && error.status === 429)) console.warn("events not read", error);
   }
-  if (generation === page.generation && !page.finished) page.polling = setTimeout(poll, POLL_MS);
+}
+
+async function received(incoming, generation) {
+  // The stream and a catch-up may bring the same events: keep the ones after the last held.
+  const events = incoming.filter((e) => e.version > page.list.events.length);
+  if (!events.length || generation !== page.generation) return;
+  const version = events[events.length - 1].version;
+  page.list.append(events);
+  page.frames.last = Math.max(page.frames.last, version);
+  buildMarks();
+  page.nav.grow(version);
+  page.list.drawSliderMarks(page.nav.last);
+  const ended = events.some((e) => e.kind === "GameEnded" || e.kind === "SeedRevealed");
+  const info = ended ? await page.api.summary().catch(() => null) : null;
+  if (info && info.status === "finished") {
+    // Once over, the whole game is public: what was fetched redacted is fetched again.
+    applySummary(info);
+    stopLive();
+    await reload();
+    return;
+  }
+  await loadCharts();
+  show(page.nav.version);
+  await refreshPlay();
 }
 
 // -- for tests and benchmarks -----------------------------------------------------------

@@ -4,11 +4,13 @@
 // button labelled "Confirm". A move goes with If-Match (the version its list was read at)
 // and an Idempotency-Key; a 412 says the game moved on and reloads the moves, a refused move
 // shows the rule's message. Renderers may word moves (`moveLabel`) and tie them to the board
-// (`moveTarget`: a click on a board element with that `data-route`/`data-hex` picks them out);
-// a game without those hooks gets the same list, worded from the move's fields.
+// (`moveTarget`: a click on a board element with that `data-route`/`data-hex` picks them out
+// of the list and offers them on the board, offers.js); a game without those hooks gets the
+// same list, worded from the move's fields.
 
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
+import { BoardOffers, placesAt } from "./offers.js";
 
 const FILTER_FROM = 12; // a choice longer than this gets a filter box
 
@@ -34,6 +36,11 @@ export class Play {
     this.version = null;
     this.busy = false;
     this.message = null;
+    this.moves = [];
+    this.offers = new BoardOffers(document.getElementById("board"), ctx, {
+      send: (move) => this.send(move),
+      choose: (move) => this.check(move),
+    });
   }
 
   label(move) {
@@ -44,6 +51,8 @@ export class Play {
   async refresh(seatAudience) {
     if (!seatAudience || !this.api.token) {
       this.panel.hidden = true;
+      this.offers.close();
+      document.body.classList.remove("playing");
       return;
     }
     let answer;
@@ -59,6 +68,9 @@ export class Play {
   }
 
   draw(moves, version) {
+    this.moves = moves;
+    this.offers.close();
+    document.body.classList.add("playing");
     const panel = this.panel;
     panel.hidden = false;
     panel.dataset.version = String(version);
@@ -108,6 +120,29 @@ export class Play {
     const wanted = text.trim().toLowerCase();
     for (const option of group.querySelectorAll(".move-option")) {
       option.hidden = target ? option.dataset.target !== target : !option.textContent.toLowerCase().includes(wanted);
+    }
+  }
+
+  // A click on the board: the moves tied to the place clicked, offered beside it and picked
+  // out of their lists.
+  // The moves are drawn on the board as it stands now: a viewer looking at an earlier event
+  // is brought to the present first.
+  async pickOnBoard(element) {
+    const picked = placesAt(this.ctx.renderer, element);
+    if (!picked) return 0;
+    for (const place of picked.places) this.pick(place);
+    const shown = Number(document.getElementById("board").dataset.version);
+    if (this.version && shown !== this.version && window.replay) await window.replay.go(this.version);
+    return this.offers.open(element, this.moves);
+  }
+
+  // The list's option for `move` marked as chosen (the board's choice, kept in step).
+  check(move) {
+    const wanted = JSON.stringify(move);
+    const input = [...this.panel.querySelectorAll("input[data-move]")].find((i) => i.dataset.move === wanted);
+    if (input && !input.checked) {
+      input.checked = true;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
     }
   }
 

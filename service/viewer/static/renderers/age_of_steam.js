@@ -38,6 +38,15 @@ function hexPoints(c) {
 
 const money = (n) => (n < 0 ? `-$${-n}` : `$${n}`);
 
+// The hex beyond each edge (odd-q offset: odd columns sit half a hex lower), as the rules' map.
+const EVEN = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 0], [-1, -1]];
+const ODD = [[0, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0]];
+function beyond(id, edge) {
+  const [col, row] = id.split(",").map(Number);
+  const [dc, dr] = (col % 2 ? ODD : EVEN)[edge];
+  return `${col + dc},${row + dr}`;
+}
+
 export default {
   title: "Age of Steam",
 
@@ -75,6 +84,7 @@ export default {
   },
 
   render(view, ctx) {
+    this.view = view;
     // Track: redraw only the hexes whose tile, rotation or owners changed.
     const seen = new Set();
     for (const tile of view.board || []) {
@@ -83,7 +93,7 @@ export default {
       const old = this.tiles.get(tile.hex);
       if (old && old.key === key) continue;
       if (old) old.node.remove();
-      this.tiles.set(tile.hex, { key, node: this.drawTile(tile, ctx) });
+      this.tiles.set(tile.hex, { key, node: this.drawTile(tile, ctx, this.trackLayer) });
     }
     for (const [id, old] of this.tiles) {
       if (!seen.has(id)) {
@@ -125,9 +135,9 @@ export default {
     }
   },
 
-  drawTile(tile, ctx) {
+  drawTile(tile, ctx, layer) {
     const c = hexCentre(tile.hex);
-    const g = svgEl("g", { class: "tile", "data-tile-hex": tile.hex, "data-tile": tile.tile, "data-rotation": tile.rotation }, this.trackLayer);
+    const g = svgEl("g", { class: "tile", "data-tile-hex": tile.hex, "data-tile": tile.tile, "data-rotation": tile.rotation }, layer);
     svgEl("title", {}, g).textContent = `${tile.place}: ${tile.tile.replace(/_/g, " ")}, rotation ${tile.rotation}`;
     for (const segment of tile.track) {
       const colour = segment.owner === null ? UNOWNED : ctx.seatColour(segment.owner);
@@ -289,7 +299,11 @@ export default {
       case "build": return `${move.tile.replace(/_/g, " ")} at ${place(move.hex)}, turned ${move.rotation}` +
         (move.cost !== undefined ? ` (${money(move.cost)})` : "");
       case "urbanize": return `New city ${move.city} at ${move.hex}`;
-      case "deliver": return `Deliver a ${move.cube} cube from ${place(move.city)} over ${move.path.length} link${move.path.length === 1 ? "" : "s"}`;
+      case "deliver": {
+        const stops = this.deliveryStops(move);
+        const to = stops ? ` to ${this.placeName(stops[stops.length - 1].slice(-1)[0])}` : "";
+        return `Deliver a ${move.cube} cube from ${place(move.city)}${to} over ${move.path.length} link${move.path.length === 1 ? "" : "s"}`;
+      }
       case "bid": return `Bid ${money(move.amount)}`;
       case "issue_shares": return `Issue ${move.count} share${move.count === 1 ? "" : "s"}`;
       case "select_action": return `Take the ${move.action.replace(/_/g, " ")} action`;
@@ -297,12 +311,103 @@ export default {
     }
   },
 
+  // Within the board's panel for a hex, which names the place already.
+  offerLabel(move) {
+    if (move.type === "build") return `${move.tile.replace(/_/g, " ")}, turned ${move.rotation}` + (move.cost !== undefined ? ` · ${money(move.cost)}` : "");
+    return null;
+  },
+
   moveTarget(move) {
     if (move.type === "build" || move.type === "urbanize") return move.hex;
-    if (move.type === "deliver") {
-      const named = Object.entries(this.map?.cities || {}).find(([, c]) => c.name === move.city);
-      return named ? named[0] : move.city;
-    }
+    if (move.type === "deliver") return this.cityHex(move.city);
     return null;
+  },
+
+  cityHex(city) {
+    const named = Object.entries(this.map?.cities || {}).find(([, c]) => c.name === city);
+    return named ? named[0] : city;
+  },
+
+  // A click on a city's goods cube offers that cube's deliveries; on a hex, what may go there.
+  pickAt(element) {
+    const cube = element.closest("[data-cube]");
+    if (cube) {
+      const colour = cube.dataset.cube;
+      return { places: [cube.dataset.hex], only: (m) => m.type === "deliver" && m.cube === colour,
+        name: `${colour} cubes at ${this.placeName(cube.dataset.hex)}` };
+    }
+    const hex = element.closest("[data-tile-hex], [data-hex]");
+    return hex ? { places: [hex.dataset.tileHex || hex.dataset.hex] } : null;
+  },
+
+  placeBox(hex) {
+    const c = hexCentre(hex);
+    return { x: c.x - SIZE, y: c.y - SIZE, width: 2 * SIZE, height: 2 * SIZE };
+  },
+
+  // A build as its tile would lie (in the builder's colour), a new city as its hex, a delivery
+  // as the path its cube would take; a delivery has no thumbnail (its path leaves the hex).
+  drawMove(move, layer, ctx, { thumbnail }) {
+    if (move.type === "build") {
+      const town = Boolean(this.map?.hexes?.[move.hex]?.town);
+      const laid = this.map?.tiles?.[move.tile]?.[town ? "town" : "plain"]?.[move.rotation];
+      if (!laid) return false;
+      const owner = move.seat ?? null;
+      const track = laid.map(([a, b]) => (b === this.map.town_centre ? { exits: [a], owner, town: true } : { exits: [a, b], owner }));
+      svgEl("polygon", { points: hexPoints(hexCentre(move.hex)), class: "offer-ground" }, layer);
+      this.drawTile({ hex: move.hex, tile: move.tile, rotation: move.rotation, place: this.placeName(move.hex), track, town_disc: false }, ctx, layer);
+      return true;
+    }
+    if (move.type === "urbanize") {
+      const c = hexCentre(move.hex);
+      svgEl("polygon", { points: hexPoints(c), fill: GOODS[this.map?.new_cities?.[move.city]?.colour] || "#fff", class: "new-city" }, layer);
+      svgEl("text", { x: c.x, y: c.y + 4, "text-anchor": "middle", class: "city-name" }, layer).textContent = move.city;
+      return true;
+    }
+    if (move.type === "deliver") {
+      if (thumbnail) return false;
+      const stops = this.deliveryStops(move);
+      if (!stops) return false;
+      const hexes = stops.flatMap((leg) => leg);
+      const points = hexes.map((id) => hexCentre(id));
+      const d = points.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+      svgEl("path", { d, class: "offer-path-bed" }, layer);
+      svgEl("path", { d, class: "offer-path", stroke: GOODS[move.cube] || "#000", "data-path": move.path.join(" "), "data-hexes": hexes.join(" ") }, layer);
+      const end = points[points.length - 1];
+      svgEl("rect", { x: end.x - 5, y: end.y - 5, width: 10, height: 10, fill: GOODS[move.cube] || "#000", class: "offer-cube" }, layer);
+      return true;
+    }
+    return false;
+  },
+
+  // The hexes a delivery passes, link by link (each from the stop the cube is at), read from
+  // the track on the board: null when the board does not hold the track (a viewer looking
+  // at an earlier event).
+  deliveryStops(move) {
+    const tiles = new Map((this.view?.board || []).map((t) => [t.hex, t]));
+    const isCity = (id) => Boolean(this.map?.cities?.[id] || this.view?.cities?.[id]);
+    let at = this.cityHex(move.city);
+    const legs = [];
+    for (const link of move.path) {
+      const ports = link.split("~").map((p) => p.split(":"));
+      const start = ports.find(([hex]) => hex === at) || ports[0];
+      let hex = start[0];
+      let exit = Number(start[1]);
+      const leg = [hex];
+      for (let guard = 0; guard < 200; guard++) {
+        const next = beyond(hex, exit);
+        const entry = (exit + 3) % 6;
+        if (isCity(next)) { leg.push(next); break; }
+        const segment = tiles.get(next)?.track.find((s) => s.exits.includes(entry));
+        if (!segment) return null;
+        leg.push(next);
+        if (segment.exits.length === 1) break; // a town
+        exit = segment.exits[0] === entry ? segment.exits[1] : segment.exits[0];
+        hex = next;
+      }
+      at = leg[leg.length - 1];
+      legs.push(leg);
+    }
+    return legs;
   },
 };

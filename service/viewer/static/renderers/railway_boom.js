@@ -49,9 +49,9 @@ export default {
       const poly = svgEl("polygon", { points: hexPoints(c), fill: TERRAIN[hex.terrain] || "#eee", class: `hex ${hex.terrain}`, "data-hex": id }, ground);
       svgEl("title", {}, poly).textContent = `${id}: ${hex.terrain}${hex.city ? `, ${hex.city} city` : ""} (power ${hex.power})`;
       if (hex.city) {
-        svgEl("circle", { cx: c.x, cy: c.y, r: 9, class: `rb-city ${hex.city}`, fill: hex.city === "tourist" ? "#ffe9a8" : "#ffffff", stroke: "#333" }, ground);
+        svgEl("circle", { cx: c.x, cy: c.y, r: 9, class: `rb-city ${hex.city}`, "data-hex": id, fill: hex.city === "tourist" ? "#ffe9a8" : "#ffffff", stroke: "#333" }, ground);
       } else if (hex.terrain !== "sea") {
-        svgEl("text", { x: c.x, y: c.y - 8, "text-anchor": "middle", "font-size": 8, fill: "#555", class: "rb-power" }, ground).textContent = hex.power;
+        svgEl("text", { x: c.x, y: c.y - 8, "text-anchor": "middle", "font-size": 8, fill: "#555", class: "rb-power", "data-hex": id }, ground).textContent = hex.power;
       }
     }
     this.tileLayer = svgEl("g", { class: "rb-tiles" }, svg);
@@ -64,6 +64,7 @@ export default {
   },
 
   render(view, ctx) {
+    this.view = view;
     const key = JSON.stringify([view.stations, view.rails, view.city_tiles]);
     if (key === this.key) return;
     this.key = key;
@@ -181,4 +182,50 @@ export default {
   },
 
   sources: [...SOURCES, "adjustment"],
+
+  // The play page: a station or a rail is offered on its hex, drawn as it would stand there.
+  moveTarget(move) {
+    if (move.type === "place_station") return move.city;
+    if (move.type === "lay_rail") return move.hex;
+    return null;
+  },
+
+  moveLabel(move) {
+    if (move.type === "place_station") return `Build a station at ${this.placeName(move.city)}`;
+    if (move.type === "lay_rail") return `Lay a rail on ${this.placeName(move.hex)}`;
+    return null;
+  },
+
+  offerLabel(move) {
+    if (move.type === "place_station") return "a station";
+    if (move.type === "lay_rail") return `a rail (power ${this.map?.hexes?.[move.hex]?.power ?? "?"})`;
+    return null;
+  },
+
+  placeName(id) {
+    const hex = this.map?.hexes?.[id];
+    if (!hex) return id;
+    return `${id} (${hex.terrain}${hex.city ? `, ${hex.city} city` : ""})`;
+  },
+
+  placeBox(id) {
+    if (!this.map?.hexes?.[id]) return null;
+    const c = this.at(id);
+    return { x: c.x - SIZE, y: c.y - SIZE, width: 2 * SIZE, height: 2 * SIZE };
+  },
+
+  drawMove(move, layer, ctx) {
+    const id = this.moveTarget(move);
+    if (!this.map?.hexes?.[id]) return false;
+    const c = this.at(id);
+    svgEl("polygon", { points: hexPoints(c), class: "offer-mark" }, layer);
+    const colour = ctx.seatColour(move.seat ?? 0);
+    if (move.type === "place_station") {
+      svgEl("rect", { x: c.x - 6, y: c.y - 16, width: 12, height: 9, fill: colour, stroke: "#000", class: "rb-station" }, layer);
+    } else {
+      const already = (this.view?.rails?.[id] || []).length;
+      svgEl("rect", { x: c.x - 8 + already * 5, y: c.y + 6, width: 4, height: 11, fill: colour, stroke: "#000", "stroke-width": 0.5, class: "rb-rail" }, layer);
+    }
+    return true;
+  },
 };

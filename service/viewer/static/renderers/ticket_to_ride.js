@@ -157,6 +157,32 @@ export default {
     return move.type === "claim_route" ? move.route : null;
   },
 
+  // On the board: the cards a claim would spend (the route is the panel's heading), and the
+  // route drawn as claimed.
+  offerLabel(move) {
+    if (move.type !== "claim_route") return null;
+    return Object.entries(move.cards).map(([kind, n]) => `${kind} ×${n}`).join(" + ");
+  },
+
+  placeName(id) { return this.routeLabel(id); },
+
+  placeBox(id) {
+    const route = this.routes?.get(id);
+    if (!route) return null;
+    const [a, b] = cityPair(id).map((name) => this.map.cities[name]);
+    const x = Math.min(a.x, b.x);
+    const y = Math.min(a.y, b.y);
+    return { x: x - 8, y: y - 8, width: Math.abs(a.x - b.x) + 16, height: Math.abs(a.y - b.y) + 16 };
+  },
+
+  drawMove(move, layer, ctx, { thumbnail }) {
+    if (move.type !== "claim_route" || thumbnail || !this.geometry.has(move.route)) return false;
+    for (const car of this.geometry.get(move.route)) {
+      svgEl("rect", { ...car, fill: ctx.seatColour(move.seat ?? 0), class: "car-offer" }, layer);
+    }
+    return true;
+  },
+
   ticketLabel(id) {
     const t = this.map?.tickets?.[id];
     return t ? `${t.a}–${t.b} (${t.points})` : id.replace("|", "–");

@@ -12,6 +12,7 @@ const CITY = { yellow: "#f0c419", green: "#4caf50", red: "#d8342c", blue: "#2f6f
 const KIND = { site: "#c9a66b", factory: "#9e9e9e" };
 const GROUND = { plain: "#eef3df", blocked: "#3d6b3a" };
 const SIDE = { open: "#e65100", waterway: "#4aa3df" }; // closed sides are not marked
+const EDGES = ["E", "SE", "SW", "W", "NW", "NE"];
 
 export function hexCentre(id) {
   const [col, row] = id.split(",").map(Number);
@@ -86,7 +87,7 @@ export default {
     const g = svgEl("g", { class: `building ${b.kind}`, "data-building": b.id }, layer);
     for (const hex of b.hexes) {
       const c = hexCentre(hex);
-      svgEl("polygon", { points: hexPoints(c), fill, class: "building-hex" }, g);
+      svgEl("polygon", { points: hexPoints(c), fill, class: "building-hex", "data-hex": hex }, g);
     }
     for (const [where, kind] of Object.entries(b.sides)) {
       const [hex, edge] = where.split("/");
@@ -99,6 +100,7 @@ export default {
   },
 
   render(view, ctx) {
+    this.view = view;
     if (view.map && view.map !== this.drawn) this.drawMap(view.map);
     const key = JSON.stringify([view.track, view.factories]);
     if (key !== this.segmentsKey) {
@@ -209,4 +211,94 @@ export default {
     return { ...figures, [d.seat]: seat };
   },
   sources: ["sales", "hand_orders", "leftover_goods", "influence", "technology", "penalties", "adjustment"],
+
+  // The play page: moves with a place on the board (track on a hex's edges, a factory, a
+  // start, a drive, a site, city or factory to visit) are offered there.
+  moveTarget(move) {
+    if (move.hex !== undefined) return move.hex;
+    return move.site ?? move.city ?? move.factory ?? null;
+  },
+
+  // A click names its hex and the building standing there, if any.
+  pickAt(element) {
+    const places = [];
+    const segment = element.closest("[data-segment]");
+    const hex = segment ? segment.dataset.segment.split(":")[0] : element.closest("[data-hex]")?.dataset.hex;
+    if (hex) places.push(hex);
+    const building = element.closest("[data-building]")?.dataset.building || (hex && this.buildingAt(hex)?.id);
+    if (building) places.push(building);
+    return places.length ? { places } : null;
+  },
+
+  buildings() {
+    const built = Object.entries(this.view?.factories || {}).map(([hex, f]) => ({ id: `factory@${hex}`, kind: "factory", factory: f.kind, hexes: [hex] }));
+    return [...(this.printed || []), ...built];
+  },
+
+  buildingAt(hex) { return this.buildings().find((b) => b.hexes.includes(hex)); },
+
+  placeName(place) {
+    const building = this.buildings().find((b) => b.id === place);
+    if (building) return building.id.startsWith("factory@") ? `${building.factory.replace(/_/g, " ")} at ${building.hexes[0]}` : building.id.replace(/_/g, " ");
+    const inside = this.buildingAt(place);
+    return inside ? `${place} (${inside.id.replace(/_/g, " ")})` : `hex ${place}`;
+  },
+
+  placeBox(place) {
+    const building = this.buildings().find((b) => b.id === place);
+    const hex = building ? building.hexes[0] : place;
+    if (!/^\d+,\d+$/.test(hex)) return null;
+    const c = hexCentre(hex);
+    return { x: c.x - SIZE, y: c.y - SIZE, width: 2 * SIZE, height: 2 * SIZE };
+  },
+
+  moveLabel(move) {
+    const edge = (e) => EDGES[e] ?? e;
+    switch (move.type) {
+      case "draw_track": return `Draw track in ${move.hex} from ${edge(move.from)} to ${edge(move.to)}`;
+      case "iron_track": return `Iron track in ${move.hex} from ${edge(move.from)} to ${edge(move.to)}`;
+      case "build_factory": return `Draw a ${move.kind.replace(/_/g, " ")} at ${move.hex}, open to the ${edge(move.exit)}, paid with ${move.payment}`;
+      case "choose_start": return `Start at ${move.hex}`;
+      case "drive": return `Drive to ${move.hex}, facing ${edge(move.facing)}`;
+      case "fuel_move": return `Burn ${move.fuel} to move to ${move.hex}, facing ${edge(move.facing)}`;
+      case "take": return `Take goods at ${this.placeName(move.site)}`;
+      case "sell": return `Sell at ${this.placeName(move.city)}: ${JSON.stringify(move.fills)}`;
+      case "process": return `Process ${move.recipe.replace(/_/g, " ")} at ${this.placeName(move.factory)}`;
+      default: return null;
+    }
+  },
+
+  offerLabel(move) {
+    const edge = (e) => EDGES[e] ?? e;
+    switch (move.type) {
+      case "draw_track": case "iron_track": return `${edge(move.from)}–${edge(move.to)}`;
+      case "build_factory": return `${move.kind.replace(/_/g, " ")}, open ${edge(move.exit)}, ${move.payment}`;
+      case "drive": case "fuel_move": return `facing ${edge(move.facing)}` + (move.fuel ? ` (${move.fuel})` : "");
+      default: return null;
+    }
+  },
+
+  drawMove(move, layer, ctx) {
+    const hex = move.hex ?? this.buildings().find((b) => b.id === this.moveTarget(move))?.hexes[0];
+    if (!hex || !/^\d+,\d+$/.test(hex)) return false;
+    const c = hexCentre(hex);
+    const colour = ctx.seatColour(move.seat ?? 0);
+    svgEl("polygon", { points: hexPoints(c), class: "offer-mark" }, layer);
+    if (move.type === "draw_track" || move.type === "iron_track") {
+      const p = edgeMidpoint(c, move.from);
+      const q = edgeMidpoint(c, move.to);
+      const d = `M${p.x.toFixed(1)},${p.y.toFixed(1)} Q${c.x.toFixed(1)},${c.y.toFixed(1)} ${q.x.toFixed(1)},${q.y.toFixed(1)}`;
+      svgEl("path", { d, stroke: colour, "stroke-width": 4, fill: "none", "stroke-dasharray": move.type === "iron_track" ? "5 2" : null, class: "segment-offer" }, layer);
+    } else if (move.type === "build_factory") {
+      svgEl("polygon", { points: hexPoints(c), fill: KIND.factory, class: "building-hex" }, layer);
+      svgEl("path", { d: side(c, move.exit), stroke: SIDE.open, "stroke-width": 4 }, layer);
+    } else if (["choose_start", "drive", "fuel_move"].includes(move.type)) {
+      if (move.facing !== undefined) {
+        const tip = edgeMidpoint(c, move.facing);
+        svgEl("line", { x1: c.x, y1: c.y, x2: tip.x, y2: tip.y, stroke: colour, "stroke-width": 4 }, layer);
+      }
+      svgEl("circle", { cx: c.x, cy: c.y, r: 8, fill: colour, stroke: "#000" }, layer);
+    }
+    return true;
+  },
 };

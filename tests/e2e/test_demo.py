@@ -1,0 +1,67 @@
+"""The demo (`caboose serve --demo`) on a real SQLite file: a finished and a running game of
+every game Caboose records, played by each game's strongest bots, the finished Ticket to Ride
+game a real-looking one, and the running games open to their first seat's token over HTTP."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domain import games
+from service.api import create_app
+from service.bootstrap import Services, bootstrap
+from service.demo import Demo, demo_lines, play_demo
+from service.referee import full_audit
+from service.settings import RateLimits, Settings
+from service.simulation import best_level
+from tests.e2e.conftest import serving
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Services, list[Demo]]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('demo')}/demo.sqlite"
+    services = bootstrap(Settings(db=db, rate_limits=RateLimits.every("1000000/minute")))
+    return services, play_demo(services.lobby)
+
+
+def test_every_game_has_a_finished_and_a_running_game_by_its_strongest_bots(demo: tuple[Services, list[Demo]]) -> None:
+    services, demos = demo
+    app = services.caboose
+    assert [d.game for d in demos] == [rules.name for rules in games.GAMES]
+    for d in demos:
+        assert d.level == best_level(games.current(d.game))
+        assert set(d.finished.levels) == set(d.running.levels) == {d.level}
+        finished, running = app.game(d.finished.game_id), app.game(d.running.game_id)
+        assert finished.decider.is_over(finished.state), d.game
+        assert not running.decider.is_over(running.state) and running.decider.active_seats(running.state), d.game
+        # Well into the game, not just dealt: half as many moves as the finished game took.
+        assert d.running.moves == d.finished.moves // 2 > 10, d.game
+
+
+def test_the_finished_ticket_to_ride_game_looks_like_a_real_game(demo: tuple[Services, list[Demo]]) -> None:
+    services, demos = demo
+    ttr = next(d for d in demos if d.game == "ticket_to_ride")
+    assert ttr.level == "planner" and len(ttr.finished.levels) == 4
+    records = services.caboose.records(ttr.finished.game_id)
+    ended = next(r for r in records if r["kind"] == "GameEnded")["data"]
+    assert all(score > 0 for score in ended["scores"].values()), ended["scores"]
+    scored = [r["data"] for r in records if r["kind"] == "TicketScored"]
+    assert sum(t["completed"] for t in scored) > len(scored) / 2
+    # The bots' moves re-adjudicate in the audit like anyone's.
+    assert full_audit(services.caboose, ttr.finished.game_id).ok
+
+
+def test_the_running_games_answer_their_first_seat_s_token(demo: tuple[Services, list[Demo]]) -> None:
+    services, demos = demo
+    lines = "\n".join(demo_lines(demos, "http://demo.example", services.caboose.settings.db))
+    with serving(services.caboose, create_app(services=services)) as client:
+        for d in demos:
+            assert d.finished.game_id in lines and d.running.game_id in lines
+            assert d.running.issued is not None
+            token = d.running.issued.seat_tokens[0]
+            assert token in lines
+            summary = client.get(f"/api/v1/games/{d.running.game_id}", token=token)
+            assert summary.status == 200 and "Ann" in json.dumps(summary.body), d.game
+            legal = client.get(f"/api/v1/games/{d.running.game_id}/legal-moves", token=token)
+            assert legal.status == 200 and legal.body["seat"] == 0, (d.game, legal.body)
