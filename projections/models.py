@@ -4,8 +4,8 @@ Everything that changes during a game is stored as a *change at a version*, neve
 updated in place: a board cell's new content, a seat's new figures. The board, the
 income tracks and the VP tallies "as they stood at version N" are then the latest change
 at or before N, one indexed query, and a rebuild only ever inserts. The timeline is the
-seat figures read as a series. Only the game index (one row per game) and the tracking
-position are updated in place.
+seat figures read as a series. Only the game index (one row per game, and its players'
+names) and the tracking position are updated in place.
 
 Table names start with `proj_` so the read models can share a database (and a
 PostgreSQL schema) with the events.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Index, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, Index, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -24,28 +24,69 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
-    """The game index: one row per game, as of its last projected event."""
+    """The game index: one row per game, as of its last projected event. The listing pages
+    through it newest activity first (`projections/listing.py`), so each filter it offers
+    has an index that ends in (`updated_at`, `game_id`): a page is one index range scan
+    whatever the number of games."""
 
     __tablename__ = "proj_games"
 
     game_id: Mapped[str] = mapped_column(String(36), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64), index=True)
+    game: Mapped[str] = mapped_column(String(64))
     ruleset_version: Mapped[str] = mapped_column(String(32))
+    title: Mapped[str] = mapped_column(String(200))
+    """A line for people: the title of the game's content pack, else its ruleset's name."""
     seats: Mapped[list[Any]] = mapped_column(JSON)
     """Seat names, by seat number."""
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    """`active` or `finished`."""
+    open_seats: Mapped[list[Any]] = mapped_column(JSON)
+    """The seats left open at creation that nobody has joined yet."""
+    status: Mapped[str] = mapped_column(String(16))
+    """`active` or `finished`, as the game's summary says."""
+    stage: Mapped[str] = mapped_column(String(16))
+    """`waiting` (for players: a seat is still open), `running` or `finished`."""
     active_seats: Mapped[list[Any]] = mapped_column(JSON)
     since: Mapped[str] = mapped_column(String(40))
     """When the active seats became the active seats (the time of that event)."""
     since_version: Mapped[int] = mapped_column(Integer)
+    waiting_since: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """For each active seat (as a string), since when it has been waiting to act."""
     version: Mapped[int] = mapped_column(Integer)
     """The last projected version: the read models hold this game up to here."""
     created_at: Mapped[str] = mapped_column(String(40))
     updated_at: Mapped[str] = mapped_column(String(40))
+    """The time of the game's last event, in one fixed form (microseconds, `Z`), so it sorts."""
     forked_from: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    forked_from_id: Mapped[str | None] = mapped_column(String(36), nullable=True, index=True)
+    transcribed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Played at a table and entered here (seed source `table`)."""
+    scores: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The final scores by seat (as a string), once finished."""
     rewinds: Mapped[int] = mapped_column(Integer, default=0)
     open_disputes: Mapped[int] = mapped_column(Integer, default=0)
+
+    __table_args__ = (
+        Index("ix_proj_games_activity", "updated_at", "game_id"),
+        Index("ix_proj_games_status_activity", "status", "updated_at", "game_id"),
+        Index("ix_proj_games_stage_activity", "stage", "updated_at", "game_id"),
+        Index("ix_proj_games_game_activity", "game", "updated_at", "game_id"),
+        Index("ix_proj_games_transcribed_activity", "transcribed", "updated_at", "game_id"),
+    )
+
+
+class GamePlayerRow(Base):
+    """Who plays in each game, by name, with the game's last activity beside it: the
+    listing's `player` filter is then one index range scan in activity order, like the
+    others, however many games the player has."""
+
+    __tablename__ = "proj_game_players"
+
+    game_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """A seat's name, case-folded: the filter finds "ann" as "Ann"."""
+    updated_at: Mapped[str] = mapped_column(String(40))
+    """The game's `updated_at`, kept equal to it."""
+
+    __table_args__ = (Index("ix_proj_game_players_activity", "name_key", "updated_at", "game_id"),)
 
 
 class BoardChange(Base):
@@ -99,4 +140,4 @@ class SourceRow(Base):
     first_originator_id: Mapped[str] = mapped_column(String(36))
 
 
-VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow)
+VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow, GamePlayerRow)

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import Projection
-from sqlalchemy import insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from domain.core import fold, log
@@ -33,7 +33,8 @@ from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
 from projections.handlers import Figures, Projector, projector_for
-from projections.models import BoardChange, GameRow, SeatFiguresChange
+from projections.index import index_row, indexed, player_rows
+from projections.models import BoardChange, GamePlayerRow, GameRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
 
 APPLICATION = "caboose"
@@ -99,6 +100,8 @@ class _Live:
     row: dict[str, Any]
     dirty: bool = False
     new: bool = False
+    renamed: bool = False
+    """A seat was joined under a new name: the game's player rows are written again."""
 
 
 @dataclass
@@ -116,15 +119,30 @@ class _Batch:
         if self.seats:
             self.session.execute(insert(SeatFiguresChange), self.seats)
             self.seats = []
+        players: list[dict[str, Any]] = []
+        active: list[dict[str, Any]] = []
         for live in self.games.values():
             if not live.dirty:
                 continue
             if live.new:
                 self.session.execute(insert(GameRow), [live.row])
-                live.new = False
             else:
                 self.session.execute(update(GameRow).where(GameRow.game_id == live.game_id).values(**live.row))
-            live.dirty = False
+            if live.new or live.renamed:
+                if live.renamed:
+                    self.session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == live.game_id))
+                players += player_rows(live.row)
+            else:
+                active.append({"game": live.game_id, "at": live.row["updated_at"]})
+            live.dirty = live.new = live.renamed = False
+        if players:
+            self.session.execute(insert(GamePlayerRow), players)
+        if active:
+            self.session.connection().execute(
+                update(PLAYERS).where(PLAYERS.c.game_id == bindparam("game")).values(updated_at=bindparam("at")), active)
+
+
+PLAYERS = cast(Table, GamePlayerRow.__table__)
 
 
 class SqlView(TrackingRecorder):
@@ -239,8 +257,12 @@ class GameProjection(Projection[SqlView]):
             live.row["open_disputes"] -= 1
         elif kind == log.FORKED_FROM:
             live.row["forked_from"] = {"game_id": record["data"]["origin"], "version": record["data"]["at_version"]}
+            live.row["forked_from_id"] = record["data"]["origin"]
         elif kind == log.SEAT_JOINED:
-            live.row["seats"] = log.seat_names(live.row["seats"], record["data"])
+            joined = record["data"]
+            live.row["seats"] = log.seat_names(live.row["seats"], joined)
+            live.row["open_seats"] = [seat for seat in live.row["open_seats"] if seat != joined["seat"]]
+            live.renamed = True
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
@@ -252,12 +274,7 @@ class GameProjection(Projection[SqlView]):
         decider, state = history.decider, history.state
         projector = projector_for(decider)
         figures = projector.start(decider, state)
-        created = record["data"]
-        row = {"game_id": record["game_id"], "game": created["game"], "ruleset_version": created["ruleset_version"],
-               "seats": [s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"])],
-               "status": "active", "active_seats": [], "since": record["time"], "since_version": 1, "version": 1,
-               "created_at": record["time"], "updated_at": record["time"], "forked_from": None, "rewinds": 0,
-               "open_disputes": 0}
+        row = index_row(record, decider)
         live = _Live(record["game_id"], decider, projector, projector.kinds(), 1, state, figures, row, dirty=True, new=True)
         self._index(live, record)
         return live
@@ -329,11 +346,4 @@ class GameProjection(Projection[SqlView]):
 
     @staticmethod
     def _index(live: _Live, record: dict[str, Any]) -> None:
-        row = live.row
-        decider, state = live.decider, live.state
-        active = sorted(decider.active_seats(state))
-        status = "finished" if decider.is_over(state) else "active"
-        if active != row["active_seats"] or status != row["status"]:
-            row.update(active_seats=active, status=status, since=record["time"], since_version=record["version"])
-        row.update(version=record["version"], updated_at=record["time"])
-
+        live.row.update(indexed(live.row, live.decider, live.state, record))

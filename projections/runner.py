@@ -118,6 +118,7 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
             if progress:
                 progress(len(notifications))
         store.set_tracked(session, APPLICATION, position)
+    store.analyze()
     return count
 
 
@@ -210,6 +211,30 @@ def caught_up(app: EventLog, game_id: str) -> ReadStore:
         if _projected(store, game_id) < version and reconcile(app, store, game_id):
             PollingRunner(app, projection_of(app)).catch_up()
     return store
+
+
+def log_caught_up(app: EventLog) -> ReadStore:
+    """The application's read models, brought up to the end of the notification log as it
+    is now (what the listing reads): whatever was stored before this call, by this process
+    or any other, is in them when it returns. Nothing to do costs two indexed reads."""
+    store = read_store_for(app)
+    if store not in _RECONCILED:
+        reconcile(app, store)
+        _RECONCILED.add(store)
+    if (store.max_tracking_id(APPLICATION) or 0) < log_end(app):
+        try:
+            done = PollingRunner(app, projection_of(app)).catch_up()
+        except OutOfStep:
+            if not reconcile(app, store):
+                raise
+            done = PollingRunner(app, projection_of(app)).catch_up()
+        if done > BULK:
+            store.analyze()  # e.g. the whole log again, after a migration emptied the read models
+    return store
+
+
+BULK = 5000
+"""Notifications projected at once beyond which the planner's statistics are refreshed."""
 
 
 _RECONCILED: weakref.WeakSet[ReadStore] = weakref.WeakSet()

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import unquote, urlparse
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
@@ -196,6 +196,14 @@ class ReadStore:
             value = session.scalar(select(TrackingRow.notification_id).where(TrackingRow.application_name == application_name))
         return value
 
+    def analyze(self) -> None:
+        """Refresh PostgreSQL's statistics of the game index after a bulk change (a rebuild):
+        until autovacuum gets to it, the planner would guess, and could sort a player's whole
+        list of games instead of reading the first page off its index."""
+        if self.dialect == "postgresql":
+            with self.writing() as session:
+                session.execute(text(f"ANALYZE {', '.join(t.__tablename__ for t in VIEW_TABLES)}"))
+
     def clear(self, session: Session) -> None:
         """Every view row, every tracking position and the recorded source (a rebuild,
         inside its transaction)."""
@@ -350,12 +358,17 @@ class UnknownGame(ReadModelError):
         super().__init__(f"The game index holds no game {game_id!r}.")
 
 
-def index_entry(row: GameRow) -> dict[str, Any]:
-    return {"game_id": row.game_id, "game": row.game, "ruleset_version": row.ruleset_version,
-            "seats": [{"seat": i, "name": n} for i, n in enumerate(row.seats)], "status": row.status,
-            "active_seats": list(row.active_seats), "since": row.since, "since_version": row.since_version,
-            "version": row.version, "created_at": row.created_at, "updated_at": row.updated_at,
-            "forked_from": row.forked_from, "rewinds": row.rewinds, "open_disputes": row.open_disputes}
+def index_entry(row: Any) -> dict[str, Any]:
+    """A game as the game index holds it (the listing's entry), from a `GameRow` or a row of
+    its columns."""
+    open_seats = set(row.open_seats)
+    return {"game_id": row.game_id, "game": row.game, "ruleset_version": row.ruleset_version, "title": row.title,
+            "seats": [{"seat": i, "name": n, "open": i in open_seats} for i, n in enumerate(row.seats)],
+            "status": row.status, "stage": row.stage, "active_seats": list(row.active_seats), "since": row.since,
+            "since_version": row.since_version, "waiting_since": dict(row.waiting_since), "version": row.version,
+            "created_at": row.created_at, "updated_at": row.updated_at, "forked_from": row.forked_from,
+            "transcribed": row.transcribed, "scores": row.scores, "rewinds": row.rewinds,
+            "open_disputes": row.open_disputes}
 
 
 def rows_of(session: Session, game_id: str) -> dict[str, Any]:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from domain.core.events import Audience
+from domain.core import log
+from projections import listing
+from projections.listing import Cursor, Filters, Page
+from projections.runner import log_caught_up
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
 from service.db import make_engine
-from service.errors import GameNotFound
-from service.seating import Issued, Seating
+from service.seating import REFEREE_SEAT, Issued, Seating
 
 
 class Lobby:
@@ -22,7 +24,7 @@ class Lobby:
     def open_game(self, game: str, players: list[str | None], options: Mapping[str, Any] | None = None,
                   seed: bytes | None = None) -> tuple[str, Issued]:
         """Create a game; named seats get tokens, open seats (None) get invite codes."""
-        names = [name if name is not None else f"open seat {i}" for i, name in enumerate(players)]
+        names = [name if name is not None else log.open_seat_name(i) for i, name in enumerate(players)]
         return self._store(self.caboose.new_game(game, names, options, seed=seed), players)
 
     def import_game(self, records: Iterable[dict[str, Any]]) -> tuple[str, Issued]:
@@ -38,10 +40,10 @@ class Lobby:
         return self._store(aggregate, list(aggregate.seats))
 
     def _store(self, aggregate: Game, players: list[str | None]) -> tuple[str, Issued]:
-        """Issue a new game's credentials, then store the game. The credentials table is what
-        lists games, and a stored event cannot be taken back, so this order lets a failure
-        leave nothing half-made: credentials without their game are withdrawn, and are never
-        listed meanwhile (`games` skips them)."""
+        """Issue a new game's credentials, then store the game. A stored event cannot be taken
+        back, so this order lets a failure leave nothing half-made: credentials without their
+        game are withdrawn. The game is listed once its events are stored (the game index
+        follows the event log), never before."""
         game_id = str(aggregate.id)
         issued = self.seating.issue(game_id, players)
         try:
@@ -71,19 +73,25 @@ class Lobby:
             seat["open"] = seat["seat"] in claimed and claimed[seat["seat"]] is None
         return summary
 
-    def games(self, status: str | None = None, game: str | None = None, waiting_for: Audience | None = None,
-              token: str | None = None) -> list[dict[str, Any]]:
-        """Games, newest activity first, filtered by status, ruleset, or the token's seat being active."""
-        candidates = [g for g, _ in self.seating.seats_of(token)] if token is not None else self.seating.game_ids()
-        out = []
-        for game_id in candidates:
-            try:
-                summary = self.summary(game_id)
-            except GameNotFound:
-                continue  # being created, or its creation failed and is being undone
-            if (status and summary["status"] != status) or (game and summary["game"] != game):
-                continue
-            if waiting_for is not None and waiting_for.seat not in summary["active_seats"]:
-                continue
-            out.append(summary)
-        return sorted(out, key=lambda s: s["updated_at"], reverse=True)
+    def listing(self, filters: Filters, limit: int = 50, cursor: Cursor | None = None) -> Page:
+        """A page of the game index (`projections/listing.py`), newest activity first. The
+        read models are first caught up with the end of the log, so a game just created,
+        joined or moved, by this process or any other, shows as it now is."""
+        return listing.page(log_caught_up(self.caboose), filters, limit, cursor)
+
+    def seats_held(self, tokens: Sequence[str]) -> frozenset[tuple[str, int]]:
+        """The (game, seat) each of these seat tokens holds, for `waiting_for`. A token that
+        holds no seat (unknown, or a referee's) is refused, by its place in the list."""
+        seats: set[tuple[str, int]] = set()
+        for place, token in enumerate(tokens, start=1):
+            held = self.seating.seats_of(token)
+            if not held:
+                raise TokenNotValid(f"Token {place} of {len(tokens)} is not valid for any game.")
+            seats.update((game_id, seat) for game_id, seat in held if seat != REFEREE_SEAT)
+            if all(seat == REFEREE_SEAT for _, seat in held):
+                raise TokenNotValid(f"Token {place} of {len(tokens)} is a referee's: a referee has no seat to wait for.")
+        return frozenset(seats)
+
+
+class TokenNotValid(Exception):
+    """A token given to ask which games wait for its seat holds no seat."""

@@ -176,8 +176,3 @@ class Seating:
         with Session(self.engine) as session:
             rows = session.execute(select(Credential.game_id, Credential.seat).where(Credential.token_hash == _hash(token))).all()
         return [(g, s) for g, s in rows]
-
-    # A full scan: the game-index projection will serve listings once it lands.
-    def game_ids(self) -> list[str]:
-        with Session(self.engine) as session:
-            return list(session.scalars(select(Credential.game_id).where(Credential.seat == REFEREE_SEAT)))

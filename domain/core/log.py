@@ -132,6 +132,17 @@ def restored(then: Any, now: Any) -> Any:
     return then
 
 
+def open_seat_name(seat: int) -> str:
+    """The name a seat left open at creation is recorded under until someone joins it
+    (`SeatJoined`): the record has no other mark of an open seat."""
+    return f"open seat {seat}"
+
+
+def open_seats(names: Iterable[str]) -> list[int]:
+    """The seats still under their open-seat name."""
+    return [seat for seat, name in enumerate(names) if name == open_seat_name(seat)]
+
+
 def seat_names(names: Iterable[str], joined: dict[str, Any]) -> list[str]:
     """The seats' names after a `SeatJoined` (`joined` is its data)."""
     return [joined["name"] if seat == joined["seat"] else name for seat, name in enumerate(names)]

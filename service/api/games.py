@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
+from urllib.parse import urlencode
+from uuid import UUID
 
-from flask import request
+from flask import Response, request
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.envelope import redact
 from domain.core.events import REFEREE, Audience
 from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
+from projections.listing import MAX_WAITING_FOR, Cursor, Filters
 from service import bots
 from service.api import schemas as s
 from service.api.auth import acting_seat, bearer_token, loaded_game, lobby
@@ -20,6 +26,7 @@ from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.errors import BadRequest
+from service.lobby import TokenNotValid
 from service.seating import REFEREE_NAME
 
 games = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games: create, join, view, play.")
@@ -31,21 +38,49 @@ def etag(version: int) -> dict[str, str]:
 
 @games.get("")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.ListQuerySchema, location="query", as_kwargs=True)
-@games.response(200, s.GameListSchema)
+@games.arguments(s.ListQuerySchema, location="query", as_kwargs=True, unknown=RAISE)  # a misspelt filter is refused
+@games.arguments(s.SeatTokensHeaderSchema, location="headers", as_kwargs=True)
+@games.response(200, s.GameListSchema, headers={"Link": {"description": "The `next` and `prev` pages (RFC 8288).",
+                                                         "schema": {"type": "string"}}})
 @documents_problems(400, 401)
-def list_games(status: str | None, game: str | None, waiting_for_me: bool) -> ResponseReturnValue:
-    """List games, by status, by ruleset, or those waiting for the token's seat."""
-    token = bearer_token()
-    if waiting_for_me and token is None:
-        raise Unauthorized("`waiting_for_me` needs your seat's bearer token.")
-    audience = None
-    if waiting_for_me:
-        seats = lobby().seating.seats_of(token or "")
-        if not seats:
-            raise Unauthorized("This token is not valid for any game.")
-        audience = lobby().seating.audience(seats[0][0], token)
-    return {"games": lobby().games(status, game, audience, token if waiting_for_me else None)}
+def list_games(limit: int, cursor: Cursor | None, waiting_for: str | None, waiting_for_me: bool,
+               forked_from: UUID | None, seat_tokens: str, **filters: Any) -> ResponseReturnValue:
+    """List games a page at a time, newest activity first: by stage, ruleset, player, origin
+    of a fork, transcribed or not, or those where a seat of your tokens is to act. Follow
+    the `next` link (also in the `Link` header) for the next page."""
+    seats = None
+    if waiting_for == "me" or waiting_for_me:
+        try:
+            seats = lobby().seats_held(tokens_of(seat_tokens))
+        except TokenNotValid as error:
+            raise Unauthorized(str(error)) from None
+    chosen = Filters(**filters, forked_from=str(forked_from) if forked_from else None, waiting_for=seats)
+    page = lobby().listing(chosen, limit, cursor)
+    links = {rel: page_link(at) for rel, at in (("next", page.next), ("prev", page.prev)) if at is not None}
+    headers = {"Link": ", ".join(f'<{url}>; rel="{rel}"' for rel, url in links.items())} if links else {}
+    # The index's entries are already the documented shape: sent as they are, not dumped
+    # field by field through the response schema (which documents them).
+    body = {"games": page.games, "limit": limit, "next": links.get("next"), "prev": links.get("prev")}
+    return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")), 200, headers, mimetype="application/json")
+
+
+def tokens_of(header: str) -> list[str]:
+    """The tokens a listing asks `waiting_for=me` about: the bearer token and the
+    `Seat-Tokens` header's (tokens never go in the URL, where logs and history keep them)."""
+    bearer = bearer_token()
+    listed = [t for t in re.split(r"[\s,]+", header) if t]
+    tokens = list(dict.fromkeys(([bearer] if bearer else []) + listed))
+    if not tokens:
+        raise Unauthorized("`waiting_for=me` needs your seat's bearer token (or several, in the Seat-Tokens header).")
+    if len(tokens) > MAX_WAITING_FOR:
+        raise BadRequest(f"At most {MAX_WAITING_FOR} seat tokens at once; {len(tokens)} were sent.")
+    return tokens
+
+
+def page_link(at: Cursor) -> str:
+    """This listing's URL with the same filters and limit, starting at `at`."""
+    query = [(k, v) for k, v in request.args.items(multi=True) if k != "cursor"]
+    return f"{request.path}?{urlencode([*query, ('cursor', at.encode())])}"
 
 
 @games.post("")

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
+
+from domain import games as rulesets
+from projections.listing import MAX_WAITING_FOR, STATUSES, BadCursor, Cursor
 
 VERSION_MAX = 2**31 - 1  # beyond any game's length, and within every database's integers
 SEED = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="A seed is 64 hex digits.")
@@ -104,11 +107,48 @@ class SeatQuerySchema(Strict):
                           metadata={"description": "Referees name the seat; a seat token lists its own."})
 
 
+def known_ruleset(name: str) -> None:
+    if name not in rulesets.names():
+        raise ValidationError(f"No game {name!r} is played here; the games are: {', '.join(sorted(rulesets.names()))}.")
+
+
+class CursorField(fields.String):
+    """The listing's opaque cursor (a string in the OpenAPI document), read back into its
+    position (`projections.listing.Cursor`)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Cursor:  # type: ignore[override]
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if len(text) > 300:
+            raise ValidationError("Not a cursor of this listing: too long.")
+        try:
+            return Cursor.decode(text)
+        except BadCursor as error:
+            raise ValidationError(str(error)) from None
+
+
 class ListQuerySchema(Strict):
-    status = fields.String(validate=validate.OneOf(["active", "finished"]), load_default=None)
-    game = fields.String(validate=validate.Length(max=64), load_default=None)
-    waiting_for_me = fields.Boolean(load_default=False,
-                                    metadata={"description": "Only the game whose turn is the token's seat's."})
+    limit = fields.Integer(validate=validate.Range(min=1, max=200), load_default=50,
+                           metadata={"description": "Games on a page (1–200)."})
+    cursor = CursorField(load_default=None, metadata={
+        "description": "Where the page starts: as given in the `next` or `prev` link of the previous answer (opaque)."})
+    status = fields.String(validate=validate.OneOf(STATUSES), load_default=None, metadata={
+        "description": "`waiting` for players (a seat still open), `running`, `finished`; `active` is waiting or running."})
+    game = fields.String(validate=[validate.Length(min=1, max=64), known_ruleset], load_default=None,
+                         metadata={"description": "Only games of this ruleset, e.g. `ticket_to_ride`."})
+    player = fields.String(validate=validate.Length(min=1, max=64), load_default=None,
+                           metadata={"description": "Only games with a seat of this name (any case)."})
+    forked_from = fields.UUID(load_default=None, metadata={"description": "Only the forks of this game."})
+    transcribed = fields.Boolean(load_default=None, metadata={
+        "description": "Only games played at a table and entered here (true), or only games played here (false)."})
+    waiting_for = fields.String(validate=validate.OneOf(["me"]), load_default=None, metadata={
+        "description": "`me`: only the games where a seat of the request's tokens is to act. The tokens are the "
+                       "bearer token and those of the `Seat-Tokens` header (several, comma-separated), never in the URL."})
+    waiting_for_me = fields.Boolean(load_default=False, metadata={"description": "The same as `waiting_for=me` (older clients)."})
+
+
+class SeatTokensHeaderSchema(Schema):
+    seat_tokens = fields.String(data_key="Seat-Tokens", load_default="", validate=validate.Length(max=100 * 64), metadata={
+        "description": f"Seat tokens, comma-separated (at most {MAX_WAITING_FOR} with the bearer token), for `waiting_for=me`."})
 
 
 # -- responses ------------------------------------------------------------------------
@@ -140,8 +180,52 @@ class SummarySchema(Schema):
         "description": "Seconds the game may wait for a seat before the strongest bot moves for it; null: no deadline."})
 
 
+class ListedSeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    open = fields.Boolean(required=True, metadata={"description": "Left open at creation; nobody has joined it yet."})
+
+
+class ForkOriginSchema(Schema):
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class ListedGameSchema(Schema):
+    """A game as the game index holds it."""
+
+    game_id = fields.String(required=True)
+    game = fields.String(required=True)
+    ruleset_version = fields.String(required=True)
+    title = fields.String(required=True, metadata={"description": "Its content pack's title, else its ruleset's name."})
+    seats = fields.List(fields.Nested(ListedSeatSchema), required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    stage = fields.String(required=True, validate=validate.OneOf(["waiting", "running", "finished"]),
+                          metadata={"description": "`waiting` for players while a seat is open, then `running`, then `finished`."})
+    active_seats = fields.List(fields.Integer(), required=True)
+    since = fields.String(required=True, metadata={"description": "When the active seats became the active seats."})
+    since_version = fields.Integer(required=True)
+    waiting_since = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                                metadata={"description": "For each active seat, since when it has been its turn."})
+    version = fields.Integer(required=True)
+    created_at = fields.String(required=True)
+    updated_at = fields.String(required=True, metadata={"description": "The last activity: its latest event's time."})
+    forked_from = fields.Nested(ForkOriginSchema, required=True, allow_none=True)
+    transcribed = fields.Boolean(required=True, metadata={"description": "Played at a table and entered here (seed source `table`)."})
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True,
+                         metadata={"description": "The final scores by seat, once finished."})
+    rewinds = fields.Integer(required=True)
+    open_disputes = fields.Integer(required=True)
+
+
 class GameListSchema(Schema):
-    games = fields.List(fields.Nested(SummarySchema), required=True)
+    games = fields.List(fields.Nested(ListedGameSchema), required=True,
+                        metadata={"description": "Newest activity first; ties in game id order, descending."})
+    limit = fields.Integer(required=True)
+    next = fields.String(required=True, allow_none=True,
+                         metadata={"description": "The next (older) page, with the same filters; null on the last page."})
+    prev = fields.String(required=True, allow_none=True,
+                         metadata={"description": "The previous (newer) page; null on the first page."})
 
 
 class CreatedSchema(SummarySchema):

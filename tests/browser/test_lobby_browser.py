@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from projections.listing import Filters
 from tests.browser.accessibility import serious
 from tests.browser.support import Site, shot
 
@@ -90,27 +91,73 @@ def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, ne
     shot(guest, artifacts, "lobby-390")
 
 
+def listed(site: Site, **filters: Any) -> list[str]:
+    """Every game the listing gives for these filters, newest activity first (through the API's use case)."""
+    ids, page = [], site.lobby.listing(Filters(**filters), 200)
+    while True:
+        ids += [g["game_id"] for g in page.games]
+        if page.next is None:
+            return ids
+        page = site.lobby.listing(Filters(**filters), 200, page.next)
+
+
+def showing(page: Any, first: str | None) -> None:
+    """Wait until the games list is redrawn starting with `first` (None: empty)."""
+    script = "first => { const li = document.querySelector('#games > li'); return (li ? li.dataset.gameId : null) === first; }"
+    page.wait_for_function(script, arg=first)
+
+
 def test_games_by_status_and_title_a_page_at_a_time(site: Site, new_page: Any) -> None:
     for game, players in [("ticket_to_ride", ["Gus", "Hal"])] * 3 + [("age_of_steam", ["Ida", "Jo", None])] * 2:
         site.lobby.open_game(game, players)
     page = new_page(f"{site.base}/?per_page=2")
-    active = [s["game_id"] for s in site.lobby.games("active")]
-    page.select_option("#filter-status", "active")
-    pages = -(-len(active) // 2)
-    page.wait_for_function(f"() => document.querySelector('#page-of').textContent.startsWith('page 1 of {pages} ')")
+    running = listed(site, status="running")
+    page.select_option("#filter-status", "running")
+    showing(page, running[0])
+    assert page.text_content("#page-of") == "page 1" and page.is_disabled("#prev-page")
     assert page.eval_on_selector_all("#games > li", "items => items.every(li => li.dataset.status === 'active')")
     seen = cards(page)
     while page.is_enabled("#next-page"):
         page.click("#next-page")
+        showing(page, running[len(seen)])
         seen += cards(page)
-    assert seen == active  # newest activity first, each once, every one
+    assert seen == running  # newest activity first, each once, every one
+    assert page.text_content("#page-of") == f"page {-(-len(running) // 2)}"
+    # A game made meanwhile goes to the front; going back by the `prev` links ends on the newest page.
+    made, _ = site.lobby.open_game("ticket_to_ride", ["Kim", "Lu"])
+    while page.is_enabled("#prev-page"):
+        before = cards(page)
+        page.click("#prev-page")
+        page.wait_for_function("before => document.querySelector('#games > li').dataset.gameId !== before", arg=before[0])
+    showing(page, made)
+    assert cards(page) == [made, running[0]] and page.text_content("#page-of") == "page 1"
 
+    page.select_option("#filter-status", "waiting")
     page.select_option("#filter-game", "age_of_steam")
-    expected = [s["game_id"] for s in site.lobby.games("active", "age_of_steam")]
+    expected = listed(site, status="waiting", game="age_of_steam")
     assert len(expected) >= 2
-    page.wait_for_function(f"() => document.querySelector('#page-of').textContent.endsWith(' {len(expected)} games')")
+    showing(page, expected[0])
     assert cards(page) == expected[:2]
     assert all(t.startswith("Age of Steam") for t in page.locator("#games h3").all_text_contents())
+    assert not page.errors, page.errors
+
+
+def test_waiting_for_me_lists_the_games_where_a_seat_this_browser_holds_is_to_act(site: Site, new_page: Any) -> None:
+    # The test's `race` game: one seat to act at a time.
+    mine, issued = site.lobby.open_game("race", ["Mo", "Ned"])
+    to_act = site.lobby.summary(mine)["active_seats"]
+    idle, idle_issued = site.lobby.open_game("race", ["Oz", "Pam"])
+    idle_seat = next(s for s in range(2) if s not in site.lobby.summary(idle)["active_seats"])
+    page = new_page(f"{site.base}/")
+    held = [{"game_id": mine, "seat": to_act[0], "token": issued.seat_tokens[to_act[0]], "name": "Mo", "game": "race"},
+            {"game_id": idle, "seat": idle_seat, "token": idle_issued.seat_tokens[idle_seat], "name": "Oz", "game": "race"}]
+    page.evaluate("held => localStorage.setItem('caboose.lobby.tokens', JSON.stringify(held))", held)
+    page.check("#filter-mine")
+    showing(page, mine)
+    assert cards(page) == [mine]
+    assert page.get_attribute(f'#games > li[data-game-id="{mine}"]', "data-yours") == "true"
+    page.uncheck("#filter-mine")
+    page.wait_for_function("() => document.querySelectorAll('#games > li').length > 1")
     assert not page.errors, page.errors
 
 

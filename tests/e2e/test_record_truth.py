@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, text
 
+from projections.listing import Filters
 from service.application import Caboose
 from service.db import make_engine
 from service.lobby import Lobby
@@ -190,7 +191,7 @@ def test_a_nul_in_a_name_on_postgresql_stores_neither_game_nor_tokens(postgres_a
     lobby = Lobby(postgres_app)
     with pytest.raises(Exception):  # noqa: B017 - the driver's own error, whatever its class
         lobby.open_game(TTR, ["Ann", "B\x00n"], seed=bytes(32))
-    assert postgres_app.game_ids() == [] and credential_rows(lobby.seating.engine) == 0 and lobby.games() == []
+    assert postgres_app.game_ids() == [] and credential_rows(lobby.seating.engine) == 0 and lobby.listing(Filters()).games == []
     from service.api import create_app
 
     with serving(postgres_app, create_app(postgres_app, lobby)) as client:

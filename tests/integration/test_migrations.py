@@ -81,7 +81,7 @@ def test_a_fresh_sqlite_file_gets_every_table_as_the_models_describe_them(tmp_pa
     db = f"sqlite:///{tmp_path}/fresh.sqlite"
     result = subprocess.run([CABOOSE, "db", "upgrade", "--db", db], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    assert "at revision 0001" in result.stdout and "at revision proj0001" in result.stdout
+    assert "at revision 0001" in result.stdout and f"at revision {migrate.head(migrate.READ_MODELS)}" in result.stdout
     events = create_engine(db)
     reads = create_engine(read_db_url(db))
     assert {"stored_events", "stored_snapshots", "caboose_credentials"} <= set(inspect(events).get_table_names())
@@ -146,7 +146,8 @@ def test_a_database_made_by_an_older_build_upgrades_cleanly(kind: str, tmp_path:
     with migrate.migration_engine(db, schema) as engine:
         assert migrate.current(engine, migrate.STORE, schema) is None
     settings = Settings(db=db, schema=schema)
-    assert upgrade_databases(settings, read_db_url(db, schema)) == {"event store and service": "0001", "read model": "proj0001"}
+    assert upgrade_databases(settings, read_db_url(db, schema)) == {"event store and service": "0001",
+                                                                    "read model": migrate.head(migrate.READ_MODELS)}
     app = Caboose(settings)
     lobby = Lobby(app)
     game_id, issued = lobby.open_game("race", ["Ann", "Ben"])

@@ -1,5 +1,7 @@
 // The lobby: "My games" from the tokens this browser holds, every game by status and title
-// a page at a time, a new game, and joining by invite. Everything goes through the REST API.
+// a page at a time (the listing's cursor links: newest activity first, no page counts, so
+// games that move meanwhile are neither repeated nor skipped), a new game, and joining by
+// invite. Everything goes through the REST API.
 import * as rest from "./rest.js";
 import { card } from "./cards.js";
 import { forget, held, keep } from "./held.js";
@@ -8,8 +10,9 @@ import { setUpCreate } from "./create.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const PER_PAGE = Math.min(100, Math.max(1, Number(params.get("per_page")) || 10));
-const state = { games: [], page: 0 };
+const PER_PAGE = Math.min(200, Math.max(1, Number(params.get("per_page")) || 10));
+// The page shown: the server's answer (its `next` and `prev` links) and its number from the newest.
+const state = { answer: null, number: 1 };
 
 function notify(message, kind = "info") {
   const notice = $("notice");
@@ -40,23 +43,36 @@ async function showMine() {
 }
 
 function showPage() {
-  const pages = Math.max(1, Math.ceil(state.games.length / PER_PAGE));
-  state.page = Math.min(state.page, pages - 1);
-  const shown = state.games.slice(state.page * PER_PAGE, (state.page + 1) * PER_PAGE);
+  const { games, next, prev } = state.answer;
   const mine = new Map(held().map((e) => [e.game_id, e]));
-  $("games").replaceChildren(...shown.map((s) => card(s, mine.get(s.game_id) || null)));
-  $("games-empty").hidden = state.games.length > 0;
-  $("pager").hidden = pages < 2;
-  $("page-of").textContent = `page ${state.page + 1} of ${pages} · ${state.games.length} games`;
-  $("prev-page").disabled = state.page === 0;
-  $("next-page").disabled = state.page >= pages - 1;
+  $("games").replaceChildren(...games.map((s) => card(s, mine.get(s.game_id) || null)));
+  $("games-empty").hidden = games.length > 0;
+  $("pager").hidden = !next && !prev;
+  $("page-of").textContent = `page ${state.number}`;
+  $("prev-page").disabled = !prev;
+  $("next-page").disabled = !next;
 }
 
-async function showGames() {
+// The seats this browser holds, when "waiting for me" is ticked (a referee holds no seat).
+function waitingTokens() {
+  return $("filter-mine").checked ? held().filter((e) => e.seat !== null).map((e) => e.token) : [];
+}
+
+// `link`: a `next` or `prev` link of the page shown; none: the newest page of the filters.
+async function showGames(link = null, number = 1) {
   $("games-loading").hidden = false;
   try {
-    const answer = await rest.games({ status: $("filter-status").value, game: $("filter-game").value });
-    state.games = answer.games;
+    const seatTokens = waitingTokens();
+    if ($("filter-mine").checked && !seatTokens.length) {
+      state.answer = { games: [], next: null, prev: null };
+    } else {
+      const newest = () =>
+        rest.games({ status: $("filter-status").value, game: $("filter-game").value, limit: PER_PAGE, seatTokens });
+      state.answer = link ? await rest.page(link, seatTokens) : await newest();
+      // Back at the front, a short page (games moved to the front meanwhile) is filled up: the newest page.
+      if (link && !state.answer.prev && state.answer.games.length < PER_PAGE) state.answer = await newest();
+    }
+    state.number = state.answer.prev ? number : 1;
     showPage();
   } catch (error) {
     notify(`The games could not be listed: ${error.message}`, "error");
@@ -91,9 +107,9 @@ function setUpJoin() {
 }
 
 async function start() {
-  $("filters").addEventListener("change", () => { state.page = 0; showGames(); });
-  $("prev-page").addEventListener("click", () => { state.page -= 1; showPage(); });
-  $("next-page").addEventListener("click", () => { state.page += 1; showPage(); });
+  $("filters").addEventListener("change", () => showGames());
+  $("prev-page").addEventListener("click", () => showGames(state.answer.prev, state.number - 1));
+  $("next-page").addEventListener("click", () => showGames(state.answer.next, state.number + 1));
   setUpJoin();
   try {
     const { rulesets } = await rest.rulesets();

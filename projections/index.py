@@ -1,0 +1,66 @@
+"""The game index's row for a game: what the listing shows and filters by, kept from each
+projected record (`GameProjection._index`). One row per game in `proj_games`, and its
+players' names in `proj_game_players`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from domain.core import log
+from domain.core.decider import Decider
+
+
+def sortable_time(text: str) -> str:
+    """A record's time in one form (UTC, microseconds, `Z`), so the index sorts by it: records
+    imported from elsewhere may write `…:05Z` where ours write `…:05.000000Z`."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def index_row(created: dict[str, Any], decider: Decider[Any]) -> dict[str, Any]:
+    """A new game's row, from its `GameCreated` record and its rules (bound to its pack)."""
+    data = created["data"]
+    names = [s["name"] for s in sorted(data["seats"], key=lambda s: s["seat"])]
+    when = sortable_time(created["time"])
+    return {"game_id": created["game_id"], "game": data["game"], "ruleset_version": data["ruleset_version"],
+            "title": decider.pack.manifest.title if decider.pack is not None else data["game"],
+            "seats": names, "open_seats": log.open_seats(names), "status": "active", "stage": "running",
+            "active_seats": [], "since": when, "since_version": 1, "waiting_since": {}, "version": 1,
+            "created_at": when, "updated_at": when, "forked_from": None, "forked_from_id": None,
+            "transcribed": data.get("seed_source") == "table", "scores": None, "rewinds": 0, "open_disputes": 0}
+
+
+def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> dict[str, Any]:
+    """What changes in a game's row with `record` (the state is the one after it): its
+    version and time, who is to act and since when, its stage, its final scores."""
+    active = sorted(decider.active_seats(state))
+    over = bool(decider.is_over(state))
+    now = sortable_time(record["time"])
+    status = "finished" if over else "active"
+    changes: dict[str, Any] = {"version": record["version"], "updated_at": now,
+                               "stage": "finished" if over else "waiting" if row["open_seats"] else "running"}
+    if active != row["active_seats"] or status != row["status"]:
+        changes.update(active_seats=active, status=status, since=now, since_version=record["version"])
+    # As the aggregate keeps its pace: a seat's wait starts when it becomes active and lasts
+    # while it stays active.
+    waiting = {str(seat): row["waiting_since"].get(str(seat), now) for seat in active}
+    if waiting != row["waiting_since"]:
+        changes["waiting_since"] = waiting
+    changes["scores"] = {str(seat): score for seat, score in decider.scores(state).items()} if over else None
+    return changes
+
+
+def player_rows(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """A game's rows in `proj_game_players`: each name once (two seats may share one)."""
+    keys = dict.fromkeys(name_key(name) for name in row["seats"])
+    return [{"game_id": row["game_id"], "name_key": key, "updated_at": row["updated_at"]} for key in keys]
+
+
+def name_key(name: str) -> str:
+    return name.casefold()[:64]
