@@ -30,6 +30,7 @@ from domain.core.referee import referee_actor
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
+from service.background import every
 from service.errors import VersionConflict
 from service.lobby import Lobby
 from service.seating import REFEREE_NAME, Issued
@@ -248,14 +249,4 @@ class BotRunner:
 
     def start(self, interval: float = 1.0) -> threading.Event:
         """Run in a daemon thread until the returned event is set."""
-        stop = threading.Event()
-
-        def loop() -> None:
-            while not stop.wait(interval):
-                try:
-                    self.run_once()
-                except Exception:  # keep playing after a passing database error, but say so
-                    log.warning("bot round failed; trying again in %s s", interval, exc_info=True)
-
-        threading.Thread(target=loop, name="caboose-bots", daemon=True).start()
-        return stop
+        return every(interval, self.run_once, "bots")

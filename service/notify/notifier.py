@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from domain.core import takeover
 from service import migrate
 from service.application import Caboose
+from service.background import every
 from service.notify import senders
 from service.notify.store import Delivery, FollowerPosition, Subscription, utcnow
 from service.notify.targets import TargetRefused, WebhookTargets
@@ -186,17 +187,7 @@ class Notifier:
 
     def start(self, interval: float = 1.0) -> threading.Event:
         """Run in a daemon thread until the returned event is set."""
-        stop = threading.Event()
-
-        def loop() -> None:
-            while not stop.wait(interval):
-                try:
-                    self.run_once()
-                except Exception:  # keep notifying after a passing database error, but say so
-                    log.warning("notifier round failed; trying again in %s s", interval, exc_info=True)
-
-        threading.Thread(target=loop, name="caboose-notifier", daemon=True).start()
-        return stop
+        return every(interval, self.run_once, "notifier")
 
 
 def _due(since: str, seconds: int) -> str:
