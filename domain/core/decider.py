@@ -25,10 +25,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 from domain.core.bots import Bot, base_bots
 from domain.core.catalogue import Catalogue
 from domain.core.content import Pack, Schema
-from domain.core.errors import IllegalMove
+from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event
 from domain.core.kinds import CORE
+from domain.core.notation import Notation
 from domain.core.randomness import Randomness
+from domain.core.table import OutcomeNeeded, TableRandom
 
 S = TypeVar("S")
 
@@ -153,6 +155,26 @@ class Decider(ABC, Generic[S]):
         """Move type -> the JSON Schema of its body, published in the OpenAPI document.
         Default: none published (the moves are still checked by `decide`)."""
         return {}
+
+    @property
+    def notation(self) -> Notation[S]:
+        """How this game's moves are written as one line each (`domain/core/notation.py`).
+        Default: the generic `Ann: type field=value` form of the move definitions."""
+        return Notation()
+
+    def table_setup(self, state: S, observed: Mapping[str, Any]) -> list[Event]:
+        """The opening of a game played at a table (`seed_source: "table"`), as it was laid
+        out there, checked against the rules of setup; `MalformedMove` or `IllegalMove`
+        (`ImpossibleOutcome`) says what is wrong with it. Default: `setup` answered by the
+        outcomes listed under `observed["outcomes"]`, in the order setup asks for them."""
+        outcomes = observed.get("outcomes", [])
+        if not isinstance(outcomes, list):
+            raise MalformedMove("bad_setup", "observed setup: `outcomes` is a list of the outcomes setup asks for, in order")
+        try:
+            return self.setup(state, TableRandom(outcomes))
+        except OutcomeNeeded as needed:
+            raise MalformedMove("bad_setup", f"observed setup: outcome {needed.used + 1} is missing: "
+                                f"{needed.request.describe()}") from None
 
     def invariants(self, state: S) -> list[str]:
         """What is wrong with `state` (cards not conserved, a negative stock...), checked

@@ -62,7 +62,8 @@ class GameCreated(Event):
     ruleset_version: str = field(metadata=means("The version of the rules the game is played and audited under."))
     seats: tuple[SeatName, ...] = field(metadata=means("Every seat in order, with the name it was created with."))
     options: dict[str, Any] = field(metadata=means("The game's full options, defaults filled in."))
-    seed_commitment: str = field(metadata=means("SHA-256 of the seed, revealed by SeedRevealed when the game ends."))
+    seed_commitment: str | None = field(metadata=means(
+        "SHA-256 of the seed, revealed by SeedRevealed when the game ends; null for a game played at a table (no seed)."))
     seed_source: str = field(metadata=means("Who chose the seed: server, client, or table (outcomes entered by hand)."))
     content: PinnedPack | None = field(default=None, metadata=means(
         "The content pack the game is played with; absent in records made before packs."))
@@ -224,13 +225,40 @@ class DeadlinePassed(Event):
     level: str = field(metadata=means("The level of the bot that moves for the seat."))
 
 
+@dataclass(frozen=True, kw_only=True)
+class OutcomeAwaited(Event):
+    """A move in a game played at a table needs a random outcome nobody has entered yet:
+    the game waits for it. The move is decided once every outcome it needs is entered.
+
+    Recorded with the moving seat as actor; only `by` (or a referee) may enter the outcome."""
+
+    seat: int = field(metadata=means("The seat whose move waits, from 0."))
+    move: dict[str, Any] = field(metadata=means("The move as the seat made it."))
+    needed: dict[str, Any] = field(metadata=means(
+        "What the rules need, in the game's terms: kind (roll, pick, draw, number), what, count, "
+        "options, labels, by (the seat whose own secret draw it is, or null for the referee), describe."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OutcomeEntered(Event):
+    """A random outcome was entered at a table (dice read, a cube taken from the bag, cards
+    turned up), in the game's own terms; the record's actor is who entered it (`by`).
+
+    A seat's own secret draw keeps the outcome in a secret to that seat (`outcome` absent)."""
+
+    what: str = field(metadata=means("What the rules asked for, e.g. goods growth, light dice."))
+    outcome: Any = field(default=None, metadata=means("The outcome: die faces, an item, or the items drawn; absent when secret."))
+    by: str = field(metadata=means("Who entered it: referee:NAME or seat:N."))
+
+
 CORE = Catalogue(GameCreated, SeedRevealed, SeatJoined, GameRewound, TakebackRequested, TakebackAccepted,
                  TakebackRefused, MoveTakenBack, DisputeRaised, RulingMade, AdjustmentMade, ForkedFrom,
-                 SeatTakenOver, SeatHandedBack, MoveDeadlineSet, DeadlinePassed, name="core")
+                 SeatTakenOver, SeatHandedBack, MoveDeadlineSet, DeadlinePassed, OutcomeAwaited, OutcomeEntered,
+                 name="core")
 """Every kind the core records, in every game."""
 
 REWINDS = (GameRewound, MoveTakenBack)
 """After these the state is the state at an earlier version, `to_version`."""
 NOTES = (TakebackRequested, TakebackAccepted, TakebackRefused, DisputeRaised, RulingMade, ForkedFrom,
-         SeatTakenOver, SeatHandedBack, MoveDeadlineSet, DeadlinePassed)
+         SeatTakenOver, SeatHandedBack, MoveDeadlineSet, DeadlinePassed, OutcomeAwaited, OutcomeEntered)
 """Recorded for the history; they leave the game state as it is."""

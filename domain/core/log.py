@@ -63,7 +63,7 @@ REFEREE_KINDS = REWIND_KINDS | NOTE_KINDS | {ADJUSTMENT_MADE}
 CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 
 
-def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str, seed_source: str) -> GameCreated:
+def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str | None, seed_source: str) -> GameCreated:
     # A game played with a content pack pins it: id, version and sha256 (`domain/core/registry.py`).
     pack = decider.pack
     return GameCreated(

@@ -1,7 +1,14 @@
 """Fair randomness (FORMAT.md, "Fair randomness").
 
 The rules ask for randomness through the small `Randomness` interface and never draw it
-themselves. `SeededRandom` is the documented generator (HMAC-SHA256 in counter mode keyed by
+themselves. They ask in the game's own terms where a table would: `roll` dice, `pick` one
+item from a bag, `draw` from the top of a pile shuffled earlier. A seeded game answers them
+from the generator (`roll` and `pick` are `randbelow` underneath, so their outcomes are
+stored and re-derived like any other; `draw` takes the pile's top and consumes nothing, as
+the pile's order is already recorded). A game played at a table (`TableRandom`) answers them
+from outcomes entered by the referee or a seat, checking each one was possible.
+
+`SeededRandom` is the documented generator (HMAC-SHA256 in counter mode keyed by
 a 32-byte seed, unbiased `randbelow`, Fisher-Yates from the end, always starting from
 the items sorted by their canonical JSON). `RecordedRandom` answers
 from outcomes already stored in events, so a game can be re-adjudicated before its seed is
@@ -16,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from domain.core.canonical import canonical
@@ -27,10 +34,47 @@ RANDOM_KEY = "random"
 _TWO_64 = 2**64
 
 
+Label = Callable[[Any], str]
+"""How an item is named at the table (a card, a cube colour, a tile)."""
+
+
 class Randomness(Protocol):
     def randbelow(self, n: int) -> int: ...
 
     def shuffle(self, items: Sequence[T]) -> list[T]: ...
+
+    def roll(self, dice: int, what: str, sides: int = 6) -> list[int]:
+        """`dice` dice of `sides` faces; the faces, 1-based, in the order rolled."""
+        ...
+
+    def pick(self, items: Sequence[T], what: str, label: Label = str) -> int:
+        """The index in `items` (a bag, repeats allowed) of the one item taken at random."""
+        ...
+
+    def draw(self, pile: Sequence[T], count: int, what: str, label: Label = str,
+             by: int | None = None) -> list[T]:
+        """The top `count` items of `pile`, a pile shuffled earlier. `by` is the seat whose
+        own secret draw it is (None when the whole table or the referee sees it)."""
+        ...
+
+
+class _Derived:
+    """`roll`, `pick` and `draw` in terms of `randbelow`, for the generator and for outcomes
+    read back from a record: a die is `randbelow(sides)`, a pick `randbelow(len(items))`,
+    a draw the pile's top."""
+
+    def randbelow(self, n: int) -> int:
+        raise NotImplementedError
+
+    def roll(self, dice: int, what: str, sides: int = 6) -> list[int]:
+        return [self.randbelow(sides) + 1 for _ in range(dice)]
+
+    def pick(self, items: Sequence[T], what: str, label: Label = str) -> int:
+        return self.randbelow(len(items))
+
+    def draw(self, pile: Sequence[T], count: int, what: str, label: Label = str,
+             by: int | None = None) -> list[T]:
+        return list(pile[:count])
 
 
 def commitment(seed: bytes) -> str:
@@ -38,7 +82,7 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-class SeededRandom:
+class SeededRandom(_Derived):
     """The FORMAT.md generator. `position` counts bytes consumed, so a stored game can
     resume the stream exactly where it stopped."""
 
@@ -106,7 +150,7 @@ def outcomes_in(values: Iterable[Any]) -> Iterator[dict[str, Any]]:
             yield value[RANDOM_KEY]
 
 
-class RecordedRandom:
+class RecordedRandom(_Derived):
     """Answers from stored outcomes, checking each one could have come from the request."""
 
     def __init__(self, outcomes: Iterable[dict[str, Any]]) -> None:

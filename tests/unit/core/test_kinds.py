@@ -27,6 +27,8 @@ from domain.core.kinds import (
     GameRewound,
     MoveDeadlineSet,
     MoveTakenBack,
+    OutcomeAwaited,
+    OutcomeEntered,
     RulingMade,
     SeatHandedBack,
     SeatJoined,
@@ -61,6 +63,10 @@ ONE_OF_EACH: list[Event] = [
     SeatHandedBack(seat=1, level="playout", by="referee:Ann", reason="r"),
     MoveDeadlineSet(seconds=3600, by="referee:Ann"),
     DeadlinePassed(seat=0, seconds=3600, since="2026-01-01T00:00:00Z", level="playout", automatic=True),
+    OutcomeAwaited(seat=0, move={"type": "draw_card", "from": "deck"},
+                   needed={"kind": "draw", "what": "a card from the deck", "count": 1, "options": ["red"],
+                           "labels": ["red"], "by": 0, "describe": "a card from the deck: 1 of red"}),
+    OutcomeEntered(what="a card from the deck", outcome=["red"], by="referee:Ann"),
 ]
 
 

@@ -1,0 +1,259 @@
+"""A game played at a table, recorded move by move and outcome by outcome.
+
+In a table game (`seed_source: "table"`) a move is decided with `TableRandom` over the
+outcomes entered for it. A move whose rules ask for an outcome nobody has entered yet is
+recorded as `OutcomeAwaited` and the game waits: the referee (or, for a seat's own secret
+draw, that seat) enters the outcome, recorded as `OutcomeEntered`, and once every outcome
+the move needs is in, the move's own events follow in the same command. Audit re-decides
+each such command from the awaited move and the outcomes entered since, so every entered
+outcome is checked again for being possible.
+
+`read_line` turns a typed line into what it means now (a move in the game's notation, or
+the outcome the game waits for); `Transcript` folds a whole score sheet with it, filling in
+forced moves (a seat whose only legal move it is) by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core import fold, log
+from domain.core.decider import Decider, Decision, Move
+from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
+from domain.core.events import Event, Secret
+from domain.core.kinds import OutcomeAwaited, OutcomeEntered
+from domain.core.table import OutcomeNeeded, Request, TableRandom, format_outcome, parse_outcome
+
+AWAITED, ENTERED = OutcomeAwaited.kind, OutcomeEntered.kind
+TABLE = "table"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A move that waits for outcomes: who made it, the move, the outcomes entered for it
+    so far, and what the rules need next."""
+
+    seat: int
+    move: dict[str, Any]
+    entered: tuple[Any, ...]
+    request: Request
+
+    def enterer(self) -> int | None:
+        """The seat that enters the next outcome (its own secret draw), or None: the referee."""
+        return self.request.by
+
+
+def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
+    """The move the game waits on, read from the end of its record (None: not waiting).
+    Outcomes entered after the last `OutcomeAwaited` belong to it; any other event of the
+    game's own ends the wait."""
+    entered: list[Any] = []
+    for record in reversed(records):
+        if record["kind"] == ENTERED:
+            entered.append(_outcome_of(record))
+        elif record["kind"] == AWAITED:
+            data = record["data"]
+            return Pending(data["seat"], dict(data["move"]), tuple(reversed(entered)), Request.from_json(data["needed"]))
+        elif record["kind"] not in log.NOTE_KINDS:
+            return None
+    return None
+
+
+def _outcome_of(record: Mapping[str, Any]) -> Any:
+    if "outcome" in record["data"]:
+        return record["data"]["outcome"]
+    secret = record["secrets"][0]
+    if "value" not in secret:
+        raise RecordError("secret_withheld", f"version {record['version']}: an entered outcome is secret to its "
+                          "seat; deciding the move needs the full record", record["version"])
+    return secret["value"]["outcome"]
+
+
+def table_play(decider: Decider[Any], state: Any, seat: int, move: Move, entered: Sequence[Any],
+               new: Sequence[Any], by: str) -> Decision[Any]:
+    """`move` by `seat` decided over the outcomes `entered` before and `new` now (entered
+    by `by`): its events once every outcome it needs is in, else the new outcomes and
+    `OutcomeAwaited` for the next. Raises the rules' errors, `ImpossibleOutcome` included;
+    nothing is decided from an outcome that could not have happened."""
+    rng = TableRandom([*entered, *new])
+    try:
+        decision = log.played(decider, state, seat, move, rng, None)
+    except OutcomeNeeded as needed:
+        if needed.used < len(entered) + len(new):
+            raise MalformedMove("too_many_outcomes", f"{len(entered) + len(new) - needed.used} outcome(s) more than "
+                                "the rules asked for") from None
+        events = [*_entered(rng.requests[len(entered):], new, by),
+                  OutcomeAwaited(seat=seat, move=dict(move), needed=needed.request.to_json())]
+        return Decision(tuple(events), tuple([state] * (len(events) + 1)))
+    if rng.used < len(entered) + len(new):
+        raise MalformedMove("too_many_outcomes", f"the move used {rng.used} outcome(s); "
+                            f"{len(entered) + len(new) - rng.used} more were entered than the rules asked for")
+    recorded = _entered(rng.requests[len(entered):], new, by)
+    return Decision((*recorded, *decision.events), (*[state] * len(recorded), *decision.states))
+
+
+def _entered(requests: Sequence[Request], values: Sequence[Any], by: str) -> list[Event]:
+    out: list[Event] = []
+    for request, value in zip(requests, values, strict=True):
+        if request.by is not None:
+            out.append(OutcomeEntered(what=request.what, by=by, secrets=(Secret((request.by,), {"outcome": value}),)))
+        else:
+            out.append(OutcomeEntered(what=request.what, outcome=value, by=by))
+    return out
+
+
+def enter_outcome(decider: Decider[Any], state: Any, pending: Pending, values: Sequence[Any], by: str,
+                  enterer_seat: int | None) -> Decision[Any]:
+    """The outcomes `values` entered for the pending move, by `by` (a referee, or the seat
+    `enterer_seat`, which may enter only its own secret draw)."""
+    if enterer_seat is not None and pending.request.by != enterer_seat:
+        raise IllegalMove("not_your_outcome", f"only the referee enters {pending.request.what}")
+    return table_play(decider, state, pending.seat, pending.move, pending.entered, values, by)
+
+
+# --- lines typed at the table -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveLine:
+    seat: int
+    move: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OutcomeLine:
+    value: Any
+
+
+def read_line(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
+              text: str) -> MoveLine | OutcomeLine:
+    """What `text` means now: the outcome the game waits for, or a move in the game's
+    notation. Raises `MalformedMove` (cannot read it) or the rules' errors."""
+    if pending is not None:
+        return OutcomeLine(parse_outcome(pending.request, text))
+    line = decider.notation.parse(state, seats, text, decider.active_seats(state))
+    return MoveLine(line.seat, line.move)
+
+
+def forced_move(decider: Decider[Any], state: Any) -> tuple[int, dict[str, Any]] | None:
+    """The move the rules leave a seat no choice about (its only legal move), if any."""
+    if decider.is_over(state):
+        return None
+    for seat in sorted(decider.active_seats(state)):
+        moves = decider.legal_moves(state, seat)
+        if len(moves) == 1:
+            return seat, moves[0]
+    return None
+
+
+def completions(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None) -> list[str]:
+    """Every line that could be typed now, written in the game's notation (the legal
+    moves of the seats to act, or the possible outcomes)."""
+    if pending is not None:
+        request = pending.request
+        if request.kind in ("pick", "draw") and request.count == 1:
+            return [format_outcome(request, option if request.kind == "pick" else [option]) for option in request.options]
+        return [request.describe()]
+    if decider.is_over(state):
+        return []
+    return [decider.notation.format(state, seats, seat, move)
+            for seat in sorted(decider.active_seats(state)) for move in decider.legal_moves(state, seat)]
+
+
+class Transcript:
+    """A table game folded from typed lines (a score sheet, or a referee at a keyboard),
+    without a store: the events each line adds, forced moves filled in."""
+
+    def __init__(self, decider: Decider[Any], seats: Sequence[str], options: Mapping[str, Any],
+                 observed: Mapping[str, Any], referee: str = "referee:table") -> None:
+        self.decider, self.seats, self.referee = decider, list(seats), referee
+        setup = log.Setup(tuple(seats), decider.options(options, len(seats)))
+        created = log.game_created(decider, setup, None, TABLE)
+        state = decider.initial_state(setup)
+        opening = decider.table_setup(state, observed)
+        self.events: list[tuple[str, Event]] = [("system", created)]
+        self.state = state
+        self._apply("system", opening)
+        self.pending: Pending | None = None
+        self.forced: list[str] = []
+
+    def _apply(self, actor: str, events: Iterable[Event]) -> None:
+        for event in events:
+            self.state = fold.step(self.decider, self.state, event)
+            self.events.append((actor, event))
+
+    @property
+    def over(self) -> bool:
+        return self.decider.is_over(self.state)
+
+    def expects(self) -> str:
+        """What the rules need next, in words."""
+        if self.pending is not None:
+            who = self.seats[self.pending.request.by] if self.pending.request.by is not None else "the referee"
+            return f"outcome from {who}: {self.pending.request.describe()}"
+        if self.over:
+            return "the game is over"
+        return " / ".join(f"{self.seats[s]} to move" for s in sorted(self.decider.active_seats(self.state)))
+
+    def enter(self, text: str) -> list[Event]:
+        """Apply one typed line; returns the events it (and the forced moves after it) added."""
+        before = len(self.events)
+        line = read_line(self.decider, self.state, self.seats, self.pending, text)
+        if isinstance(line, OutcomeLine):
+            assert self.pending is not None
+            decision = enter_outcome(self.decider, self.state, self.pending, [line.value], self.referee, None)
+            self._settle(self.pending.seat, decision)
+        else:
+            self._settle(line.seat, table_play(self.decider, self.state, line.seat, line.move, (), (), self.referee))
+        self._fill_forced()
+        return [event for _, event in self.events[before:]]
+
+    def _settle(self, seat: int, decision: Decision[Any]) -> None:
+        actor = f"seat:{seat}"
+        for event in decision.events:
+            who = event.by if isinstance(event, OutcomeEntered) else "system" if event.automatic else actor
+            self._apply(who, [event])
+        last = decision.events[-1] if decision.events else None
+        self.pending = (Pending(seat, dict(last.move), self._entered_since_awaited(), Request.from_json(last.needed))
+                        if isinstance(last, OutcomeAwaited) else None)
+
+    def _entered_since_awaited(self) -> tuple[Any, ...]:
+        values: list[Any] = []
+        for _, event in reversed(self.events[:-1]):
+            if isinstance(event, OutcomeEntered):
+                values.append(event.outcome if event.outcome is not None else event.secret()["outcome"])
+            elif not isinstance(event, OutcomeAwaited):
+                break
+        return tuple(reversed(values))
+
+    def _fill_forced(self) -> None:
+        while self.pending is None and (forced := forced_move(self.decider, self.state)) is not None:
+            seat, move = forced
+            self.forced.append(self.decider.notation.format(self.state, self.seats, seat, move))
+            self._settle(seat, table_play(self.decider, self.state, seat, move, (), (), self.referee))
+
+
+def read_sheet(decider: Decider[Any], seats: Sequence[str], options: Mapping[str, Any], observed: Mapping[str, Any],
+               lines: Iterable[str]) -> Transcript:
+    """A whole score sheet: blank lines and `#` comments skipped. Raises `SheetError` at the
+    first impossible line, naming its number."""
+    transcript = Transcript(decider, seats, options, observed)
+    for number, raw in enumerate(lines, start=1):
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            transcript.enter(text)
+        except RuleError as error:
+            raise SheetError(number, raw.rstrip("\n"), error) from error
+    return transcript
+
+
+class SheetError(RuleError):
+    """A score-sheet line the rules refuse; `line` is its number, from 1."""
+
+    def __init__(self, line: int, text: str, error: RuleError) -> None:
+        super().__init__(error.code, f"line {line}: {text.strip()!r}: {error.message}")
+        self.line = line
+        self.error = error
