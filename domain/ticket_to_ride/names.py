@@ -149,7 +149,15 @@ def ticket_text(board: Board, ticket: str, short: bool = False) -> str:
 
 def routes_between(board: Board, pair: frozenset[str]) -> list[Route]:
     """The routes joining two cities, by lane."""
-    return sorted((r for r in board.routes.values() if frozenset((r.a, r.b)) == pair), key=lambda r: r.lane)
+    return list(_routes_by_pair(board).get(pair, ()))
+
+
+@cache
+def _routes_by_pair(board: Board) -> dict[frozenset[str], tuple[Route, ...]]:
+    out: dict[frozenset[str], list[Route]] = {}
+    for route in board.routes.values():
+        out.setdefault(frozenset((route.a, route.b)), []).append(route)
+    return {pair: tuple(sorted(routes, key=lambda r: r.lane)) for pair, routes in out.items()}
 
 
 def route_text(board: Board, route: Route, short: bool = False) -> str:

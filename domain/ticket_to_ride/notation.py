@@ -121,7 +121,9 @@ class TicketToRideNotation(Notation[State]):
                     "keep": [ticket_of(self.board, t, offered) for t in _LIST.split(match.group(1)) if t.strip()]}
         if match := _CLAIM.match(rest) or _CLAIM_SHORT.match(rest):
             return self._claim_of(state, match.group(1), match.group(2), match.group(3))
-        if match := _TAKE.match(rest) or _TAKE_SHORT.match(rest):
+        if match := _TAKE.match(rest):
+            return self._take_of(state, match.group(1), match.group(2))
+        if (match := _TAKE_SHORT.match(rest)) and match.group(1) in _short_kinds(self.board):
             return self._take_of(state, match.group(1), match.group(2))
         raise MalformedMove("bad_notation", f"cannot read {text.strip()!r}: write a move such as "
                             "'Ann claims Denver–Omaha with 4 red', 'Ann draws blind', 'Ann takes green', "
@@ -158,6 +160,12 @@ class TicketToRideNotation(Notation[State]):
                                     f"(lanes: {', '.join(str(r.lane + 1) for r in routes)})")
             route = lanes[0]
         return {"type": "claim_route", "route": route.id, "cards": cards}
+
+
+def _short_kinds(board: Board) -> set[str]:
+    """The words a face-up card may be taken by in the short form: a kind's letter or name."""
+    names = names_of(board)
+    return set(names.kind_of)
 
 
 def _plural(kind: str, count: int) -> str:

@@ -131,3 +131,12 @@ def test_a_refused_line_changes_nothing_and_the_right_line_then_goes_on() -> Non
         assert transcript.pending is not None
     transcript.enter(lines[index + 1])
     assert transcript.pending is None and len(transcript.events) > len(before_events)
+
+
+def test_the_notation_page_quotes_the_sheet_as_it_is() -> None:
+    page = (SHEETS.parents[1] / "docs" / "notation-ticket-to-ride.md").read_text()
+    quoted = re.search(r"## A score sheet.*?```\n(.*?)```", page, re.S)
+    assert quoted is not None
+    lines = [line for line in _sheet() if line and not line.startswith("#")]
+    excerpt = quoted.group(1).splitlines()
+    assert len(excerpt) >= 5 and excerpt == lines[:len(excerpt)]
