@@ -204,3 +204,16 @@ def test_a_wrong_shape_of_outcome_is_refused() -> None:
             DECIDER.decide(state, 0, {"type": "draw_card", "source": "deck"}, TableRandom([wrong]))
     with pytest.raises(IllegalMove):
         DECIDER.decide(state, 0, {"type": "draw_card", "source": "deck"}, TableRandom([["purple"]]))
+
+
+def test_a_refill_that_shows_three_locomotives_wipes_the_market_and_asks_for_five_more() -> None:
+    state = table(3, market=("locomotive", "locomotive", "red", "blue", "green"))
+    move = {"type": "draw_card", "source": "market", "slot": 2}
+    with pytest.raises(OutcomeNeeded) as needed:
+        DECIDER.decide(state, 0, move, TableRandom([["locomotive"]]))
+    assert needed.value.used == 1 and needed.value.request.what == "a card turned up in the market"
+    after, events = _play(state, 0, move, [["locomotive"], ["white"], ["white"], ["pink"], ["orange"], ["black"]])
+    wiped = [e for e in events if isinstance(e, MarketWiped)]
+    assert [w.discarded for w in wiped] == [("locomotive", "locomotive", "locomotive", "blue", "green")]
+    assert after.market == ("white", "white", "pink", "orange", "black")
+    assert DECIDER.invariants(after) == []
