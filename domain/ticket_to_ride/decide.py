@@ -152,7 +152,8 @@ def _claim_route(steps: Steps, seat: int, command: ClaimRoute, rng: Randomness) 
 def _draw_tickets(steps: Steps, seat: int, rng: Randomness) -> None:
     state = steps.state
     check_draw_tickets(state)
-    tickets = draws.tickets(steps.board, state.ticket_deck, steps.board.ticket_draw, draws.DRAWN_TICKETS, seat, rng)
+    tickets = draws.tickets(steps.board, state.ticket_deck, steps.board.ticket_draw, draws.DRAWN_TICKETS, seat, rng,
+                            state.tickets_returned)
     steps.emit(TicketsDrawn(seat=seat, count=len(tickets), secrets=(Secret((seat,), {"tickets": tickets}),)))
 
 

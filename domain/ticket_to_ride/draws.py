@@ -39,9 +39,13 @@ def blind(deck: tuple[str, ...], seat: int, rng: Randomness) -> str:
     return rng.draw(deck, 1, DECK_CARD, by=seat)[0]
 
 
-def tickets(board: Board, pile: tuple[str, ...], count: int, what: str, seat: int, rng: Randomness) -> list[str]:
+def tickets(board: Board, pile: tuple[str, ...], count: int, what: str, seat: int, rng: Randomness,
+            returned: int = 0) -> list[str]:
+    """`count` tickets from the top of `pile`, whose last `returned` were put back under it
+    (their order known): the draw reaches them only for what the tickets above cannot give."""
     # Ruling 3: a short ticket deck gives what it has.
-    return rng.draw(pile, min(count, len(pile)), what, ticket_name(board), by=seat)
+    count = min(count, len(pile))
+    return rng.draw(pile[:max(count, len(pile) - returned)], count, what, ticket_name(board), by=seat)
 
 
 def first_player(names: tuple[str, ...], rng: Randomness) -> int:

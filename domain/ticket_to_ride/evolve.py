@@ -94,13 +94,17 @@ def _market_wiped(board: Board, state: State, event: MarketWiped) -> State:
 
 
 def _tickets_shuffled(board: Board, state: State, event: TicketsShuffled) -> State:
-    return replace(state, ticket_deck=_shuffle_order(event))
+    return replace(state, ticket_deck=_shuffle_order(event), tickets_returned=0)
 
 
 def _tickets_offered(board: Board, state: State, event: TicketsDealt | TicketsDrawn) -> State:
     offered = tuple(event.secret()["tickets"])
+    # A draw takes the shuffled tickets first, and reaches the returned ones under them only
+    # for what the shuffled ones could not give.
+    above = len(state.ticket_deck) - state.tickets_returned
+    returned = state.tickets_returned - max(0, len(offered) - above)
     return replace(replace_seat(state, event.seat, offered=offered), ticket_deck=_without(state.ticket_deck, offered),
-                   passes_in_a_row=0)
+                   tickets_returned=returned, passes_in_a_row=0)
 
 
 def _first_player_chosen(board: Board, state: State, event: FirstPlayerChosen) -> State:
@@ -116,7 +120,7 @@ def _tickets_kept(board: Board, state: State, event: TicketsKept) -> State:
         return replace(replace_seat(state, seat, offered=()), sealed=state.sealed.submitted(seat, event.secret()))
     kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
     state = replace_seat(state, seat, tickets=state.seats[seat].tickets + kept, offered=())
-    return replace(state, ticket_deck=state.ticket_deck + returned)
+    return replace(state, ticket_deck=state.ticket_deck + returned, tickets_returned=state.tickets_returned + len(returned))
 
 
 def _ticket_choices_revealed(board: Board, state: State, event: TicketChoicesRevealed) -> State:
@@ -125,7 +129,8 @@ def _ticket_choices_revealed(board: Board, state: State, event: TicketChoicesRev
     seats = tuple(replace(seat, tickets=seat.tickets + tuple(choices[index]["kept"])) if index in choices else seat
                   for index, seat in enumerate(state.seats))
     returned = tuple(t for index in sorted(choices) for t in choices[index]["returned"])
-    return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned, sealed=None)
+    return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned,
+                   tickets_returned=state.tickets_returned + len(returned), sealed=None)
 
 
 def _turn_started(board: Board, state: State, event: TurnStarted) -> State:

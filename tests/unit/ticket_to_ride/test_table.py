@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -217,3 +218,32 @@ def test_a_refill_that_shows_three_locomotives_wipes_the_market_and_asks_for_fiv
     assert [w.discarded for w in wiped] == [("locomotive", "locomotive", "locomotive", "blue", "green")]
     assert after.market == ("white", "white", "pink", "orange", "black")
     assert DECIDER.invariants(after) == []
+
+
+def test_returned_tickets_lie_under_the_deck_and_are_drawn_only_when_the_rest_is_gone() -> None:
+    # Ann returns Boston–Miami: it goes under the ticket deck, where no draw reaches it while
+    # tickets that were never drawn lie above it.
+    offered = ("Denver|El Paso", "Boston|Miami", "Dallas|New York")
+    state = table(3, offered=[offered, (), ()])
+    state, _ = _play(state, 0, {"type": "keep_tickets", "keep": ["Denver|El Paso", "Dallas|New York"]}, [])
+    assert state.ticket_deck[-1] == "Boston|Miami" and state.tickets_returned == 1
+    state = replace(state, current=0)  # Ann's turn again
+    request = _needed(state, 0, {"type": "draw_tickets"})
+    assert "Boston-Miami" not in request.labels
+    with pytest.raises(ImpossibleOutcome, match="Boston-Miami cannot be drawn"):
+        DECIDER.decide(state, 0, {"type": "draw_tickets"}, TableRandom([["Boston|Miami", "Denver|Pittsburgh", "Helena|Los Angeles"]]))
+    # With two tickets left above it, a draw of three takes those two and then it.
+    above = list(state.ticket_deck[:2])
+    short = replace(state, ticket_deck=(*above, "Boston|Miami"), tickets_returned=1)
+    assert set(_needed(short, 0, {"type": "draw_tickets"}).options) == {*above, "Boston|Miami"}
+    after, _ = _play(short, 0, {"type": "draw_tickets"}, [[*above, "Boston|Miami"]])
+    assert after.ticket_deck == () and after.tickets_returned == 0
+
+
+def test_a_seeded_draw_takes_the_top_tickets_whatever_was_returned() -> None:
+    state = table(3, ticket_deck=["Denver|El Paso", "Boston|Miami", "Dallas|New York", "Helena|Los Angeles"],
+                  tickets_returned=2)
+    events = DECIDER.decide(state, 0, {"type": "draw_tickets"}, SeededRandom(bytes(32)))
+    assert events[0].secret() == {"tickets": ["Denver|El Paso", "Boston|Miami", "Dallas|New York"]}
+    after = fold(state, events)
+    assert after.ticket_deck == ("Helena|Los Angeles",) and after.tickets_returned == 1
