@@ -15,6 +15,7 @@ from domain.core.kinds import OutcomeEntered
 from domain.core.transcription import SheetError, read_sheet
 from domain.ticket_to_ride import DECIDER
 from domain.ticket_to_ride.events import CardDrawn, RouteClaimed, TicketsDrawn
+from domain.ticket_to_ride.notation import TicketToRideNotation
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"
 SEATS = ["Ann", "Bob", "Cat"]
@@ -140,3 +141,23 @@ def test_the_notation_page_quotes_the_sheet_as_it_is() -> None:
     lines = [line for line in _sheet() if line and not line.startswith("#")]
     excerpt = quoted.group(1).splitlines()
     assert len(excerpt) >= 5 and excerpt == lines[:len(excerpt)]
+
+
+def test_the_sheet_written_in_short_forms_reads_to_the_same_end() -> None:
+    short = TicketToRideNotation(DECIDER.board, short=True)
+    long_sheet, short_sheet = _read([]), _read([])
+    rewritten = 0
+    for line in _sheet():
+        if not line or line.startswith("#"):
+            continue
+        if long_sheet.pending is None:
+            parsed = DECIDER.notation.parse(long_sheet.state, SEATS, line, DECIDER.active_seats(long_sheet.state))
+            written = short.format(short_sheet.state, SEATS, parsed.seat, parsed.move)
+            rewritten += written != line
+        else:
+            written = line
+        long_sheet.enter(line)
+        short_sheet.enter(written)
+    assert rewritten > 100
+    assert short_sheet.over and short_sheet.state == long_sheet.state
+    assert [e for _, e in short_sheet.events] == [e for _, e in long_sheet.events]
