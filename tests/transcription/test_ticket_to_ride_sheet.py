@@ -12,6 +12,7 @@ import pytest
 
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.kinds import OutcomeEntered
+from domain.core.notation import generic_format
 from domain.core.transcription import SheetError, read_sheet
 from domain.ticket_to_ride import DECIDER
 from domain.ticket_to_ride.events import CardDrawn, RouteClaimed, TicketsDrawn
@@ -161,3 +162,14 @@ def test_the_sheet_written_in_short_forms_reads_to_the_same_end() -> None:
     assert rewritten > 100
     assert short_sheet.over and short_sheet.state == long_sheet.state
     assert [e for _, e in short_sheet.events] == [e for _, e in long_sheet.events]
+
+
+def test_a_sheet_may_use_the_generic_form_whose_route_ids_hold_a_hash() -> None:
+    lines = _sheet()
+    index = _first(lines, r"\(lane 2\)")
+    before = _read(lines[:index])
+    parsed = DECIDER.notation.parse(before.state, SEATS, lines[index], DECIDER.active_seats(before.state))
+    assert "#" in parsed.move["route"]
+    generic = generic_format(SEATS, parsed.seat, parsed.move) + "  # the second lane"
+    lines[index] = generic
+    assert _read(lines).state == _read(_sheet()).state
