@@ -61,6 +61,13 @@ class TicketToRideNotation(Notation[State]):
     # --- writing ---------------------------------------------------------------------------
 
     def format(self, state: State, seats: Sequence[str], seat: int, move: dict[str, Any]) -> str:
+        try:
+            return self._format(state, seats, seat, move)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+            # A move that names nothing on this map (a client's malformed one) is still shown.
+            return generic_format(seats, seat, move)
+
+    def _format(self, state: State, seats: Sequence[str], seat: int, move: dict[str, Any]) -> str:
         board, short, name = self.board, self.short, seats[seat]
         kind = move.get("type")
         if kind == "keep_tickets":
@@ -79,8 +86,8 @@ class TicketToRideNotation(Notation[State]):
 
     def _face_up(self, state: State, slot: int) -> str:
         card = state.market[slot]
-        if card is None:  # not a legal move: say what it was all the same
-            return f"takes slot {slot + 1}"
+        if card is None:
+            raise ValueError("an empty slot has no card to name")
         first = state.market.index(card) == slot
         if self.short:
             return names_of(self.board).letter[card] + ("" if first else f"@{slot + 1}")
@@ -89,7 +96,7 @@ class TicketToRideNotation(Notation[State]):
     def _claim(self, state: State, move: Mapping[str, Any]) -> str:
         board = self.board
         route = board.routes[move["route"]]
-        cards = {k: v for k, v in move["cards"].items()}
+        cards = {kind: move["cards"][kind] for kind in sorted(move["cards"], key=board.card_kinds.index)}
         lane = "" if _default_route(board, state, frozenset((route.a, route.b)), cards) == route else route.lane + 1
         if self.short:
             letters = names_of(board).letter

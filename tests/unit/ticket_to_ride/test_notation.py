@@ -162,3 +162,13 @@ def test_the_docs_list_every_city_code_and_card_letter_of_the_usa_map() -> None:
     assert documented == dict(names.code)
     letters = dict(re.findall(r"^\| ([a-z]+) \| `(\w+)` \|$", text, re.MULTILINE))
     assert letters == dict(names.letter)
+
+
+def test_a_move_that_names_nothing_on_the_map_is_written_in_the_generic_form() -> None:
+    state = _position()
+    for move in ({"type": "claim_route", "route": "Denver|Gotham", "cards": {"red": 4}},
+                 {"type": "draw_card", "source": "market", "slot": 9},
+                 {"type": "keep_tickets", "keep": ["Nowhere|Else"]}):
+        assert LONG.format(state, SEATS, 0, move) == generic_format(SEATS, 0, move)
+    paid_backwards = {"type": "claim_route", "route": "Denver|Omaha", "cards": {"locomotive": 1, "pink": 3}}
+    assert LONG.format(state, SEATS, 0, paid_backwards) == "Ann claims Denver–Omaha with 3 pink and 1 locomotive"
