@@ -191,7 +191,9 @@ def _words_for(request: Request, text: str) -> list[str]:
     while text:
         hit = next((label for label in labels if text.lower().startswith(label.lower())
                     and (len(text) == len(label) or not text[len(label)].isalnum())), None)
-        word = hit if hit is not None else _SPLIT.split(text, maxsplit=1)[0]
+        # An item named in full but no longer there ("Los Angeles-Miami") is one word up to
+        # the next comma, so it is refused as impossible rather than read word by word.
+        word = hit if hit is not None else re.split(r"\s*[,;]" if "," in text or ";" in text else _SPLIT, text, maxsplit=1)[0]
         words.append(word)
         text = text[len(word):].lstrip(" ,;\t")
     return words

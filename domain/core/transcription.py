@@ -15,6 +15,7 @@ forced moves (a seat whose only legal move it is) by itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -240,7 +241,8 @@ def read_sheet(decider: Decider[Any], seats: Sequence[str], options: Mapping[str
     first impossible line, naming its number."""
     transcript = Transcript(decider, seats, options, observed)
     for number, raw in enumerate(lines, start=1):
-        text = raw.split("#", 1)[0].strip()
+        # A comment starts a line or follows a space: an id may hold a `#` ("Atlanta|Raleigh#1").
+        text = re.split(r"(?:^|\s)#", raw, maxsplit=1)[0].strip()
         if not text:
             continue
         try:

@@ -6,7 +6,9 @@ Read in this order: `board` (a map and its printed numbers, and how a pack decla
 `legal` (what is allowed now, and the list of legal moves), `decide` with `steps` (events
 applied as they are emitted), `market` (refills, wipes, reshuffles) and `deal` (the setup),
 `evolve`, `scoring`, `views`, `invariants`, and `decider`, which puts them all behind the
-core `Decider` contract, bound to one map.
+core `Decider` contract, bound to one map. A game played at a table: `draws` (every card and
+ticket taken from a deck, asked of the randomness in the table's words), `observed` (the
+opening as laid out), `names` and `notation` (one line per move, docs/notation-ticket-to-ride.md).
 """
 
 from typing import Any

@@ -10,6 +10,7 @@ from typing import Any
 from domain.core.errors import GameOver, NotYourTurn
 from domain.core.events import Event, Secret
 from domain.core.randomness import Randomness
+from domain.ticket_to_ride import draws
 from domain.ticket_to_ride.board import LOCOMOTIVE, Board
 from domain.ticket_to_ride.events import (
     CardDrawn,
@@ -71,7 +72,7 @@ def decided(board: Board, state: State, seat: int, move: Mapping[str, Any], rng:
     elif isinstance(command, ClaimRoute):
         _claim_route(steps, seat, command, rng)
     elif isinstance(command, DrawTickets):
-        _draw_tickets(steps, seat)
+        _draw_tickets(steps, seat, rng)
     else:
         check_pass(board, state, seat)
         steps.emit(TurnPassed(seat=seat))
@@ -124,7 +125,8 @@ def _draw_from_deck(steps: Steps, seat: int, rng: Randomness) -> None:
     state = steps.state
     check_deck_draw(state)
     first = state.cards_drawn == 0
-    steps.emit(CardDrawn(seat=seat, source=DECK, secrets=(Secret((seat,), {"card": state.deck[0]}),)))
+    card = draws.blind(state.deck, seat, rng)
+    steps.emit(CardDrawn(seat=seat, source=DECK, secrets=(Secret((seat,), {"card": card}),)))
     reshuffle_if_deck_ran_out(steps, rng)
     _after_card(steps, seat, draw_over=not first)
 
@@ -147,11 +149,11 @@ def _claim_route(steps: Steps, seat: int, command: ClaimRoute, rng: Randomness) 
     _end_turn(steps, seat)
 
 
-def _draw_tickets(steps: Steps, seat: int) -> None:
+def _draw_tickets(steps: Steps, seat: int, rng: Randomness) -> None:
     state = steps.state
     check_draw_tickets(state)
-    # Ruling 3: a short ticket deck gives what it has.
-    tickets = list(state.ticket_deck[:steps.board.ticket_draw])
+    tickets = draws.tickets(steps.board, state.ticket_deck, steps.board.ticket_draw, draws.DRAWN_TICKETS, seat, rng,
+                            state.tickets_returned)
     steps.emit(TicketsDrawn(seat=seat, count=len(tickets), secrets=(Secret((seat,), {"tickets": tickets}),)))
 
 

@@ -13,10 +13,12 @@ from domain.core.events import Audience, Event
 from domain.core.moves import Moves
 from domain.core.randomness import Randomness
 from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
+from domain.ticket_to_ride import observed as observed_setup
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
 from domain.ticket_to_ride.bots import GreedyBot
 from domain.ticket_to_ride.events import EVENTS
+from domain.ticket_to_ride.notation import TicketToRideNotation
 from domain.ticket_to_ride.planner import PlannerBot
 from domain.ticket_to_ride.state import OVER, Seat, State
 
@@ -68,6 +70,16 @@ class TicketToRide(Decider[State]):
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
         return deal.setup(self.board, state, rng)
+
+    def table_setup(self, state: State, observed: Mapping[str, Any]) -> list[Event]:
+        """The opening as laid out at a table: hands, market, tickets, first player
+        (`observed.py`)."""
+        return observed_setup.table_setup(self.board, state, observed)
+
+    @property
+    def notation(self) -> TicketToRideNotation:
+        """`Ann claims Denver–Omaha with 4 red`, or `Ann DEN-OMA 4r` (`notation.py`)."""
+        return TicketToRideNotation(self.board)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve.evolve(self.board, state, event)

@@ -1,6 +1,9 @@
-"""`evolve`: the state after one event. It never validates and never draws randomness;
-card and ticket positions follow from the state, and only what the state cannot know (a
-shuffle's order, a seat's choice of tickets) is read from the event's secrets.
+"""`evolve`: the state after one event. It never validates and never draws randomness.
+What the state cannot know is read from the event: a shuffle's order, a seat's choice of
+tickets, and every card or ticket taken from a deck. A drawn card leaves the deck by value
+(its first copy), not from the top: at a table a deck's order is never known, so the card
+turned up is whatever was entered; in a seeded game it is the top card, and taking the
+first copy of each drawn value takes exactly the top cards.
 
 Each of the game's kinds (`events.py`) has one handler; any other event is refused with
 `UnknownKind`, so a misspelt or foreign kind is an error rather than a silently ignored
@@ -57,6 +60,14 @@ def _added(hand: dict[str, int], cards: Iterable[str]) -> dict[str, int]:
     return out
 
 
+def _without(pile: tuple[str, ...], drawn: Iterable[str]) -> tuple[str, ...]:
+    """`pile` with the first copy of each drawn item taken out."""
+    out = list(pile)
+    for item in drawn:
+        out.remove(item)
+    return tuple(out)
+
+
 def _shuffle_order(event: Event) -> tuple[str, ...]:
     return tuple(event.secret()[RANDOM_KEY]["shuffle"])
 
@@ -66,14 +77,15 @@ def _train_cards_shuffled(board: Board, state: State, event: TrainCardsShuffled)
 
 
 def _cards_dealt(board: Board, state: State, event: CardsDealt) -> State:
-    hand = _added(state.seats[event.seat].hand, state.deck[:event.count])
-    return replace(replace_seat(state, event.seat, hand=hand), deck=state.deck[event.count:])
+    cards = event.secret()["cards"]
+    hand = _added(state.seats[event.seat].hand, cards)
+    return replace(replace_seat(state, event.seat, hand=hand), deck=_without(state.deck, cards))
 
 
 def _card_turned_up(board: Board, state: State, event: MarketCardTurnedUp | MarketRefilled) -> State:
     market = list(state.market)
-    market[event.slot] = state.deck[0]
-    return replace(state, market=tuple(market), deck=state.deck[1:])
+    market[event.slot] = event.card
+    return replace(state, market=tuple(market), deck=_without(state.deck, (event.card,)))
 
 
 def _market_wiped(board: Board, state: State, event: MarketWiped) -> State:
@@ -82,13 +94,17 @@ def _market_wiped(board: Board, state: State, event: MarketWiped) -> State:
 
 
 def _tickets_shuffled(board: Board, state: State, event: TicketsShuffled) -> State:
-    return replace(state, ticket_deck=_shuffle_order(event))
+    return replace(state, ticket_deck=_shuffle_order(event), tickets_returned=0)
 
 
 def _tickets_offered(board: Board, state: State, event: TicketsDealt | TicketsDrawn) -> State:
-    offered = state.ticket_deck[:event.count]
-    return replace(replace_seat(state, event.seat, offered=offered), ticket_deck=state.ticket_deck[event.count:],
-                   passes_in_a_row=0)
+    offered = tuple(event.secret()["tickets"])
+    # A draw takes the shuffled tickets first, and reaches the returned ones under them only
+    # for what the shuffled ones could not give.
+    above = len(state.ticket_deck) - state.tickets_returned
+    returned = state.tickets_returned - max(0, len(offered) - above)
+    return replace(replace_seat(state, event.seat, offered=offered), ticket_deck=_without(state.ticket_deck, offered),
+                   tickets_returned=returned, passes_in_a_row=0)
 
 
 def _first_player_chosen(board: Board, state: State, event: FirstPlayerChosen) -> State:
@@ -104,7 +120,7 @@ def _tickets_kept(board: Board, state: State, event: TicketsKept) -> State:
         return replace(replace_seat(state, seat, offered=()), sealed=state.sealed.submitted(seat, event.secret()))
     kept, returned = tuple(event.secret()["kept"]), tuple(event.secret()["returned"])
     state = replace_seat(state, seat, tickets=state.seats[seat].tickets + kept, offered=())
-    return replace(state, ticket_deck=state.ticket_deck + returned)
+    return replace(state, ticket_deck=state.ticket_deck + returned, tickets_returned=state.tickets_returned + len(returned))
 
 
 def _ticket_choices_revealed(board: Board, state: State, event: TicketChoicesRevealed) -> State:
@@ -113,7 +129,8 @@ def _ticket_choices_revealed(board: Board, state: State, event: TicketChoicesRev
     seats = tuple(replace(seat, tickets=seat.tickets + tuple(choices[index]["kept"])) if index in choices else seat
                   for index, seat in enumerate(state.seats))
     returned = tuple(t for index in sorted(choices) for t in choices[index]["returned"])
-    return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned, sealed=None)
+    return replace(state, seats=seats, ticket_deck=state.ticket_deck + returned,
+                   tickets_returned=state.tickets_returned + len(returned), sealed=None)
 
 
 def _turn_started(board: Board, state: State, event: TurnStarted) -> State:
@@ -129,8 +146,8 @@ def _card_drawn(board: Board, state: State, event: CardDrawn) -> State:
         market[slot] = None
         state = replace(state, market=tuple(market))
     else:
-        card = state.deck[0]
-        state = replace(state, deck=state.deck[1:])
+        card = event.secret()["card"]
+        state = replace(state, deck=_without(state.deck, (card,)))
     state = replace_seat(state, seat, hand=_added(state.seats[seat].hand, (card,)))
     return replace(state, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
 

@@ -48,6 +48,8 @@ def _tickets(board: Board, state: State) -> list[str]:
         problems.append(f"{len(held)} tickets are accounted for, not {len(board.tickets)}")
     if set(held) != set(board.tickets):
         problems.append("the tickets in play are not the map's tickets, each once")
+    if not 0 <= state.tickets_returned <= len(state.ticket_deck):
+        problems.append(f"{state.tickets_returned} tickets are counted as returned under a deck of {len(state.ticket_deck)}")
     return problems
 
 

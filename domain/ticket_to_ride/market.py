@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.core.events import Secret
 from domain.core.randomness import Randomness, shuffled
+from domain.ticket_to_ride import draws
 from domain.ticket_to_ride.board import LOCOMOTIVE
 from domain.ticket_to_ride.events import DiscardsShuffled, MarketCardTurnedUp, MarketRefilled, MarketWiped
 from domain.ticket_to_ride.options import MAX_MARKET_WIPES
@@ -33,7 +34,7 @@ def _fill_empty_slots(steps: Steps, rng: Randomness, kind: TurnedUp) -> bool:
     for slot in range(len(steps.state.market)):
         state = steps.state
         if state.market[slot] is None and state.deck:
-            steps.emit(kind(slot=slot, card=state.deck[0], automatic=True))
+            steps.emit(kind(slot=slot, card=draws.face_up(state.deck, rng), automatic=True))
             reshuffle_if_deck_ran_out(steps, rng)
             filled = True
     return filled

@@ -75,6 +75,11 @@ class State(Frozen):
     """During the opening, the seats still choosing and each choice made ({"kept": [...],
     "returned": [...]}, a secret to its seat): kept tickets join the seat and returned ones
     the ticket deck only at the reveal, so neither gives a choice away before it."""
+    tickets_returned: int = 0
+    """How many tickets at the bottom of the ticket deck were returned there since it was
+    shuffled: their order is known, so a draw reaches them only once the tickets above are
+    gone (what a table may enter, `draws.tickets`). States stored before it count none, which
+    changes no seeded draw (the top of the deck)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
