@@ -25,6 +25,7 @@ from domain.toot_toot.pack import TootSchema
 from domain.toot_toot.state import OVER, Seat, State
 
 RANDOM_MAP = "random"
+MAP_PICK = "the map, picked at random"
 PENALTY_SUPPLIES = (None, 5)
 ROUND_LIMIT = 60
 """R31: a game in which nobody reaches 25 (no order anyone can supply) still ends."""
@@ -149,7 +150,7 @@ def opening(content: Content, state: State, rng: Randomness) -> list[Event]:
     secret order each and players + 1 public orders."""
     maps = [m.id for m in content.maps]
     if state.requested_map == RANDOM_MAP:
-        index = rng.randbelow(len(maps))
+        index = rng.pick(maps, MAP_PICK)
         events: list[Event] = [ev.MapChosen(map=maps[index], random=rolled(len(maps), index)["random"], automatic=True)]
     else:
         events = [ev.MapChosen(map=state.requested_map, automatic=True)]
