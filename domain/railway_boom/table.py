@@ -17,12 +17,13 @@ stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
 from domain.core.table import ImpossibleOutcome, OutcomeNeeded, TableRandom
+from domain.railway_boom import events as ev
 from domain.railway_boom import setup
 from domain.railway_boom.content import Content
 from domain.railway_boom.state import State
@@ -90,3 +91,22 @@ def table_setup(content: Content, state: State, observed: Mapping[str, Any]) -> 
     if rng.used != len(outcomes):
         raise _bad(f"{len(outcomes) - rng.used} part(s) more than setup turns up")
     return events
+
+
+def observed_of(events: Sequence[Event]) -> dict[str, Any]:
+    """The observed form of an opening already decided (a seeded one, say): what a referee
+    would have written down at the table."""
+    observed: dict[str, Any] = {}
+    tiles: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, ev.CardsRevealedBeside):
+            observed[event.deck] = list(event.revealed)
+        elif isinstance(event, ev.CityTilesPlaced) and event.random is not None:
+            tiles.update(event.tiles)
+        elif isinstance(event, ev.StartingOrderDrawn):
+            observed["starting_stations"] = [event.cards[str(seat)] for seat in range(len(event.cards))]
+        elif isinstance(event, ev.TrainsRevealed) and "locomotives" not in observed:
+            observed["locomotives"], observed["cars"] = list(event.locomotives), list(event.cars)
+    if tiles:
+        observed["city_tiles"] = tiles
+    return observed

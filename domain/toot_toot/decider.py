@@ -13,13 +13,15 @@ from domain.core.decider import Decider, Move, Setup
 from domain.core.errors import GameOver, MalformedMove
 from domain.core.events import Audience, Event, Secret
 from domain.core.moves import Moves
+from domain.core.notation import Notation
 from domain.core.randomness import Randomness, rolled, shuffled
-from domain.toot_toot import bot, invariants, play, views
+from domain.toot_toot import bot, invariants, play, table, views
 from domain.toot_toot import events as ev
 from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.evolve import evolve
 from domain.toot_toot.moves import moves_of
+from domain.toot_toot.notation import TootNotation
 from domain.toot_toot.orders import Deck
 from domain.toot_toot.pack import TootSchema
 from domain.toot_toot.state import OVER, Seat, State
@@ -95,6 +97,14 @@ class TootToot(Decider[State]):
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
         return opening(self.content, state, rng)
+
+    def table_setup(self, state: State, observed: Mapping[str, Any]) -> list[Event]:
+        """The opening as laid out at a table (`table.py` gives the observed form)."""
+        return table.table_setup(self.content, state, observed, RANDOM_MAP, opening)
+
+    @property
+    def notation(self) -> Notation[State]:
+        return TootNotation(self.content)
 
     # --- play ------------------------------------------------------------------------------
 
