@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from domain.core.decider import Decider
+from domain.core.events import Event
 from domain.core.table import DRAW, PICK, ROLL, Request, format_outcome
-from domain.core.transcription import Transcript
+from domain.core.transcription import Transcript, pending_of
 
 SHEETS = Path(__file__).resolve().parent.parent / "sheets"
 
@@ -110,3 +111,31 @@ def write_sheet(name: str, decider: Decider[Any], seats: Sequence[str], options:
     path = SHEETS / f"{name}.txt"
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
     return path
+
+
+def records_of(events: Sequence[tuple[str, Event]]) -> list[dict[str, Any]]:
+    """The transcript's events as stored records read them (kind, data, secrets, version),
+    for the functions that read a game's state from its record (`pending_of`)."""
+    return [{"kind": event.kind, "data": event.data, "actor": actor, "version": version,
+             "secrets": [{"to": list(secret.to), "value": secret.value} for secret in event.secrets]}
+            for version, (actor, event) in enumerate(events, start=1)]
+
+
+TAIL = 64
+
+
+def check_waits(transcript: Transcript, lines: Sequence[str]) -> int:
+    """Enter `lines` one by one; after each, what the record says the game waits for must be
+    what the transcript waits for (every outcome entered for the move so far included).
+    Returns how many waits were checked."""
+    checked = 0
+    for raw in lines:
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        transcript.enter(text)
+        # The wait is read from the end of the record back to the last event of the game's
+        # own, so the last records suffice.
+        assert pending_of(records_of(transcript.events[-TAIL:])) == transcript.pending, text
+        checked += transcript.pending is not None
+    return checked

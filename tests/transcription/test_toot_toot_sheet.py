@@ -17,7 +17,7 @@ from domain.core.randomness import SeededRandom
 from domain.core.transcription import SheetError, Transcript, read_sheet
 from domain.toot_toot.table import observed_of
 from service import content as installed
-from tests.transcription.sheets import SHEETS, play_sheet, read_final, read_header
+from tests.transcription.sheets import SHEETS, check_waits, play_sheet, read_final, read_header
 
 installed.install()
 RULES = games.current("toot_toot")
@@ -48,6 +48,14 @@ def test_the_whole_sheet_reads_to_the_end_of_the_game_with_the_scores_it_gives()
     # A secret order drawn in play (the Order ability) is entered sealed to its seat.
     secret = [e for e in entered if e.what.endswith("secret order")]
     assert secret and all(e.outcome is None and e.secrets and len(e.secrets[0].to) == 1 for e in secret)
+
+
+def test_the_record_says_what_the_game_waits_for_with_every_outcome_entered_for_the_move() -> None:
+    # A move may need several outcomes in turn (a refill after a sale, a round's locomotives
+    # then its cars); the stored record must keep the first ones while it waits for the next.
+    lines = _lines()
+    seats, options, observed = read_header(lines)
+    assert check_waits(Transcript(RULES, seats, options, observed), lines) > 0
 
 
 def test_a_tampered_move_stops_the_reading_at_its_line_number() -> None:
