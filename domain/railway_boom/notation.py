@@ -49,6 +49,9 @@ def _amounts(amounts: Mapping[str, int]) -> str:
 class RailwayBoomNotation(Notation[State]):
     def __init__(self, content: Content) -> None:
         self.content = content
+        # A referee may type "l05" or "b11": names are matched without regard to case.
+        self._names = {name.lower(): name for name in (*content.trains, *content.developments, *content.hexes,
+                                                       *content.station_cards, *TRACKS)}
 
     # --- writing -------------------------------------------------------------------------
 
@@ -107,10 +110,26 @@ class RailwayBoomNotation(Notation[State]):
         if words and words[0] in self._generic_types():
             return generic_parse(seats, text, active)
         move = self.read(rest)
+        if move is not None:
+            move = self._named(move)
         if move is None:
             raise MalformedMove("bad_notation", f"cannot read {rest.strip()!r} as a Railway Boom move; lines read like "
                                 f"{'; '.join(repr(e) for e in EXAMPLES)} (or the generic form, 'Ann: bid space=7')")
         return Line(seat, move)
+
+    def _name(self, word: str) -> str:
+        return self._names.get(word.lower(), word)
+
+    def _named(self, move: Move) -> Move:
+        """`move` with every card, hex and track as the pack spells it."""
+        for key in ("card", "hex", "city", "choice"):
+            if isinstance(move.get(key), str):
+                move[key] = self._name(move[key])
+        if move["type"] == "operate":
+            move["runs"] = [[self._name(c) for c in train] for train in move["runs"]]
+            move["tiles"] = {self._name(c): [self._name(k) for k in kinds] for c, kinds in move["tiles"].items()}
+            move["free"] = [self._name(c) for c in move["free"]]
+        return move
 
     def _generic_types(self) -> set[str]:
         return {"bid", "lock_in", "take_locomotive", "buy_car", "place_station", "lay_rail", "use_card", "choose_row",
@@ -139,7 +158,7 @@ class RailwayBoomNotation(Notation[State]):
         elif verb == "takes" and _one_word(rest):
             move = {"type": "take_locomotive", "card": rest}
         elif verb == "buys" and _one_word(rest):
-            kind = "buy_car" if rest in self.content.trains else "buy_development"
+            kind = "buy_car" if self._name(rest) in self.content.trains else "buy_development"
             move = {"type": kind, "card": rest}
         elif verb == "builds":
             move = _read_station(rest)

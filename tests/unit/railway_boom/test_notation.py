@@ -75,6 +75,9 @@ def _state():  # type: ignore[no-untyped-def]
      {"type": "operate", "runs": [["L05", "C12", "C03"], ["S-red"]], "tiles": {"L05": ["coal", "coal"]},
       "free": ["C12"], "convert": {"materials": 1}}),
     ("Ann runs nothing", 0, {"type": "operate", "runs": [], "tiles": {}, "free": [], "convert": {}}),
+    ("ann buys c12", 0, {"type": "buy_car", "card": "C12"}),
+    ("Ann runs l05+c12; tiles l05 COAL", 0,
+     {"type": "operate", "runs": [["L05", "C12"]], "tiles": {"L05": ["coal"]}, "free": [], "convert": {}}),
     ("Ann: bid space=7", 0, {"type": "bid", "space": 7}),
     ("seat 2: lay_rail hex=C12", 2, {"type": "lay_rail", "hex": "C12"}),
 ])
