@@ -57,6 +57,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
 class TootNotation(Notation[State]):
     def __init__(self, content: Content) -> None:
         self.content = content
+        # A referee may type "y3" for order Y3: names are matched without regard to case.
+        self._orders = {order.lower(): order for order in content.order}
 
     def format(self, state: State, seats: Sequence[str], seat: int, move: dict[str, Any]) -> str:
         return f"{seats[seat]} {phrase(move)}"
@@ -67,6 +69,8 @@ class TootNotation(Notation[State]):
         if words and words[0] in GENERIC:
             return generic_parse(seats, text, active)
         move = read(rest)
+        if move is not None and move["type"] == "sell":
+            move["fills"] = {self._orders.get(o.lower(), o): units for o, units in move["fills"].items()}
         if move is None:
             raise MalformedMove("bad_notation", f"cannot read {rest.strip()!r} as a Toot-Toot Train move; lines read like "
                                 f"{'; '.join(repr(e) for e in EXAMPLES)} (or the generic form, 'Ann: drive hex=5,3 facing=2')")

@@ -59,6 +59,7 @@ def test_legal_moves_of_random_playouts_read_back_the_same(game: int) -> None:
      {"type": "process", "recipe": "paper_from_wood", "factory": "factory@4,4"}),
     ("Ann sells at yellow_city: Y3 steel; Y8 wood, 2 coal", 0,
      {"type": "sell", "city": "yellow_city", "fills": {"Y3": {"steel": 1}, "Y8": {"wood": 1, "coal": 2}}}),
+    ("Ann sells at yellow_city: y3 Steel", 0, {"type": "sell", "city": "yellow_city", "fills": {"Y3": {"steel": 1}}}),
     ("Ann passes", 0, {"type": "pass_location"}),
     ("Ann spends coal, drives to 5,3 facing 2", 0, {"type": "fuel_move", "fuel": "coal", "hex": "5,3", "facing": 2}),
     ("Ann spends iron, draws 4,5 0-3", 0, {"type": "iron_track", "hex": "4,5", "from": 0, "to": 3}),
