@@ -30,6 +30,9 @@ Move = dict[str, Any]
 _CONVERT = re.compile(r"^(.*?)\s+converting\s+(.+)$", re.IGNORECASE)
 _PAIRS = re.compile(r"^(\d+)\s+pairs?\s+of\s+(\w+)$", re.IGNORECASE)
 _AMOUNT = re.compile(r"^(\d+)\s+(\w+)$")
+GENERIC = frozenset({"bid", "lock_in", "take_locomotive", "buy_car", "place_station", "lay_rail", "use_card",
+                     "choose_row", "buy_development", "resolve", "pay", "done", "operate"})
+"""The move types, which start a line in the generic form."""
 EXAMPLES = ("Ann bids 7", "Ann locks in", "Ann takes L05", "Ann buys C12", "Ann builds a station at B11",
             "Ann lays a rail at C12", "Ann chooses row 2", "Ann raises coal", "Ann pays 3 money, 2 coal",
             "Ann ends the turn", "Ann runs L05+C12, S-red; tiles L05 coal")
@@ -107,7 +110,7 @@ class RailwayBoomNotation(Notation[State]):
     def parse(self, state: State, seats: Sequence[str], text: str, active: frozenset[int] = frozenset()) -> Line:
         seat, rest = split_seat(seats, text, active)
         words = rest.split()
-        if words and words[0] in self._generic_types():
+        if words and words[0] in GENERIC:
             return generic_parse(seats, text, active)
         move = self.read(rest)
         if move is not None:
@@ -130,10 +133,6 @@ class RailwayBoomNotation(Notation[State]):
             move["tiles"] = {self._name(c): [self._name(k) for k in kinds] for c, kinds in move["tiles"].items()}
             move["free"] = [self._name(c) for c in move["free"]]
         return move
-
-    def _generic_types(self) -> set[str]:
-        return {"bid", "lock_in", "take_locomotive", "buy_car", "place_station", "lay_rail", "use_card", "choose_row",
-                "buy_development", "resolve", "pay", "done", "operate"}
 
     def read(self, text: str) -> Move | None:
         """The move a phrase (the line without its seat) names, or None if none."""
