@@ -48,18 +48,24 @@ class Pending:
 
 def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
     """The move the game waits on, read from the end of its record (None: not waiting).
-    Outcomes entered after the last `OutcomeAwaited` belong to it; any other event of the
-    game's own ends the wait."""
+    Outcomes entered since the move's first `OutcomeAwaited` belong to it; any other event
+    of the game's own ends the wait."""
     entered: list[Any] = []
+    awaited: Mapping[str, Any] | None = None
     for record in reversed(records):
         if record["kind"] == ENTERED:
             entered.append(_outcome_of(record))
         elif record["kind"] == AWAITED:
-            data = record["data"]
-            return Pending(data["seat"], dict(data["move"]), tuple(reversed(entered)), Request.from_json(data["needed"]))
+            # A move that needs several outcomes waits once for each (a round's locomotives,
+            # then its cars): every outcome entered since its first wait belongs to it, and
+            # its last wait says what it needs now.
+            awaited = awaited or record
         elif record["kind"] not in log.NOTE_KINDS:
-            return None
-    return None
+            break
+    if awaited is None:
+        return None
+    data = awaited["data"]
+    return Pending(data["seat"], dict(data["move"]), tuple(reversed(entered)), Request.from_json(data["needed"]))
 
 
 def _outcome_of(record: Mapping[str, Any]) -> Any:

@@ -29,7 +29,7 @@ def decided(content: Content, moves: Moves, state: State, seat: int, move: Mappi
     if seat not in legal.active_seats(state):
         raise NotYourTurn(seat)
     command: Command = moves.parse(move)
-    steps = Steps(content, state)
+    steps = Steps(content, state, rng)
     _check_stage(state, command)
     HANDLERS[command.type](steps, seat, command)
     flow.advance(steps, rng)

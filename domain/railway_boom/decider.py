@@ -12,11 +12,13 @@ from domain.core.decider import Decider, Decision, Setup
 from domain.core.errors import MalformedMove
 from domain.core.events import Audience, Event
 from domain.core.moves import Moves
+from domain.core.notation import Notation
 from domain.core.randomness import Randomness
-from domain.railway_boom import decide, evolve, invariants, legal, playout, setup, views
+from domain.railway_boom import decide, evolve, invariants, legal, playout, setup, table, views
 from domain.railway_boom.content import Content
 from domain.railway_boom.events import EVENTS
 from domain.railway_boom.moves import moves_of
+from domain.railway_boom.notation import RailwayBoomNotation
 from domain.railway_boom.pack import SCHEMA
 from domain.railway_boom.state import OVER, State
 
@@ -73,6 +75,14 @@ class RailwayBoom(Decider[State]):
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
         return setup.setup(self.content, state, rng)
+
+    def table_setup(self, state: State, observed: Mapping[str, Any]) -> list[Event]:
+        """The opening as laid out at a table (`table.py` gives the observed form)."""
+        return table.table_setup(self.content, state, observed)
+
+    @property
+    def notation(self) -> Notation[State]:
+        return RailwayBoomNotation(self.content)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve.evolve(self.content, state, event)

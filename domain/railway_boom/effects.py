@@ -25,6 +25,8 @@ from domain.railway_boom.content import (
 )
 from domain.railway_boom.steps import Steps
 
+DRAWN_TWO = "development: the 2 cards drawn to buy 1"
+
 
 def gain_resource(steps: Steps, seat: int, effect: Effect, source: str) -> None:
     steps.gain(seat, effect.resource, effect.amount, source)
@@ -73,7 +75,7 @@ def free_car_run(steps: Steps, seat: int, effect: Effect, source: str) -> None:
 
 
 def draw_two_buy_one(steps: Steps, seat: int, effect: Effect, source: str) -> None:
-    drawn = steps.state.decks["development"][:2]
+    drawn = steps.draw("development", 2, DRAWN_TWO)
     if drawn:
         steps.emit(ev.ChoiceAwaited(seat=seat, card=source, effect=DRAW_TWO_BUY_ONE, amount=effect.amount,
                                     drawn=drawn, automatic=True))

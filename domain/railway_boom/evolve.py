@@ -32,6 +32,8 @@ def _convert(state: State, seat: int, into: str, convert: Any) -> State:
 
 
 def _without(cards: tuple[str, ...], *gone: str) -> tuple[str, ...]:
+    """`cards` less each of `gone`, by name: a card turned up at a table need not be the
+    deck's top (the deck's order there is unknown), and for a seeded deck it is the top."""
     out = list(cards)
     for card in gone:
         out.remove(card)
@@ -132,7 +134,8 @@ def _power(c: Content, s: State, e: ev.PowerGained) -> State:
 
 
 def _trains_revealed(c: Content, s: State, e: ev.TrainsRevealed) -> State:
-    decks = {**s.decks, "locomotive": s.decks["locomotive"][len(e.locomotives):], "car": s.decks["car"][len(e.cars):]}
+    decks = {**s.decks, "locomotive": _without(s.decks["locomotive"], *e.locomotives),
+             "car": _without(s.decks["car"], *e.cars)}
     return replace(s, decks=decks, offer=(*e.locomotives, *e.cars))
 
 
@@ -155,7 +158,7 @@ def _boxed(c: Content, s: State, e: ev.CardsBoxed) -> State:
 
 
 def _stations_revealed(c: Content, s: State, e: ev.StationCardsRevealed) -> State:
-    return replace(s, decks={**s.decks, "station": s.decks["station"][len(e.cards):]}, offer=e.cards)
+    return replace(s, decks={**s.decks, "station": _without(s.decks["station"], *e.cards)}, offer=e.cards)
 
 
 def _station(c: Content, s: State, e: ev.StationBuilt) -> State:
@@ -192,8 +195,8 @@ def _used(c: Content, s: State, e: ev.CardUsed) -> State:
 
 
 def _rows(c: Content, s: State, e: ev.RowsDealt) -> State:
-    dealt = sum(len(r) for r in e.rows)
-    return replace(s, rows=e.rows, decks={**s.decks, "development": s.decks["development"][dealt:]})
+    dealt = [card for row in e.rows for card in row]
+    return replace(s, rows=e.rows, decks={**s.decks, "development": _without(s.decks["development"], *dealt)})
 
 
 def _take_development(s: State, seat: int, card: str) -> State:
@@ -219,7 +222,7 @@ def _under(c: Content, s: State, e: ev.CardsUnderDeck) -> State:
 def _awaited(c: Content, s: State, e: ev.ChoiceAwaited) -> State:
     decks = s.decks
     if e.drawn:
-        decks = {**decks, "development": decks["development"][len(e.drawn):]}
+        decks = {**decks, "development": _without(decks["development"], *e.drawn)}
     return replace(s, decks=decks, pending=(*s.pending, Pending(e.seat, e.effect, e.card, e.amount, e.drawn)))
 
 

@@ -25,13 +25,20 @@ from domain.railway_boom.state import (
 )
 from domain.railway_boom.steps import Steps
 
+# What each draw of a round is called at a table (`rng.draw`'s `what`).
+LOCOMOTIVES = "trains: locomotive cards revealed"
+CARS = "trains: car cards revealed"
+STATIONS = "expansion: station cards revealed"
+ROWS = "development: cards dealt into rows of 3, in the order turned up"
+
 
 def start_round(steps: Steps, number: int) -> None:
     _start(steps, number, TRAINS)
     players = steps.state.players
-    decks = steps.state.decks
     # R35: a short deck reveals what remains.
-    steps.emit(ev.TrainsRevealed(locomotives=decks["locomotive"][:players], cars=decks["car"][:players + 2], automatic=True))
+    locomotives = steps.draw("locomotive", players, LOCOMOTIVES)
+    cars = steps.draw("car", players + 2, CARS)
+    steps.emit(ev.TrainsRevealed(locomotives=locomotives, cars=cars, automatic=True))
 
 
 def _start(steps: Steps, number: int, phase: str) -> None:
@@ -111,7 +118,7 @@ def _end_phase(steps: Steps, rng: Randomness) -> None:
         if state.offer:
             steps.emit(ev.CardsBoxed(cards=state.offer, automatic=True))
         _start(steps, state.round, EXPANSION)
-        steps.emit(ev.StationCardsRevealed(cards=steps.state.decks["station"][:state.players], automatic=True))
+        steps.emit(ev.StationCardsRevealed(cards=steps.draw("station", state.players, STATIONS), automatic=True))
     elif state.phase == EXPANSION:
         if state.offer:
             steps.emit(ev.CardsBoxed(cards=state.offer, automatic=True))
@@ -137,7 +144,7 @@ def _end_phase(steps: Steps, rng: Randomness) -> None:
 
 def _rows(steps: Steps) -> tuple[tuple[str, ...], ...]:
     """R20: 3 cards per player in draw order, rows of 3, each sorted by price (stable)."""
-    dealt = steps.state.decks["development"][:3 * steps.state.players]
+    dealt = steps.draw("development", 3 * steps.state.players, ROWS)
     prices = steps.content.developments
     rows = [dealt[i:i + 3] for i in range(0, len(dealt), 3)]
     return tuple(tuple(sorted(row, key=lambda card: prices[card].price)) for row in rows)

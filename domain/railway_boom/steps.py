@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from domain.core import steps
+from domain.core.randomness import Randomness
 from domain.railway_boom import events as ev
 from domain.railway_boom.content import RESOURCES, Content
 from domain.railway_boom.evolve import evolve
@@ -15,9 +17,23 @@ class Steps(steps.Steps[State]):
     """The core's steps of a decision (`domain/core/steps.py`), evolving on the game's
     content, with the payments and gains every rule makes."""
 
-    def __init__(self, content: Content, state: State) -> None:
+    def __init__(self, content: Content, state: State, rng: Randomness | None = None) -> None:
         super().__init__(partial(evolve, content), state)
         self.content = content
+        self.rng = rng
+
+    def draw(self, deck: str, count: int, what: str) -> tuple[str, ...]:
+        """`count` cards turned up from a deck (fewer when it runs short, R35). At a table the
+        deck's order is unknown, so the cards are those entered (`rng.draw`); the events
+        name them and `evolve` takes them out of the deck by name. A dry run (no `rng`)
+        turns up the top."""
+        pile: Sequence[str] = self.state.decks[deck]
+        count = min(count, len(pile))
+        if count == 0:
+            return ()
+        if self.rng is None:
+            return tuple(pile[:count])
+        return tuple(self.rng.draw(pile, count, what))
 
     def gain(self, seat: int, resource: str, amount: int, source: str) -> None:
         """`amount` of a resource, or VP for the fifth kind (R1)."""

@@ -13,18 +13,21 @@ from domain.core.decider import Decider, Move, Setup
 from domain.core.errors import GameOver, MalformedMove
 from domain.core.events import Audience, Event, Secret
 from domain.core.moves import Moves
+from domain.core.notation import Notation
 from domain.core.randomness import Randomness, rolled, shuffled
-from domain.toot_toot import bot, invariants, play, views
+from domain.toot_toot import bot, invariants, play, table, views
 from domain.toot_toot import events as ev
 from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.evolve import evolve
 from domain.toot_toot.moves import moves_of
+from domain.toot_toot.notation import TootNotation
 from domain.toot_toot.orders import Deck
 from domain.toot_toot.pack import TootSchema
 from domain.toot_toot.state import OVER, Seat, State
 
 RANDOM_MAP = "random"
+MAP_PICK = "the map, picked at random"
 PENALTY_SUPPLIES = (None, 5)
 ROUND_LIMIT = 60
 """R31: a game in which nobody reaches 25 (no order anyone can supply) still ends."""
@@ -95,6 +98,14 @@ class TootToot(Decider[State]):
     def setup(self, state: State, rng: Randomness) -> list[Event]:
         return opening(self.content, state, rng)
 
+    def table_setup(self, state: State, observed: Mapping[str, Any]) -> list[Event]:
+        """The opening as laid out at a table (`table.py` gives the observed form)."""
+        return table.table_setup(self.content, state, observed, RANDOM_MAP, opening)
+
+    @property
+    def notation(self) -> Notation[State]:
+        return TootNotation(self.content)
+
     # --- play ------------------------------------------------------------------------------
 
     def ctx(self, state: State, seat: int) -> Ctx:
@@ -149,7 +160,7 @@ def opening(content: Content, state: State, rng: Randomness) -> list[Event]:
     secret order each and players + 1 public orders."""
     maps = [m.id for m in content.maps]
     if state.requested_map == RANDOM_MAP:
-        index = rng.randbelow(len(maps))
+        index = rng.pick(maps, MAP_PICK)
         events: list[Event] = [ev.MapChosen(map=maps[index], random=rolled(len(maps), index)["random"], automatic=True)]
     else:
         events = [ev.MapChosen(map=state.requested_map, automatic=True)]

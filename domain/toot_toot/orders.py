@@ -11,6 +11,10 @@ from domain.toot_toot.content import Content, Order
 from domain.toot_toot.events import OrdersShuffled, PublicOrderRevealed, SecretOrderDealt
 from domain.toot_toot.state import State
 
+# What a draw from the order deck is called at a table (`rng.draw`'s `what`).
+SECRET_DRAW = "an order card drawn as a secret order"
+PUBLIC_DRAW = "an order card turned up as a public order"
+
 
 def unfilled(order: Order, filled: tuple[int, ...], good: str) -> list[int]:
     """The indexes of the order's icons of `good` not yet filled."""
@@ -24,25 +28,31 @@ class Deck:
         self.deck, self.discard, self.rng = list(state.deck), list(state.discard), rng
         self.events: list[Event] = []
 
-    def draw(self) -> str | None:
-        """The top card; the discards are shuffled into a new deck first when it is empty,
-        and nothing is drawn when both are empty (R15)."""
+    def draw(self, what: str, by: int | None = None) -> str | None:
+        """The next card (`rng.draw`: the top of a seeded deck; at a table, the card entered,
+        by `by` when only that seat sees it), taken out of the deck by name. The discards
+        are shuffled into a new deck first when it is empty, and nothing is drawn when both
+        are empty (R15)."""
         if not self.deck and self.discard:
             order = self.rng.shuffle(self.discard)
             self.events.append(OrdersShuffled(cards=len(order), reshuffle=True,
                                               secrets=(Secret((), shuffled(order)),), automatic=True))
             self.deck, self.discard = order, []
-        return self.deck.pop(0) if self.deck else None
+        if not self.deck:
+            return None
+        card: str = self.rng.draw(self.deck, 1, what, by=by)[0]
+        self.deck.remove(card)
+        return card
 
     def deal_secret(self, seat: int, reason: str, automatic: bool = True) -> None:
-        card = self.draw()
+        card = self.draw(SECRET_DRAW, by=seat)
         if card is not None:
             self.events.append(SecretOrderDealt(seat=seat, reason=reason, secrets=(Secret((seat,), {"order": card}),),
                                                 automatic=automatic))
 
     def refill(self, public: int, wanted: int) -> None:
         for _ in range(wanted - public):
-            card = self.draw()
+            card = self.draw(PUBLIC_DRAW)
             if card is None:
                 return
             self.events.append(PublicOrderRevealed(order=card, automatic=True))
