@@ -25,7 +25,7 @@ from domain.age_of_steam.goods import stop_graph
 from domain.age_of_steam.moves import declare
 from domain.age_of_steam.state import ACTIONS_LIST, AUCTION, State
 from domain.age_of_steam.tiles import TILES
-from domain.age_of_steam.track import network
+from domain.age_of_steam.track import Link, network
 from domain.core.errors import MalformedMove
 from domain.core.moves import Moves
 from domain.core.notation import Line, Notation, generic_format, generic_parse, split_seat
@@ -49,7 +49,7 @@ _URBANIZE = re.compile(r"^(?:urbanizes?|u)\s+(?P<place>[a-z0-9.,' ]+?)(?:\s+\((?
                        r"(?:new\s+city\s+)?(?P<letter>[a-h])$")
 _END_BUILD = re.compile(r"^(?:ends?\s+(?:building|build|the\s+build)|done|end)$")
 _LOCO = re.compile(r"^(?:raises?\s+(?:the\s+|(?:his|her|their)\s+)?locomotive|upgrades?\s+locomotive|loco)$")
-_DELIVER = re.compile(r"^(?:moves?\s+|delivers?\s+)?(?P<cube>[a-z]+)\s+(?:from\s+)?(?P<stops>.+?)(?:\s+via\s+(?P<via>.+))?$")
+_DELIVER = re.compile(r"^(?:moves?\s+|delivers?\s+)?(?P<cube>[a-z]+)\s+(?:from\s+)?(?P<stops>.+?)(?:\s+(?:via|on)\s+(?P<via>.+))?$")
 _PLACE = re.compile(r"^(?:places?\s+)?(?:(?P<cube>[a-z]+)\s+(?:on|in)\s+)?(?P<column>[a-z]\d?)(?:\s+space\s+|[.:/ ])(?P<space>\d)$")
 
 
@@ -67,9 +67,9 @@ class AgeOfSteamNotation(Notation[State]):
     # --- writing ------------------------------------------------------------------------
 
     def format(self, state: State, seats: Sequence[str], seat: int, move: dict[str, Any]) -> str:
-        return f"{seats[seat]} {self.body(state, move)}"
+        return f"{seats[seat]} {self.body(state, seats, move)}"
 
-    def body(self, state: State, move: dict[str, Any]) -> str:
+    def body(self, state: State, seats: Sequence[str], move: dict[str, Any]) -> str:
         kind = move.get("type")
         if kind == "issue_shares":
             count = move["count"]
@@ -90,7 +90,7 @@ class AgeOfSteamNotation(Notation[State]):
         if kind == "end_build":
             return "ends building"
         if kind == "deliver":
-            return self._delivery(state, move)
+            return self._delivery(state, seats, move)
         if kind == "upgrade_locomotive":
             return "raises locomotive"
         if kind == "pass_move":
@@ -100,23 +100,35 @@ class AgeOfSteamNotation(Notation[State]):
             return f"places {cube}on {move['column']} space {move['space'] + 1}"
         return generic_format(["_"], 0, move).removeprefix("_: ")
 
-    def _delivery(self, state: State, move: dict[str, Any]) -> str:
+    def _delivery(self, state: State, seats: Sequence[str], move: dict[str, Any]) -> str:
         source = self.map.city_by_name.get(move["city"], move["city"])
         net = network(self.map, state.board, state.new_cities)
-        at, stops, parallel = source, [source], False
         graph = stop_graph(net)
+        at, stops, hops = source, [source], []
         for link_id in move["path"]:
             link = net.by_id.get(link_id)
             if link is None or at not in (link.a.hex, link.b.hex):
                 # Not a path on this board: written in the generic form, which keeps it as it is.
                 return generic_format(["_"], 0, move).removeprefix("_: ")
             nxt = link.other(at)
-            parallel |= sum(1 for _, other in graph.get(at, ()) if other == nxt) > 1
+            parallel = [other for other, stop in graph.get(at, ()) if stop == nxt]
+            if len(parallel) > 1:
+                hops.append(self._which(link, parallel, seats))
             stops.append(nxt)
             at = nxt
         line = f"moves {move['cube']} {'–'.join(self.stop_name(stop) for stop in stops)}"
-        # Two completed links between the same two stops: the stops alone do not say which.
-        return f"{line} via {' '.join(move['path'])}" if parallel else line
+        # Two completed links join the same two stops: say which, for each such hop in order.
+        return f"{line} via {'; '.join(hops)}" if hops else line
+
+    @staticmethod
+    def _which(link: Link, parallel: Sequence[Link], seats: Sequence[str]) -> str:
+        """How a sheet tells `link` from the others joining the same stops: its owner's
+        track, else a hex only it crosses, else its id."""
+        if sum(other.owner == link.owner for other in parallel) == 1:
+            return "unowned track" if link.owner is None else f"{seats[link.owner]}'s track"
+        others = {hex_ for other in parallel if other is not link for hex_ in other.hexes}
+        own = [hex_ for hex_ in link.hexes if hex_ not in others]
+        return own[0] if own else link.id
 
     def stop_name(self, hex_: str) -> str:
         """A stop as a sheet names it: the city, or the town (urbanized or not)."""
@@ -132,12 +144,12 @@ class AgeOfSteamNotation(Notation[State]):
         first = words.split(" ", 1)[0] if words else ""
         if first in self.moves.by_name and (" " not in words or "=" in words):
             return generic_parse(seats, f"{seats[seat]}: {words}", active)
-        move = self._move(state, words)
+        move = self._move(state, seats, words)
         if move is None:
             raise _bad(text, "not a line of Age of Steam's notation (see docs/notation-age-of-steam.md)")
         return Line(seat, move)
 
-    def _move(self, state: State, words: str) -> dict[str, Any] | None:
+    def _move(self, state: State, seats: Sequence[str], words: str) -> dict[str, Any] | None:
         lowered = words.lower()
         if not lowered:
             return None
@@ -169,7 +181,7 @@ class AgeOfSteamNotation(Notation[State]):
             if action is not None:
                 return {"type": "select_action", "action": action}
         if (match := _DELIVER.fullmatch(lowered)) and match["cube"] in self.map.colours:
-            return self._deliver(state, words, match)
+            return self._deliver(state, seats, words, match)
         return None
 
     def _action(self, written: str) -> str | None:
@@ -222,25 +234,40 @@ class AgeOfSteamNotation(Notation[State]):
             raise _bad(words, f"{written.strip()!r} is not a city or town of the map")
         return hex_
 
-    def _deliver(self, state: State, words: str, match: re.Match[str]) -> dict[str, Any]:
+    def _names(self, link: Link, parallel: Sequence[Link], seats: Sequence[str]) -> set[str]:
+        """Every way a sheet may name `link` after `via` (lower case)."""
+        names = {link.id, *link.hexes, self._which(link, parallel, seats).lower()}
+        owner = "unowned" if link.owner is None else seats[link.owner].lower()
+        names |= {owner, f"{owner}'s", f"{owner}'s track", f"{owner} track"}
+        return names
+
+    def _deliver(self, state: State, seats: Sequence[str], words: str, match: re.Match[str]) -> dict[str, Any]:
         stops = [self._stop(words, name) for name in DASHES.split(match["stops"].strip()) if name]
         if len(stops) < 2:
             raise _bad(words, "a delivery names the stops it passes, from the source to the destination "
                        "(Pittsburgh–Cleveland–Detroit)")
         source = stops[0]
         cube = match["cube"]
-        via = match["via"]
-        if via is not None:
-            path = via.split()
-        else:
-            graph = stop_graph(network(self.map, state.board, state.new_cities))
-            path = []
-            for at, nxt in itertools.pairwise(stops):
-                links = [link.id for link, other in graph.get(at, ()) if other == nxt]
-                if not links:
-                    raise _bad(words, f"no completed link joins {self.stop_name(at)} and {self.stop_name(nxt)}")
-                if len(links) > 1:
-                    raise _bad(words, f"{len(links)} completed links join {self.stop_name(at)} and "
-                               f"{self.stop_name(nxt)}; add `via` and the links ({' '.join(links)})")
-                path.append(links[0])
+        via = [token.strip() for token in match["via"].split(";")] if match["via"] else []
+        graph = stop_graph(network(self.map, state.board, state.new_cities))
+        path: list[str] = []
+        for at, nxt in itertools.pairwise(stops):
+            links = [link for link, other in graph.get(at, ()) if other == nxt]
+            if not links:
+                raise _bad(words, f"no completed link joins {self.stop_name(at)} and {self.stop_name(nxt)}")
+            if len(links) > 1:
+                if not via:
+                    raise _bad(words, f"{len(links)} completed links join {self.stop_name(at)} and {self.stop_name(nxt)}; "
+                               "say which after `via`: "
+                               + " or ".join(repr(self._which(link, links, seats)) for link in links))
+                token = via.pop(0)
+                chosen = [link for link in links if token in self._names(link, links, seats)]
+                if len(chosen) != 1:
+                    raise _bad(words, f"{token!r} names none of the links joining {self.stop_name(at)} and "
+                               f"{self.stop_name(nxt)}: "
+                               + " or ".join(repr(self._which(link, links, seats)) for link in links))
+                links = chosen
+            path.append(links[0].id)
+        if via:
+            raise _bad(words, f"`via` says more than the hops it needs to tell apart: {'; '.join(via)}")
         return {"type": "deliver", "city": source, "cube": cube, "path": path}
