@@ -35,22 +35,22 @@ ACTION_NAMES = {action: action.replace("_", " ").title() for action in ACTIONS_L
 DASHES = re.compile(r"\s*(?:–|—|->|→|-)\s*")
 HEX = re.compile(r"^\d+,\d+$")
 
-_SHARES = re.compile(r"^(?:issues?\s+)?(?P<n>\d+|no)\s+shares?$|^(?:issues?\s+)?shares?\s+(?P<m>\d+)$|^\+(?P<k>\d+)$")
-_BID = re.compile(r"^(?:bids?\s+)?\$?(?P<n>\d+)$")
-_DROP = re.compile(r"^drops?(?:\s+out)?$")
-_PASS = re.compile(r"^pass(?:es)?$")
-_TURN_ORDER_PASS = re.compile(r"^(?:pass(?:es)?\s+(?:with\s+)?(?:the\s+)?turn\s*order(?:\s+pass)?|to\s*pass|turn\s+order\s+pass)$")
-_ACTION = re.compile(r"^(?:takes?\s+|selects?\s+)?(?P<action>[a-z_ ]+)$")
+_SHARES = re.compile(r"^(?:issues?\s+)?(?P<n>\d+|no)\s+shares?$|^(?:issues?\s+)?shares?\s+(?P<m>\d+)$|^\+(?P<k>\d+)$", re.I)
+_BID = re.compile(r"^(?:bids?\s+)?\$?(?P<n>\d+)$", re.I)
+_DROP = re.compile(r"^drops?(?:\s+out)?$", re.I)
+_PASS = re.compile(r"^pass(?:es)?$", re.I)
+_TURN_ORDER_PASS = re.compile(r"^(?:pass(?:es)?\s+(?:with\s+)?(?:the\s+)?turn\s*order(?:\s+pass)?|to\s*pass|turn\s+order\s+pass)$", re.I)
+_ACTION = re.compile(r"^(?:takes?\s+|selects?\s+)?(?P<action>[a-z_ ]+)$", re.I)
 _BUILD = re.compile(r"^(?:builds?|b)\s+(?P<tile>[a-z0-9_ ]+?)\s+(?:(?:at|on)\s+)?(?P<place>\d+,\d+)\s+r(?P<rotation>\d)"
-                    r"(?:\s+(?:for\s+)?\$(?P<cost>\d+))?$")
+                    r"(?:\s+(?:for\s+)?\$(?P<cost>\d+))?$", re.I)
 _BUILD_IN_TOWN = re.compile(r"^(?:builds?|b)\s+(?P<tile>[a-z0-9_ ]+?)\s+(?:at|on|in)\s+(?P<place>[a-z.' ]+?)\s+r(?P<rotation>\d)"
-                            r"(?:\s+(?:for\s+)?\$(?P<cost>\d+))?$")
+                            r"(?:\s+(?:for\s+)?\$(?P<cost>\d+))?$", re.I)
 _URBANIZE = re.compile(r"^(?:urbanizes?|u)\s+(?P<place>[a-z0-9.,' ]+?)(?:\s+\((?P<hex>\d+,\d+)\))?\s+(?:as|with)\s+"
-                       r"(?:new\s+city\s+)?(?P<letter>[a-h])$")
-_END_BUILD = re.compile(r"^(?:ends?\s+(?:building|build|the\s+build)|done|end)$")
-_LOCO = re.compile(r"^(?:raises?\s+(?:the\s+|(?:his|her|their)\s+)?locomotive|upgrades?\s+locomotive|loco)$")
-_DELIVER = re.compile(r"^(?:moves?\s+|delivers?\s+)?(?P<cube>[a-z]+)\s+(?:from\s+)?(?P<stops>.+?)(?:\s+(?:via|on)\s+(?P<via>.+))?$")
-_PLACE = re.compile(r"^(?:places?\s+)?(?:(?P<cube>[a-z]+)\s+(?:on|in)\s+)?(?P<column>[a-z]\d?)(?:\s+space\s+|[.:/ ])(?P<space>\d)$")
+                       r"(?:new\s+city\s+)?(?P<letter>[a-h])$", re.I)
+_END_BUILD = re.compile(r"^(?:ends?\s+(?:building|build|the\s+build)|done|end)$", re.I)
+_LOCO = re.compile(r"^(?:raises?\s+(?:the\s+|(?:his|her|their)\s+)?locomotive|upgrades?\s+locomotive|loco)$", re.I)
+_DELIVER = re.compile(r"^(?:moves?\s+|delivers?\s+)?(?P<cube>[a-z]+)\s+(?:from\s+)?(?P<stops>.+?)(?:\s+(?:via|on)\s+(?P<via>.+))?$", re.I)
+_PLACE = re.compile(r"^(?:places?\s+)?(?:(?P<cube>[a-z]+)\s+(?:on|in)\s+)?(?P<column>[a-z]\d?)(?:\s+space\s+|[.:/ ])(?P<space>\d)$", re.I)
 
 
 def _bad(text: str, why: str) -> MalformedMove:
@@ -150,7 +150,8 @@ class AgeOfSteamNotation(Notation[State]):
         return Line(seat, move)
 
     def _move(self, state: State, seats: Sequence[str], words: str) -> dict[str, Any] | None:
-        lowered = words.lower()
+        # Patterns ignore case; what they capture keeps it, for the messages.
+        lowered = words
         if not lowered:
             return None
         if match := _SHARES.fullmatch(lowered):
@@ -177,10 +178,10 @@ class AgeOfSteamNotation(Notation[State]):
         if match := _PLACE.fullmatch(lowered):
             return self._production(state, words, match)
         if match := _ACTION.fullmatch(lowered):
-            action = self._action(match["action"])
+            action = self._action(match["action"].lower())
             if action is not None:
                 return {"type": "select_action", "action": action}
-        if (match := _DELIVER.fullmatch(lowered)) and match["cube"] in self.map.colours:
+        if (match := _DELIVER.fullmatch(lowered)) and match["cube"].lower() in self.map.colours:
             return self._deliver(state, seats, words, match)
         return None
 
@@ -198,13 +199,14 @@ class AgeOfSteamNotation(Notation[State]):
         written = written.strip()
         if HEX.match(written):
             return written
-        hex_ = self._town_by_name.get(written) or (None if towns_only else self._city_by_name.get(written))
+        key = written.lower()
+        hex_ = self._town_by_name.get(key) or (None if towns_only else self._city_by_name.get(key))
         if hex_ is None:
             raise _bad(words, f"{written!r} is neither a hex (col,row) nor a town of the map")
         return hex_
 
     def _build(self, words: str, match: re.Match[str]) -> dict[str, Any]:
-        tile = match["tile"].strip().replace(" ", "_")
+        tile = match["tile"].strip().lower().replace(" ", "_")
         if tile not in TILES:
             raise _bad(words, f"{tile!r} is not a tile ({', '.join(TILES)})")
         move: dict[str, Any] = {"type": "build", "hex": self._place(words, match["place"]), "tile": tile,
@@ -217,7 +219,7 @@ class AgeOfSteamNotation(Notation[State]):
         column = match["column"].upper()
         if column not in self.map.column_spaces:
             return None
-        cube = match["cube"]
+        cube = match["cube"].lower() if match["cube"] else None
         if cube is not None and state.production and cube != state.production[0]:
             raise _bad(words, f"the cube to place next is {state.production[0]}, not {cube}")
         space = int(match["space"])
@@ -247,7 +249,7 @@ class AgeOfSteamNotation(Notation[State]):
             raise _bad(words, "a delivery names the stops it passes, from the source to the destination "
                        "(Pittsburgh–Cleveland–Detroit)")
         source = stops[0]
-        cube = match["cube"]
+        cube = match["cube"].lower()
         via = [token.strip() for token in match["via"].split(";")] if match["via"] else []
         graph = stop_graph(network(self.map, state.board, state.new_cities))
         path: list[str] = []
@@ -261,7 +263,7 @@ class AgeOfSteamNotation(Notation[State]):
                                "say which after `via`: "
                                + " or ".join(repr(self._which(link, links, seats)) for link in links))
                 token = via.pop(0)
-                chosen = [link for link in links if token in self._names(link, links, seats)]
+                chosen = [link for link in links if token.lower() in self._names(link, links, seats)]
                 if len(chosen) != 1:
                     raise _bad(words, f"{token!r} names none of the links joining {self.stop_name(at)} and "
                                f"{self.stop_name(nxt)}: "
