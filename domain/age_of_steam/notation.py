@@ -43,6 +43,7 @@ _TURN_ORDER_PASS = re.compile(r"^(?:pass(?:es)?\s+(?:with\s+)?(?:the\s+)?turn\s*
 _ACTION = re.compile(r"^(?:takes?\s+|selects?\s+)?(?P<action>[a-z_ ]+)$", re.I)
 _BUILD = re.compile(r"^(?:builds?|b)\s+(?P<tile>[a-z0-9_ ]+?)\s+(?:(?:at|on)\s+)?(?P<place>\d+,\d+)\s+r(?P<rotation>\d)"
                     r"(?:\s+(?:for\s+)?\$(?P<cost>\d+))?$", re.I)
+_BUILDS = re.compile(r"^(?:builds?|b)\s", re.I)
 _BUILD_IN_TOWN = re.compile(r"^(?:builds?|b)\s+(?P<tile>[a-z0-9_ ]+?)\s+(?:at|on|in)\s+(?P<place>[a-z.' ]+?)\s+r(?P<rotation>\d)"
                             r"(?:\s+(?:for\s+)?\$(?P<cost>\d+))?$", re.I)
 _URBANIZE = re.compile(r"^(?:urbanizes?|u)\s+(?P<place>[a-z0-9.,' ]+?)(?:\s+\((?P<hex>\d+,\d+)\))?\s+(?:as|with)\s+"
@@ -83,8 +84,9 @@ class AgeOfSteamNotation(Notation[State]):
         if kind == "select_action":
             return f"takes {ACTION_NAMES[move['action']]}"
         if kind == "build":
-            cost = f" for ${move['cost']}" if move.get("cost") is not None else ""
-            return f"builds {move['tile']} at {move['hex']} r{move['rotation']}{cost}"
+            return f"builds {self._placement(move)}"
+        if kind == "build_step":
+            return f"builds {'; '.join(self._placement(placement) for placement in move['placements'])}"
         if kind == "urbanize":
             return f"urbanizes {self.map.towns[move['hex']]} ({move['hex']}) as {move['city']}"
         if kind == "end_build":
@@ -99,6 +101,11 @@ class AgeOfSteamNotation(Notation[State]):
             cube = f"{state.production[0]} " if state.production else ""
             return f"places {cube}on {move['column']} space {move['space'] + 1}"
         return generic_format(["_"], 0, move).removeprefix("_: ")
+
+    @staticmethod
+    def _placement(move: dict[str, Any]) -> str:
+        cost = f" for ${move['cost']}" if move.get("cost") is not None else ""
+        return f"{move['tile']} at {move['hex']} r{move['rotation']}{cost}"
 
     def _delivery(self, state: State, seats: Sequence[str], move: dict[str, Any]) -> str:
         source = self.map.city_by_name.get(move["city"], move["city"])
@@ -170,6 +177,8 @@ class AgeOfSteamNotation(Notation[State]):
             return {"type": "upgrade_locomotive"}
         if match := _BID.fullmatch(lowered):
             return {"type": "bid", "amount": int(match["n"])}
+        if _BUILDS.match(lowered) and ";" in lowered:
+            return self._build_step(words)
         if match := _BUILD.fullmatch(lowered) or _BUILD_IN_TOWN.fullmatch(lowered):
             return self._build(words, match)
         if match := _URBANIZE.fullmatch(lowered):
@@ -214,6 +223,19 @@ class AgeOfSteamNotation(Notation[State]):
         if match["cost"] is not None:
             move["cost"] = int(match["cost"])
         return move
+
+    def _build_step(self, words: str) -> dict[str, Any]:
+        """A whole build step on one line, its placements separated by `;` in any order."""
+        placements = []
+        for part in (part.strip() for part in words.split(";")):
+            text = part if _BUILDS.match(part) else f"builds {part}"
+            match = _BUILD.fullmatch(text) or _BUILD_IN_TOWN.fullmatch(text)
+            if match is None:
+                raise _bad(words, f"{part!r} is not a placement (tile at col,row rN)")
+            placement = self._build(words, match)
+            del placement["type"]
+            placements.append(placement)
+        return {"type": "build_step", "placements": placements}
 
     def _production(self, state: State, words: str, match: re.Match[str]) -> dict[str, Any] | None:
         column = match["column"].upper()
