@@ -21,7 +21,7 @@ import pytest
 from domain.age_of_steam.state import OVER
 from domain.core.errors import RuleError
 from domain.core.state import replace
-from domain.core.table import ImpossibleOutcome, format_outcome
+from domain.core.table import ImpossibleOutcome, TableRandom, format_outcome
 from domain.core.transcription import SheetError, Transcript, read_sheet
 from tests.rust_belt import DECIDER, MAP
 
@@ -63,6 +63,9 @@ def test_the_whole_game_reads_to_its_end_with_the_scores_written_on_the_sheet() 
     kinds = {event.kind for _, event in transcript.events}
     # Every kind of table outcome was entered: bag draws for Production, growth dice.
     assert {"OutcomeAwaited", "OutcomeEntered", "ProductionDrawn", "GrowthDieRolled", "GameEnded"} <= kinds
+    # Build steps written town first on one line; some could only be laid in another order.
+    steps = [event for _, event in transcript.events if event.kind == "BuildStepWritten"]
+    assert any(list(event.order) != sorted(event.order) for event in steps)  # type: ignore[attr-defined]
     entered = [event for _, event in transcript.events if event.kind == "OutcomeEntered"]
     assert {event.what for event in entered} >= {"goods growth: light dice", "goods growth: dark dice",
                                                  "production: a goods cube from the bag"}
@@ -158,13 +161,30 @@ def _outcome(transcript: Transcript, chooser: random.Random) -> str:
     return format_outcome(request, chooser.choices(request.options, weights)[0])
 
 
+def _town_first(state: Any, seat: int, move: dict[str, Any], chooser: random.Random) -> dict[str, Any] | None:
+    """The greedy bot's whole build step from `move` on, as one `build_step` with its town
+    tiles written first, when it laid track before a town tile; else None."""
+    plan = []
+    while move["type"] == "build":
+        plan.append(move)
+        for event in DECIDER.decide(state, seat, move, TableRandom([])):
+            state = DECIDER.evolve(state, event)
+        move = DECIDER.bots["greedy"].choose(state, seat, DECIDER.legal_moves(state, seat), chooser)
+    towns = [placement for placement in plan if placement["hex"] in MAP.towns]
+    written = towns + [placement for placement in plan if placement["hex"] not in MAP.towns]
+    if written == plan:
+        return None
+    return {"type": "build_step", "placements": [{k: v for k, v in p.items() if k != "type"} for p in written]}
+
+
 def write_sheet(seed: int = 7) -> None:
     chooser = random.Random(seed)
     observed = observed_opening(chooser)
     transcript = Transcript(DECIDER, SEATS, {}, observed)
     lines = ["# Age of Steam, Rust Belt, three players; the opening is in age_of_steam.observed.json.",
              "# Forced moves (a player at the share limit, a bidder who cannot raise) are left out:",
-             "# the transcript fills them in.", "# turn 1"]
+             "# the transcript fills them in. A build step laid track first is written town first, on one",
+             "# line: it is laid in an order that is legal.", "# turn 1"]
     while not transcript.over:
         if transcript.pending is not None:
             line = _outcome(transcript, chooser)
@@ -176,7 +196,15 @@ def write_sheet(seed: int = 7) -> None:
             if production in moves and transcript.state.turn > 1 and chooser.random() < 0.4:
                 # The greedy bot never takes Production; a table sometimes does.
                 move = production
-            line = DECIDER.notation.format(transcript.state, SEATS, seat, move)
+            step = _town_first(transcript.state, seat, move, chooser) if move["type"] == "build" else None
+            line = DECIDER.notation.format(transcript.state, SEATS, seat, step or move)
+            if step is not None:
+                # The step was laid track first; the sheet writes its town first, on one line.
+                lines.append(line)
+                transcript.enter(line)
+                line = f"{SEATS[seat]} ends building"
+                if transcript.state.phase != "build" or transcript.state.queue[:1] != (seat,):
+                    continue  # its end was forced: the transcript made it
         try:
             added = transcript.enter(line)
         except RuleError as error:  # pragma: no cover - a bug to fix, not a sheet to write

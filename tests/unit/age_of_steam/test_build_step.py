@@ -21,7 +21,7 @@ from .helpers import fold
 
 SHEETS = Path(__file__).resolve().parents[2] / "sheets"
 SEATS = ("Ann", "Bob", "Cat")
-# On the sheet, Bob's first build step of turn 1: the track, then the town it reaches.
+# On the sheet, Bob's build step of turn 1, laid track first, written town first on one line.
 TRACK = {"hex": "12,4", "tile": "gentle_curve", "rotation": 1}
 TOWN = {"hex": "12,5", "tile": "town_1", "rotation": 0}
 
@@ -30,7 +30,7 @@ def _before_bobs_step() -> Transcript:
     observed = json.loads((SHEETS / "age_of_steam.observed.json").read_text(encoding="utf-8"))
     transcript = Transcript(DECIDER, SEATS, {}, observed)
     for line in (SHEETS / "age_of_steam.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("Bob builds gentle_curve at 12,4 r1"):
+        if line.startswith("Bob builds town_1 at 12,5 r0"):
             return transcript
         if line.strip() and not line.startswith("#"):
             transcript.enter(line)

@@ -85,7 +85,8 @@ def test_every_legal_move_of_random_playouts_reads_back_from_its_line() -> None:
             seen.add(move["type"])
             checked += 1
     assert len(POSITIONS) > 400 and checked > 5000
-    assert seen == {t.name for t in DECIDER.moves.types}
+    # A whole build step on one line is no legal move of its own (test_build_step.py reads it).
+    assert seen == {t.name for t in DECIDER.moves.types} - {"build_step"}
 
 
 def test_the_generic_form_of_every_move_reads_back_too() -> None:
