@@ -267,3 +267,16 @@ def test_a_forced_move_written_anyway_is_read_against_the_next_player() -> None:
     transcript.enter("Ann issues 1 share")
     with pytest.raises(RuleError):
         transcript.enter("Bob issues no shares")
+
+
+def test_the_cores_form_of_an_opening_every_outcome_in_the_order_asked_is_read_too() -> None:
+    observed = _observed()
+    cubes = [*(observed["goods_display"][column][space] for column, space in MAP.display_fill_order),
+             *(cube for city in MAP.cities for cube in observed["city_cubes"][city.name])]
+    events = DECIDER.table_setup(_new(), {"outcomes": [[6, 6, 6], [1, 1, 1], [3, 3, 3], *cubes]})
+    state = fold(_new(), events)
+    assert [e.data["value"] for e in of_kind(events, "OrderDieRolled")] == [6, 6, 6, 1, 1, 1, 3, 3, 3]
+    assert state.order == (0, 2, 1)
+    assert {c: list(s) for c, s in state.display.items()} == observed["goods_display"]
+    with pytest.raises(MalformedMove, match="outcome 13 is missing: setup: a goods cube for display D4, space 1"):
+        DECIDER.table_setup(_new(), {"outcomes": [[6, 6, 6], [1, 1, 1], [3, 3, 3], *cubes[:9]]})
