@@ -157,40 +157,39 @@ class AgeOfSteamNotation(Notation[State]):
         return Line(seat, move)
 
     def _move(self, state: State, seats: Sequence[str], words: str) -> dict[str, Any] | None:
-        # Patterns ignore case; what they capture keeps it, for the messages.
-        lowered = words
-        if not lowered:
+        # The patterns ignore case; what they capture keeps it, for the messages.
+        if not words:
             return None
-        if match := _SHARES.fullmatch(lowered):
+        if match := _SHARES.fullmatch(words):
             count = next(g for g in match.groups() if g is not None)
-            return {"type": "issue_shares", "count": 0 if count == "no" else int(count)}
-        if _DROP.fullmatch(lowered):
+            return {"type": "issue_shares", "count": 0 if count.lower() == "no" else int(count)}
+        if _DROP.fullmatch(words):
             return {"type": "drop"}
-        if _TURN_ORDER_PASS.fullmatch(lowered):
+        if _TURN_ORDER_PASS.fullmatch(words):
             return {"type": "turn_order_pass"}
-        if _PASS.fullmatch(lowered):
+        if _PASS.fullmatch(words):
             # "passes" is the Turn Order pass in the auction, a round of moving goods otherwise.
             return {"type": "turn_order_pass"} if state.phase == AUCTION else {"type": "pass_move"}
-        if _END_BUILD.fullmatch(lowered):
+        if _END_BUILD.fullmatch(words):
             return {"type": "end_build"}
-        if _LOCO.fullmatch(lowered):
+        if _LOCO.fullmatch(words):
             return {"type": "upgrade_locomotive"}
-        if match := _BID.fullmatch(lowered):
+        if match := _BID.fullmatch(words):
             return {"type": "bid", "amount": int(match["n"])}
-        if _BUILDS.match(lowered) and ";" in lowered:
+        if _BUILDS.match(words) and ";" in words:
             return self._build_step(words)
-        if match := _BUILD.fullmatch(lowered) or _BUILD_IN_TOWN.fullmatch(lowered):
+        if match := _BUILD.fullmatch(words) or _BUILD_IN_TOWN.fullmatch(words):
             return self._build(words, match)
-        if match := _URBANIZE.fullmatch(lowered):
+        if match := _URBANIZE.fullmatch(words):
             hex_ = match["hex"] or self._place(words, match["place"], towns_only=True)
             return {"type": "urbanize", "hex": hex_, "city": match["letter"].upper()}
-        if match := _PLACE.fullmatch(lowered):
+        if match := _PLACE.fullmatch(words):
             return self._production(state, words, match)
-        if match := _ACTION.fullmatch(lowered):
+        if match := _ACTION.fullmatch(words):
             action = self._action(match["action"].lower())
             if action is not None:
                 return {"type": "select_action", "action": action}
-        if (match := _DELIVER.fullmatch(lowered)) and match["cube"].lower() in self.map.colours:
+        if (match := _DELIVER.fullmatch(words)) and match["cube"].lower() in self.map.colours:
             return self._deliver(state, seats, words, match)
         return None
 
