@@ -111,8 +111,9 @@ def _at_production_draw() -> Transcript:
         pending = transcript.pending
         if pending is not None and pending.request.what.startswith("production") and pending.move.get("cube") != "red":
             return transcript
-        if line.strip() and not line.startswith("#"):
-            transcript.enter(line)
+        text = line.split("#", 1)[0].strip()  # as a sheet is read: comments aside
+        if text:
+            transcript.enter(text)
     raise AssertionError("the sheet has no Production draw")
 
 
@@ -184,10 +185,12 @@ def write_sheet(seed: int = 7) -> None:
     lines = ["# Age of Steam, Rust Belt, three players; the opening is in age_of_steam.observed.json.",
              "# Forced moves (a player at the share limit, a bidder who cannot raise) are left out:",
              "# the transcript fills them in. A build step laid track first is written town first, on one",
-             "# line: it is laid in an order that is legal.", "# turn 1"]
+             "# line: it is laid in an order that is legal. A line of dice or a colour answers what the",
+             "# rules asked the table for, named in its comment.", "# turn 1"]
     while not transcript.over:
         if transcript.pending is not None:
-            line = _outcome(transcript, chooser)
+            # What the outcome answers, as a comment for the reader (the transcript asks for it).
+            line = f"{_outcome(transcript, chooser)}  # {transcript.pending.request.what}"
         else:
             seat = min(DECIDER.active_seats(transcript.state))
             moves = DECIDER.legal_moves(transcript.state, seat)
@@ -206,7 +209,7 @@ def write_sheet(seed: int = 7) -> None:
                 if transcript.state.phase != "build" or transcript.state.queue[:1] != (seat,):
                     continue  # its end was forced: the transcript made it
         try:
-            added = transcript.enter(line)
+            added = transcript.enter(line.split("#", 1)[0])
         except RuleError as error:  # pragma: no cover - a bug to fix, not a sheet to write
             raise AssertionError(f"{line}: {error}") from error
         lines.append(line)

@@ -53,7 +53,8 @@ def _sheet_positions(per_move: int) -> list[tuple[State, int, tuple[str, ...], l
     seats = ("Ann", "Bob", "Cat")
     transcript, chooser, out = Transcript(DECIDER, seats, {}, observed), random.Random(0), []
     for line in (sheets / "age_of_steam.txt").read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
+        line = line.split("#", 1)[0].strip()  # as a sheet is read: comments aside
+        if not line:
             continue
         if transcript.pending is None:
             state = transcript.state
