@@ -83,7 +83,8 @@ def _tamper(lines: list[str]) -> tuple[list[str], int]:
         if " moves " in line and "–" in line:
             cube = line.split(" moves ", 1)[1].split(" ", 1)[0]
             wrong = "Kansas City" if "Kansas City" not in line else "Duluth"
-            return [*lines[:index], f"{line}–{wrong}", *lines[index + 1:]], index + 1
+            stops, via, rest = line.partition(" via ")
+            return [*lines[:index], f"{stops}–{wrong}{via}{rest}", *lines[index + 1:]], index + 1
     raise AssertionError(f"the sheet delivers no {cube} good")
 
 
