@@ -12,7 +12,8 @@ list), `goods` (the bag and the routes a good may take), `ledger` (bookkeeping t
 share), `events` (the order of play's kinds) and `catalogue` (every kind). Above them: `legal`
 (who may act, the legal moves), `decide` and `steps` (events applied as they are emitted),
 `evolve` (dispatch on the event's type), `views`, `invariants`, `playout` (the simulation bot),
-`options`, and `decider`, which puts them behind the core `Decider` contract (`ruleset1`: the
+`options`, `notation` (a move as one line of a score sheet), `observed` (the opening as laid out
+at a table), and `decider`, which puts them behind the core `Decider` contract (`ruleset1`: the
 first ruleset, for games recorded under it).
 """
 

@@ -8,12 +8,13 @@ is `track.assess`; which placements to list is `building.placements`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from domain.age_of_steam.board import BUILDS_PER_TURN, ENGINEER_BUILDS, Map
 from domain.age_of_steam.building import placements
 from domain.age_of_steam.ledger import Handlers, pay, pop
-from domain.age_of_steam.moves import Build, Urbanize
+from domain.age_of_steam.moves import Build, BuildStep, Urbanize
 from domain.age_of_steam.state import ENGINEER, URBANIZATION, BuildTurn, Placed, State
 from domain.age_of_steam.track import Placement, abandoned, apply_placement, assess, incomplete_at_risk, unown, urbanize
 from domain.core.errors import IllegalMove
@@ -53,6 +54,17 @@ class TrackBuilt(Event):
     disc_delta: int
     returned: str | None
     taken: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuildStepWritten(Event):
+    """A seat's build step written as one line, its placements in any order: `placements`
+    (hex, tile, rotation) as written, `order` the order they were laid in (the first, from
+    the one written, in which each is legal when it is laid); a `TrackBuilt` follows for each."""
+
+    seat: int
+    placements: tuple[tuple[str, str, int], ...]
+    order: tuple[int, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,9 +172,18 @@ def begin_turn(steps: Steps, seat: int) -> None:
     steps.emit(BuildTurnBegan(seat=seat, limit=limit, at_risk=at_risk))
 
 
-def build(steps: Steps, seat: int, command: Build) -> None:
+def build(steps: Steps, seat: int, command: Build, own: bool = True) -> None:
+    """One placement: the seat's own move, or (`own` false) one laid for a written build step."""
     state, map_ = steps.state, steps.map
-    placement = check_build(map_, state, seat, command)
+    try:
+        placement = check_build(map_, state, seat, command)
+    except IllegalMove as error:
+        if own and error.code == "not_connected":
+            # A town tile written before the track that reaches it: say how to write the step.
+            raise IllegalMove(error.code, f"{error.message} Placements are judged one at a time, in the order "
+                              f"written ({ORDER_RULING}): write the build step on one line, its placements "
+                              "separated by `;`, to have them laid in an order that is legal.") from None
+        raise
     after, claimed = apply_placement(map_, state.board, state.new_cities, placement, seat)
     taken = tuple(
         (hex_, index)
@@ -170,11 +191,42 @@ def build(steps: Steps, seat: int, command: Build) -> None:
         for index, owner in enumerate(after[hex_].owners)
         if owner == seat and state.board[hex_].owners[index] is None
     )
-    steps.moved(TrackBuilt(
+    built = TrackBuilt(
         seat=seat, hex=command.hex, place=map_.place_name(command.hex, state.new_cities), tile=command.tile,
         rotation=command.rotation, cost=placement.cost, placement=placement.kind, owners=after[command.hex].owners,
         disc=placement.placed.disc, disc_delta=placement.disc_delta, returned=placement.returned, taken=taken,
-    ))
+    )
+    if own:
+        steps.moved(built)
+    else:
+        steps.emit(built)
+
+
+ORDER_RULING = ("placements are judged one at a time, each legal when it is laid; a build step written in "
+                "another order than it was laid is accepted if some legal order exists")
+"""The ruling on a build step's order (`docs/notation-age-of-steam.md`), quoted in refusals."""
+
+
+def build_step(steps: Steps, seat: int, command: BuildStep) -> None:
+    """The placements laid in the first order, from the one written, in which each is legal
+    when it is laid (at most 4 placements: 24 orders to try)."""
+    first: IllegalMove | None = None
+    for order in permutations(range(len(command.placements))):
+        trial = type(steps)(steps.map, steps.state)
+        try:
+            for index in order:
+                build(trial, seat, command.placements[index], own=False)
+        except IllegalMove as error:
+            first = first or error
+            continue
+        steps.moved(BuildStepWritten(
+            seat=seat, placements=tuple((p.hex, p.tile, p.rotation) for p in command.placements), order=order))
+        for index in order:
+            build(steps, seat, command.placements[index], own=False)
+        return
+    assert first is not None
+    raise IllegalMove(first.code, f"No order of these placements is legal ({ORDER_RULING}); "
+                      f"in the order written: {first.message}")
 
 
 def place_new_city(steps: Steps, seat: int, command: Urbanize) -> None:
@@ -257,6 +309,11 @@ def urbanized(map_: Map, state: State, event: CityUrbanized) -> State:
     )
 
 
+def _step_written(state: State, event: BuildStepWritten) -> State:
+    # The placements' own `TrackBuilt` events that follow change the board.
+    return state
+
+
 def _ended(state: State, event: BuildEnded) -> State:
     return pop(state, event.seat)
 
@@ -265,5 +322,6 @@ def _abandoned(state: State, event: TrackAbandoned) -> State:
     return replace(state, board=unown(state.board, [(h, i) for h, i in event.segments]))
 
 
-APPLY: Handlers = {BuildTurnBegan: _turn_began, TrackBuilt: _built, BuildEnded: _ended, TrackAbandoned: _abandoned}
+APPLY: Handlers = {BuildTurnBegan: _turn_began, TrackBuilt: _built, BuildStepWritten: _step_written, BuildEnded: _ended,
+                   TrackAbandoned: _abandoned}
 KINDS: tuple[type[Event], ...] = (*APPLY, CityUrbanized)

@@ -15,6 +15,7 @@ from domain.age_of_steam.legal import active_seats, check_phase
 from domain.age_of_steam.moves import (
     Bid,
     Build,
+    BuildStep,
     Deliver,
     Drop,
     EndBuild,
@@ -62,6 +63,8 @@ def decided(map_: Map, moves: Moves, state: State, seat: int, move: Mapping[str,
         flow.after_action(steps)
     elif isinstance(command, Build):
         build_track.build(steps, seat, command)
+    elif isinstance(command, BuildStep):
+        build_track.build_step(steps, seat, command)
     elif isinstance(command, Urbanize):
         build_track.place_new_city(steps, seat, command)
     elif isinstance(command, EndBuild):

@@ -8,11 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.age_of_steam import bots as greedy
-from domain.age_of_steam import decide, evolve, invariants, legal, moves, playout, views
+from domain.age_of_steam import decide, evolve, invariants, legal, moves, observed, playout, views
 from domain.age_of_steam import options as rulings
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.catalogue import EVENTS
 from domain.age_of_steam.content import SCHEMA, check_playable
+from domain.age_of_steam.notation import AgeOfSteamNotation
 from domain.age_of_steam.scoring import vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.bots import Bot, base_bots
@@ -20,6 +21,7 @@ from domain.core.content import Pack
 from domain.core.decider import Decider, Decision, Setup
 from domain.core.events import Audience, Event
 from domain.core.moves import Moves
+from domain.core.notation import Notation
 from domain.core.randomness import Randomness
 
 
@@ -41,6 +43,7 @@ class AgeOfSteam(Decider[State]):
         self.map: Map = pack.content if pack is not None else None  # type: ignore[assignment]
         self.moves: Moves = moves.declare(self.map) if pack is not None else None  # type: ignore[assignment]
         """Every move of the game on this map, declared once (parser, JSON Schema, `move_of`)."""
+        self._notation: Notation[State] = AgeOfSteamNotation(self.map, self.moves) if pack is not None else Notation()
 
     def with_pack(self, pack: Pack) -> AgeOfSteam:
         # The rules play only the printed Rust Belt (`content.check_playable`).
@@ -49,6 +52,11 @@ class AgeOfSteam(Decider[State]):
 
     events = EVENTS
     """Every event kind the game records, each a dataclass (`events.py`)."""
+
+    @property
+    def notation(self) -> Notation[State]:
+        # Lines in the game's own words (`notation.py`); unbound rules have no map to name.
+        return self._notation
 
     @property
     def move_schemas(self) -> dict[str, dict[str, Any]]:
@@ -73,6 +81,13 @@ class AgeOfSteam(Decider[State]):
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
         return decide.setup(self.map, state, rng)
+
+    def table_setup(self, state: State, seen: Mapping[str, Any]) -> list[Event]:
+        # The opening as laid out at the table (`observed.py`); the core's form, every
+        # outcome listed in the order setup asks for them, is still accepted.
+        if isinstance(seen, Mapping) and "outcomes" in seen:
+            return super().table_setup(state, seen)
+        return observed.table_setup(self.map, state, seen)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve.evolve(self.map, state, event)

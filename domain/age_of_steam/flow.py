@@ -39,11 +39,11 @@ def opening(steps: Steps, rng: Randomness) -> None:
     for seat in seats:
         steps.emit(StartingCapitalTaken(seat=seat, shares=map_.start_shares, cash=map_.start_money))
     for column, space in map_.display_fill_order:
-        cube, drawn = draw(steps.state.bag, rng)
+        cube, drawn = draw(steps.state.bag, rng, f"setup: a goods cube for display {column}, space {space + 1}")
         steps.emit(DisplayCubeDrawn(column=column, space=space, cube=cube, random=drawn))
     for city in map_.cities:
         for _ in range(city.starting_cubes):
-            cube, drawn = draw(steps.state.bag, rng)
+            cube, drawn = draw(steps.state.bag, rng, f"setup: a goods cube for {city.name}")
             steps.emit(CityCubeDrawn(hex=city.hex, city=city.name, cube=cube, random=drawn))
     begin_turn(steps, 1)
 
@@ -52,10 +52,12 @@ def _roll_for_order(steps: Steps, rng: Randomness, group: list[int], round_: int
     """Highest total of three dice first; players tied on a total roll again among themselves."""
     totals: dict[int, int] = {}
     for seat in group:
-        for die in range(1, DICE_FOR_ORDER + 1):
-            value = rng.randbelow(6)
-            totals[seat] = totals.get(seat, 0) + value + 1
-            steps.emit(OrderDieRolled(seat=seat, round=round_, die=die, value=value + 1, random=outcome(6, value)))
+        name = steps.state.seats[seat].name
+        again = "" if round_ == 1 else f" (tie, roll {round_})"
+        faces = rng.roll(DICE_FOR_ORDER, f"player order: {name}'s {DICE_FOR_ORDER} dice{again}")
+        for die, face in enumerate(faces, start=1):
+            totals[seat] = totals.get(seat, 0) + face
+            steps.emit(OrderDieRolled(seat=seat, round=round_, die=die, value=face, random=outcome(6, face - 1)))
     order: list[int] = []
     for total in sorted(set(totals.values()), reverse=True):
         tied = [seat for seat in group if totals[seat] == total]

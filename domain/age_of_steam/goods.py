@@ -1,8 +1,9 @@
 """Goods: drawing cubes from the bag, and the routes a good may travel.
 
 The bag is a count per colour. A draw reads the bag as one canonical list (colours in sorted
-order, each repeated by its count) and takes `rng.randbelow(len(list))` from it, so the stored
-outcome (`rolled(n, index)`) re-derives the colour from the state alone.
+order, each repeated by its count) and picks one cube of it (`rng.pick`: at a table the referee
+names the colour, a seeded game draws `randbelow(len(list))`), so the stored outcome
+(`rolled(n, index)`) re-derives the colour from the state alone.
 """
 
 from __future__ import annotations
@@ -17,11 +18,22 @@ from domain.core.errors import IllegalMove
 from domain.core.randomness import Randomness
 
 
-def draw(bag: dict[str, int], rng: Randomness) -> tuple[str, Outcome]:
-    """One cube from the bag: its colour and the stored outcome."""
-    total = sum(bag.values())
-    index = rng.randbelow(total)
-    return colour_at(bag, index), outcome(total, index)
+def draw(bag: dict[str, int], rng: Randomness, what: str) -> tuple[str, Outcome]:
+    """One cube from the bag: its colour and the stored outcome. `what` says what the cube is
+    for, in the game's words ("production: a goods cube from the bag")."""
+    cubes = in_bag(bag)
+    index = rng.pick(cubes, what, label=str)
+    return cubes[index], outcome(len(cubes), index)
+
+
+def in_bag(bag: dict[str, int]) -> list[str]:
+    """The bag read as one list: colours in sorted order, each repeated by its count."""
+    return [colour for colour in sorted(bag) for _ in range(bag.get(colour, 0))]
+
+
+def index_of(bag: dict[str, int], colour: str) -> int:
+    """Where the first `colour` cube sits in the bag read as one list (`colour_at` reads it back)."""
+    return sum(bag.get(other, 0) for other in sorted(bag) if other < colour)
 
 
 def colour_at(bag: dict[str, int], index: int) -> str:

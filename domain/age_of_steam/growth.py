@@ -81,7 +81,7 @@ def draw_production(steps: Steps, rng: Randomness) -> bool:
     if holder is None or count == 0:
         return False
     for _ in range(count):
-        cube, stored = draw(steps.state.bag, rng)
+        cube, stored = draw(steps.state.bag, rng, "production: a goods cube from the bag")
         steps.emit(ProductionDrawn(seat=holder, cube=cube, random=stored))
     steps.emit(PhaseBegan(phase=PRODUCTION, queue=(holder,) * count))
     return True
@@ -116,11 +116,9 @@ def goods_growth(steps: Steps, rng: Randomness) -> None:
     steps.emit(PhaseBegan(phase="goods_growth", queue=()))
     map_ = steps.map
     for half in (LIGHT, DARK):
-        faces: list[int] = []
-        for index in range(len(steps.state.seats)):
-            value = rng.randbelow(6)
-            faces.append(value + 1)
-            steps.emit(GrowthDieRolled(half=half, index=index, value=value + 1, random=outcome(6, value)))
+        faces = rng.roll(len(steps.state.seats), f"goods growth: {half} dice")
+        for index, face in enumerate(faces):
+            steps.emit(GrowthDieRolled(half=half, index=index, value=face, random=outcome(6, face - 1)))
         for face in faces:
             _grow(steps, half, face, f"{'L' if half == LIGHT else 'D'}{face}", map_.city_of_number[(half, face)])
             letter = map_.letter_of_die.get((half, face))

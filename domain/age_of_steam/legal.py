@@ -11,6 +11,7 @@ from domain.age_of_steam.board import Map
 from domain.age_of_steam.moves import (
     Bid,
     Build,
+    BuildStep,
     Command,
     Deliver,
     Drop,
@@ -46,6 +47,7 @@ _PHASE_OF: dict[type, str] = {
     TurnOrderPass: AUCTION,
     SelectAction: ACTIONS,
     Build: BUILD,
+    BuildStep: BUILD,
     Urbanize: BUILD,
     EndBuild: BUILD,
     Deliver: MOVE,

@@ -54,6 +54,13 @@ class Build:
 
 
 @dataclass(frozen=True)
+class BuildStep:
+    """Several placements of one build step, written in any order (a score sheet's line)."""
+
+    placements: tuple[Build, ...]
+
+
+@dataclass(frozen=True)
 class Urbanize:
     hex: str
     city: str
@@ -88,7 +95,7 @@ class PlaceProduction:
 
 
 Command = (
-    IssueShares | Bid | Drop | TurnOrderPass | SelectAction | Build | Urbanize | EndBuild | Deliver
+    IssueShares | Bid | Drop | TurnOrderPass | SelectAction | Build | BuildStep | Urbanize | EndBuild | Deliver
     | UpgradeLocomotive | PassMove | PlaceProduction
 )
 
@@ -111,6 +118,25 @@ def _deliver(map_: Map) -> Callable[[Mapping[str, Any]], Deliver]:
     return parse
 
 
+PLACEMENT_KEYS = ("hex", "tile", "rotation", "cost")
+
+
+def _build_step(build: MoveType) -> Callable[[Mapping[str, Any]], BuildStep]:
+    def parse(values: Mapping[str, Any]) -> BuildStep:
+        placements = values["placements"]
+        if not placements:
+            raise MalformedMove("bad_field", "\"placements\" of a build_step move lists at least one placement.",
+                                "placements")
+        # Each placement is a build move's fields, checked as one.
+        return BuildStep(tuple(build.parse({"type": "build", **placement}) for placement in placements))
+    return parse
+
+
+def _recover_build_step(event: Any) -> dict[str, Any]:
+    return {"type": "build_step", "placements": [
+        {"hex": hex_, "tile": tile, "rotation": rotation} for hex_, tile, rotation in event.data["placements"]]}
+
+
 def _no_fields(command: type) -> Callable[[Mapping[str, Any]], Any]:
     return lambda values: command()
 
@@ -122,6 +148,13 @@ def declare(map_: Map) -> Moves:
     def hex_field() -> Field:
         return Field("hex", "string", "A hex of the map, named \"col,row\".", enum=hexes, unknown="unknown_hex")
 
+    build = MoveType("build", "Build or upgrade a track tile.", (
+        hex_field(),
+        Field("tile", "string", "A track tile type.", enum=tuple(TILES), unknown="unknown_tile"),
+        Field("rotation", "integer", "Clockwise steps of 60 degrees, 0 to 5.", minimum=0, maximum=5),
+        Field("cost", "integer", "The cost the legal moves list, echoed: a different one is refused.",
+              optional=True, recorded=False),
+    ), lambda v: Build(v["hex"], v["tile"], v["rotation"], v["cost"]), event="TrackBuilt")
     return Moves((
         MoveType("issue_shares", "Issue shares for $5 each before the turn-order auction.", (
             Field("count", "integer", "How many shares to issue."),
@@ -135,13 +168,13 @@ def declare(map_: Map) -> Moves:
         MoveType("select_action", "Select a special action for this turn.", (
             Field("action", "string", "A special action.", enum=tuple(ACTIONS_LIST), unknown="unknown_action"),
         ), lambda v: SelectAction(v["action"]), event="ActionSelected"),
-        MoveType("build", "Build or upgrade a track tile.", (
-            hex_field(),
-            Field("tile", "string", "A track tile type.", enum=tuple(TILES), unknown="unknown_tile"),
-            Field("rotation", "integer", "Clockwise steps of 60 degrees, 0 to 5.", minimum=0, maximum=5),
-            Field("cost", "integer", "The cost the legal moves list, echoed: a different one is refused.",
-                  optional=True, recorded=False),
-        ), lambda v: Build(v["hex"], v["tile"], v["rotation"], v["cost"]), event="TrackBuilt"),
+        build,
+        MoveType("build_step", "Several placements of one build step, written in any order: they are laid in the "
+                 "first order, from the one written, in which each is legal when it is laid.", (
+            Field("placements", "array", "The placements, each the fields of a build move.",
+                  items=Field("placement", "object", "One placement: hex, tile, rotation and optionally cost.",
+                              keys=Field("field", "string", "A field of a build move.", enum=PLACEMENT_KEYS))),
+        ), _build_step(build), event="BuildStepWritten", recover=_recover_build_step),
         MoveType("urbanize", "Place a new city (the Urbanization action).", (
             hex_field(),
             Field("city", "string", "A new city, by its letter.", enum=tuple(map_.new_city),

@@ -126,11 +126,13 @@ def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int],
     round_ = 0
     while len(tied) > 1:
         round_ += 1
-        faces: dict[int, int] = {}
+        # One die each, rolled in seat order, so a referee enters them as one line.
+        names = ", ".join(state.seats[seat].name for seat in tied)
+        again = "" if round_ == 1 else f" (tied again, roll {round_})"
+        rolled = rng.roll(len(tied), f"tie-break: one die each for {names}{again}")
+        faces = dict(zip(tied, rolled, strict=True))
         for seat in tied:
-            value = rng.randbelow(6)
-            faces[seat] = value + 1
-            steps.emit(TieBreakRolled(seat=seat, round=round_, value=value + 1, random=outcome(6, value)))
+            steps.emit(TieBreakRolled(seat=seat, round=round_, value=faces[seat], random=outcome(6, faces[seat] - 1)))
         tied = _best(tied, faces.__getitem__)
     return tied, "dice"
 
