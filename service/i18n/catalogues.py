@@ -17,7 +17,7 @@ ROOT = TRANSLATIONS.parents[2]
 HERE = TRANSLATIONS.parent
 KEYWORDS = {
     "messages": ["-k", "N_", "-k", "pgettext_noop:1c,2", "-k", "_l"],
-    "js": ["-k", "t", "-k", "tn:1,2", "-k", "pt:1c,2"],
+    "js": ["-k", "t", "-k", "tn:1,2", "-k", "pt:1c,2", "-k", "tpn:1c,2,3"],
 }
 CONFIG = {"messages": HERE / "babel.cfg", "js": HERE / "babel-js.cfg"}
 

@@ -4,8 +4,11 @@
 import * as rest from "./rest.js";
 import { keep } from "./held.js";
 import { el, titleOf } from "./words.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+// The bot levels' names in the reader's language.
+const LEVELS = { random: t("random"), playout: t("playout"), greedy: t("greedy"), planner: t("planner") };
 // The bot levels of the chosen game (GET /api/v1/rulesets), weakest first.
 let botLevels = [];
 
@@ -13,8 +16,8 @@ function seatRow(index) {
   const name = el("input", { attrs: { name: "seat-name", maxlength: "64", autocomplete: "off" } });
   const open = el("input", { attrs: { type: "checkbox", name: "seat-open" } });
   const bot = el("select", { attrs: { name: "seat-bot" } }, [
-    el("option", { text: "a person", attrs: { value: "" } }),
-    ...botLevels.map((level) => el("option", { text: `the ${level} bot`, attrs: { value: level } })),
+    el("option", { text: t("a person"), attrs: { value: "" } }),
+    ...botLevels.map((level) => el("option", { text: t("the {level} bot", { level: LEVELS[level] ?? level }), attrs: { value: level } })),
   ]);
   const fit = () => {
     const byBot = bot.value !== "";
@@ -28,9 +31,9 @@ function seatRow(index) {
   if (index > 0) open.checked = true;
   fit();
   return el("li", {}, [el("div", { cls: "row" }, [
-    el("label", { text: index === 0 ? "Name (you)" : "Name" }, [name]),
-    el("label", { cls: "check" }, [open, " open seat, joined by invite"]),
-    el("label", { text: "Played by " }, [bot]),
+    el("label", { text: index === 0 ? t("Name (you)") : t("Name") }, [name]),
+    el("label", { cls: "check" }, [open, t(" open seat, joined by invite")]),
+    el("label", { text: t("Played by ") }, [bot]),
   ])]);
 }
 
@@ -88,15 +91,15 @@ function showCreated(created, players) {
   list.replaceChildren();
   const invite = (seat, code) => {
     const link = `${location.origin}/#join=${encodeURIComponent(created.game_id)}&invite=${encodeURIComponent(code)}`;
-    return [el("dt", { text: `Invite for seat ${Number(seat) + 1}` }),
+    return [el("dt", { text: t("Invite for seat {seat}", { seat: Number(seat) + 1 }) }),
       el("dd", {}, [el("a", { text: link, attrs: { href: link, "data-invite-seat": seat } })])];
   };
-  list.append(el("dt", { text: "Game id" }), el("dd", { text: created.game_id }));
+  list.append(el("dt", { text: t("Game id") }), el("dd", { text: created.game_id }));
   for (const [seat, token] of Object.entries(created.seat_tokens)) {
-    list.append(el("dt", { text: `Token of ${players[seat]} (seat ${Number(seat) + 1})` }), el("dd", { text: token }));
+    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) + 1 }) }), el("dd", { text: token }));
   }
   for (const [seat, code] of Object.entries(created.invites)) list.append(...invite(seat, code));
-  list.append(el("dt", { text: "Referee token" }), el("dd", { text: created.referee_token }));
+  list.append(el("dt", { text: t("Referee token") }), el("dd", { text: created.referee_token }));
   $("created").hidden = false;
 }
 
@@ -135,10 +138,10 @@ export function setUpCreate(rulesets, notify, onCreated) {
       }
       keep({ game_id: created.game_id, seat: null, token: created.referee_token, name: "referee", game: created.game });
       showCreated(created, players);
-      notify(`${titleOf(created.game)} created.`);
+      notify(t("{game} created.", { game: titleOf(created.game) }));
       await onCreated();
     } catch (error) {
-      notify(`The game was not created: ${error.message}`, "error");
+      notify(t("The game was not created: {error}", { error: error.message }), "error");
     } finally {
       $("create-submit").disabled = false;
     }

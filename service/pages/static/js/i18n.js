@@ -6,6 +6,7 @@
 //   t("{who} bid {amount}", { who, amount })     with names filled in
 //   tn("{n} share", "{n} shares", n, { who })     with a plural (n is passed as {n})
 //   pt("TrackBuilt", "{who} built …", {...})     with a context: an event kind's sentence
+//   tpn("SharesIssued", "… {n} share", "… {n} shares", n, {...})   both
 //
 // The language picker (`picker()`) keeps the choice in localStorage and in the
 // `caboose_lang` cookie, which the server reads before Accept-Language.
@@ -34,7 +35,7 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     if (!(name in params)) return whole;
     const value = params[name];
-    return typeof value === "number" ? numbers.format(value) : String(value ?? "");
+    return typeof value === "number" && tag !== "en" ? numbers.format(value) : String(value ?? "");
   });
 }
 
@@ -50,6 +51,13 @@ export function tn(singular, plural, n, params = {}) {
   return fill(text, { ...params, n });
 }
 
+export function tpn(context, singular, plural, n, params = {}) {
+  const found = messages[context + CONTEXT + singular];
+  const forms = Array.isArray(found) ? found : null;
+  const text = forms && forms[pluralIndex(n)] ? forms[pluralIndex(n)] : (n === 1 ? singular : plural);
+  return fill(text, { ...params, n });
+}
+
 export function pt(context, message, params = {}) {
   const found = messages[context + CONTEXT + message];
   return fill(typeof found === "string" && found ? found : message, params);
@@ -57,6 +65,7 @@ export function pt(context, message, params = {}) {
 
 // A list joined as the language joins one ("A, B and C"; "ก, ข และ ค"; "甲、乙和丙").
 export function list(items) {
+  if (tag === "en") return items.join(", ");
   try {
     return new Intl.ListFormat(tag, { style: "long", type: "conjunction" }).format(items.map(String));
   } catch {
@@ -64,7 +73,7 @@ export function list(items) {
   }
 }
 
-export const number = (n) => numbers.format(n);
+export const number = (n) => (tag === "en" ? String(n) : numbers.format(n));
 
 // A game's name: its own name (火車嘟嘟, Railway Boom), with the reader's name for it beside.
 export function gameName(game, fallback) {

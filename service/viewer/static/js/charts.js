@@ -3,6 +3,7 @@
 // turn. Lines are drawn once per data change; a step only moves the cursor.
 
 import { svgEl } from "./dom.js";
+import { t } from "/pages/static/js/i18n.js";
 
 const W = 600;
 const PAD = { left: 44, right: 16, top: 24, bottom: 24 };
@@ -47,7 +48,7 @@ export class LineChart {
     const ys = series.flatMap((s) => s.points.map((p) => p[1]));
     if (!ys.length) {
       svgEl("text", { x: W / 2, y: this.height / 2, "text-anchor": "middle", class: "chart-empty" }, svg)
-        .textContent = "no data yet";
+        .textContent = t("no data yet");
       this.scale = null;
       return;
     }

@@ -4,6 +4,7 @@
 
 import { h } from "./dom.js";
 import { category, describe, formatTime, isRewind } from "./wording.js";
+import { t } from "/pages/static/js/i18n.js";
 
 const PLAIN = new Set(["move", "automatic"]);
 // Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
@@ -106,7 +107,7 @@ export class EventList {
     const li = h("li", {
       class: `ev cat-${cat}${undoneBy ? " undone" : ""}`,
       dataset: { version: e.version, kind: e.kind },
-      title: undoneBy ? `${text} (undone by the rewind at event ${undoneBy})` : text,
+      title: undoneBy ? t("{text} (undone by the rewind at event {version})", { text, version: undoneBy }) : text,
     },
     h("span", { class: "v" }, String(e.version)),
     h("time", { datetime: e.time, title: e.time }, formatTime(e.time)),

@@ -7,6 +7,7 @@
 // its moves to the list.
 
 import { h, svgEl } from "./dom.js";
+import { t } from "/pages/static/js/i18n.js";
 
 const words = (name) => name.replace(/_/g, " ");
 
@@ -52,9 +53,9 @@ export class BoardOffers {
       groups.get(move.type).push(move);
     }
     this.close();
-    const confirm = h("button", { type: "button", class: "confirm", disabled: true }, "Confirm");
-    const close = h("button", { type: "button", class: "offers-close", "aria-label": "Close" }, "×");
-    const box = h("section", { id: "offers", role: "dialog", "aria-label": `Your moves at ${title}`, dataset: { place } },
+    const confirm = h("button", { type: "button", class: "confirm", disabled: true }, t("Confirm"));
+    const close = h("button", { type: "button", class: "offers-close", "aria-label": t("Close") }, "×");
+    const box = h("section", { id: "offers", role: "dialog", "aria-label": t("Your moves at {place}", { place: title }), dataset: { place } },
       h("header", {}, h("h2", {}, title), close));
     for (const [type, list] of groups) {
       const options = list.map((move) => this.option(move));

@@ -4,6 +4,17 @@
 // and each seat's goods, orders and tokens. The interface is in README.md beside this file.
 
 import { h, svgEl } from "../js/dom.js";
+import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
+
+// The words the game's records hold as values: goods, reasons, phases, steps.
+const WORDS = {
+  wood: t("wood"), coal: t("coal"), iron: t("iron"), stone: t("stone"), sulfur: t("sulfur"), brick: t("brick"),
+  matches: t("matches"), paper: t("paper"), steel: t("steel"), tools: t("tools"),
+  factory: t("factory"), "hand order": t("hand order"), move: t("move"), "paid for a factory": t("paid for a factory"),
+  processing: t("processing"), track: t("track"), turned: t("turned"),
+  setup: t("setup"), start: t("start"), play: t("play"), over: t("over"),
+};
+const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
 
 const SIZE = 24; // hex circumradius, in view-box units
 const ROOT3 = Math.sqrt(3);
@@ -46,7 +57,7 @@ function side(c, edge) {
     `L${(c.x + SIZE * Math.cos(b)).toFixed(1)},${(c.y + SIZE * Math.sin(b)).toFixed(1)}`;
 }
 
-const goodsText = (goods) => Object.entries(goods || {}).map(([g, n]) => `${n} ${g}`).join(", ") || "no goods";
+const goodsText = (goods) => Object.entries(goods || {}).map(([g, n]) => `${n} ${word(g)}`).join(", ") || t("no goods");
 const orderText = (o) => `${o.order} (${o.colour}: ${o.icons.map((g, i) => (o.filled.includes(i) ? `✓${g}` : g)).join(" ")})`;
 
 export default {
@@ -137,20 +148,23 @@ export default {
   panel(view, ctx) {
     const seats = (view.seats || []).map((s) => {
       const lines = [
-        h("div", { class: "figures" }, `${s.track} on the track · ${goodsText(s.goods)} · ${s.tokens} tokens · ` +
-          `${s.penalties} penalties · ${s.kept.length} orders kept` + (s.shovel ? " · shovel" : "")),
+        h("div", { class: "figures" }, t("{track} on the track · {goods} · {tokens} tokens · {penalties} penalties · {kept} orders kept",
+          { track: s.track, goods: goodsText(s.goods), tokens: s.tokens, penalties: s.penalties, kept: s.kept.length }) +
+          (s.shovel ? t(" · shovel") : "")),
       ];
       if (Object.keys(s.upgrades || {}).length) {
-        lines.push(h("div", {}, `Upgrades: ${Object.entries(s.upgrades).map(([a, n]) => (n > 1 ? `${a}×${n}` : a)).join(", ")}`));
+        const upgrades = Object.entries(s.upgrades).map(([a, n]) => (n > 1 ? `${word(a)}×${n}` : word(a))).join(", ");
+        lines.push(h("div", {}, t("Upgrades: {upgrades}", { upgrades })));
       }
-      if (s.hand) lines.push(h("div", { "data-private": "" }, `Secret orders: ${s.hand.map(orderText).join("; ") || "none"}`));
-      else if (s.hand_count) lines.push(h("div", {}, `${s.hand_count} secret order${s.hand_count === 1 ? "" : "s"}`));
+      if (s.hand) lines.push(h("div", { "data-private": "" }, t("Secret orders: {orders}", { orders: s.hand.map(orderText).join("; ") || t("none") })));
+      else if (s.hand_count) lines.push(h("div", {}, tn("{n} secret order", "{n} secret orders", s.hand_count)));
       return { seat: s.seat, active: view.current === s.seat && view.phase === "play", lines };
     });
     const table = [
-      h("div", {}, `Map ${view.map} · round ${view.round}` + (view.last_round ? ` of ${view.last_round}` : "") +
-        ` · ${String(view.phase)}` + (view.phase === "play" ? ` · ${view.step}` : "")),
-      h("div", {}, `Orders: ${(view.public || []).map(orderText).join("; ") || "none"} · deck ${view.deck}`),
+      h("div", {}, t("Map {map} · round {round}", { map: view.map, round: view.round }) +
+        (view.last_round ? t(" of {last}", { last: view.last_round }) : "") +
+        ` · ${word(view.phase)}` + (view.phase === "play" ? ` · ${word(view.step)}` : "")),
+      h("div", {}, t("Orders: {orders} · deck {deck}", { orders: (view.public || []).map(orderText).join("; ") || t("none"), deck: view.deck })),
     ];
     return { seats, table };
   },
@@ -159,38 +173,65 @@ export default {
     const d = event.data || {};
     const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
     switch (event.kind) {
-      case "MapChosen": return `The map is ${d.map}`;
-      case "StartChosen": return `${who} starts at ${d.hex}`;
-      case "TrackDrawn": return `${who} drew track in ${d.hex} (${d.edges.join("–")})` + (d.action === "iron" ? " with iron" : "");
-      case "TrainMoved": return `${who} moved ${d.path.length} step${d.path.length === 1 ? "" : "s"} to ${d.path[d.path.length - 1][0]}` + (d.fuel ? ` (${d.fuel})` : "");
-      case "TrainTurned": return `${who} turned to face ${d.facing}`;
-      case "PenaltyTaken": return `${who} took a penalty token: ${d.reason}`;
-      case "FactoryBuilt": return `${who} drew a ${d.factory.replace(/_/g, " ")} at ${d.hex}, paid with ${d.payment}`;
-      case "ResourceTaken": return `${who} took ${d.count} ${d.good}`;
-      case "GoodsProcessed": return `${who} processed ${d.recipe.replace(/_/g, " ")}` + (d.lost ? ` (${d.lost} lost)` : "");
-      case "GoodsSold": return `${who} sold at ${d.city.replace(/_/g, " ")}`;
-      case "ScoreGained": return `${who} scored ${d.points} for ${d.order}`;
-      case "TokensGained": return `${who} gained ${d.count} technology token${d.count === 1 ? "" : "s"}`;
-      case "OrderCompleted": return `${who} completed ${d.order}`;
-      case "OrderDiscarded": return `${who} discarded ${d.order}`;
-      case "Upgraded": return `${who} upgraded ${d.ability.replace(/_/g, " ")}`;
-      case "EndTriggered": return `${who} reached ${d.score}: the game ends after round ${d.last_round}`;
-      case "FinalScored": return `${who}: ${d.line.replace(/_/g, " ")} ${d.points}`;
+      case "MapChosen": return pt("MapChosen", "The map is {map}", { map: d.map });
+      case "StartChosen": return pt("StartChosen", "{who} starts at {hex}", { who, hex: d.hex });
+      case "TrackDrawn":
+        return (d.action === "iron"
+          ? pt("TrackDrawn", "{who} drew track in {hex} ({edges}) with iron", { who, hex: d.hex, edges: d.edges.join("–") })
+          : pt("TrackDrawn", "{who} drew track in {hex} ({edges})", { who, hex: d.hex, edges: d.edges.join("–") }));
+      case "TrainMoved":
+        return tpn("TrainMoved", "{who} moved {n} step to {hex}", "{who} moved {n} steps to {hex}", d.path.length,
+          { who, hex: d.path[d.path.length - 1][0] }) + (d.fuel ? ` (${word(d.fuel)})` : "");
+      case "TrainTurned": return pt("TrainTurned", "{who} turned to face {facing}", { who, facing: d.facing });
+      case "PenaltyTaken": return pt("PenaltyTaken", "{who} took a penalty token: {reason}", { who, reason: word(d.reason) });
+      case "FactoryBuilt":
+        return pt("FactoryBuilt", "{who} drew a {factory} at {hex}, paid with {payment}", { who, factory: word(d.factory), hex: d.hex, payment: word(d.payment) });
+      case "ResourceTaken": return pt("ResourceTaken", "{who} took {count} {good}", { who, count: d.count, good: word(d.good) });
+      case "GoodsProcessed":
+        return pt("GoodsProcessed", "{who} processed {recipe}", { who, recipe: word(d.recipe) }) + (d.lost ? t(" ({lost} lost)", { lost: d.lost }) : "");
+      case "GoodsSold": return pt("GoodsSold", "{who} sold at {city}", { who, city: word(d.city) });
+      case "ScoreGained": return pt("ScoreGained", "{who} scored {points} for {order}", { who, points: d.points, order: d.order });
+      case "TokensGained": return tpn("TokensGained", "{who} gained {n} technology token", "{who} gained {n} technology tokens", d.count, { who });
+      case "OrderCompleted": return pt("OrderCompleted", "{who} completed {order}", { who, order: d.order });
+      case "OrderDiscarded": return pt("OrderDiscarded", "{who} discarded {order}", { who, order: d.order });
+      case "Upgraded": return pt("Upgraded", "{who} upgraded {ability}", { who, ability: word(d.ability) });
+      case "EndTriggered": return pt("EndTriggered", "{who} reached {score}: the game ends after round {round}", { who, score: d.score, round: d.last_round });
+      case "FinalScored": return pt("FinalScored", "{who}: {line} {points}", { who, line: word(d.line), points: d.points });
+      case "PlayerCardsDealt": return pt("PlayerCardsDealt", "Player cards dealt: {cards}", { cards: list((d.cards || []).map(String)) });
+      case "OrdersShuffled":
+        return d.reshuffle ? pt("OrdersShuffled", "The {count} order cards were reshuffled", { count: d.cards })
+          : pt("OrdersShuffled", "The {count} order cards were shuffled", { count: d.cards });
+      case "SecretOrderDealt": return pt("SecretOrderDealt", "{who} was dealt a secret order", { who });
+      case "PublicOrderRevealed": return pt("PublicOrderRevealed", "Public order revealed: {order}", { order: d.order });
+      case "LineEnded": return tpn("LineEnded", "{who} ended a line of {n} segment", "{who} ended a line of {n} segments", d.segments, { who });
+      case "GoodsGained": return pt("GoodsGained", "{who} gained {count} {good} ({reason})", { who, count: d.count, good: word(d.good), reason: word(d.reason) });
+      case "GoodsPaid": return pt("GoodsPaid", "{who} paid {count} {good} ({reason})", { who, count: d.count, good: word(d.good), reason: word(d.reason) });
+      case "ShovelSpent": return pt("ShovelSpent", "{who} used the shovel", { who });
+      case "ShovelGained": return pt("ShovelGained", "{who} got the shovel back", { who });
+      case "SecretOrderPlayed": return pt("SecretOrderPlayed", "{who} played secret order {order}", { who, order: d.order });
+      case "IconsFilled": return pt("IconsFilled", "Order {order}: {count} icons filled", { order: d.order, count: (d.icons || []).length });
+      case "LocationPassed": return pt("LocationPassed", "{who} had no location action to take", { who });
+      case "TurnEnded": return pt("TurnEnded", "{who} ends a turn", { who });
+      case "ExtraTurnBegan": return pt("ExtraTurnBegan", "{who} takes an extra turn", { who });
       case "GameEnded":
-        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}; ` +
-          `winner ${(d.winners || []).map(ctx.seatName).join(", ")}`;
+        return pt("GameEnded", "Game over: {scores}; winner {winners}", {
+          scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
+          winners: list((d.winners || []).map(ctx.seatName)),
+        });
       default: return null;
     }
   },
 
   marks(events, ctx) {
     const turns = [];
-    const phases = [{ version: 1, label: "Setup" }];
+    const phases = [{ version: 1, label: t("Setup") }];
     for (const e of events) {
-      if (e.kind === "TurnEnded") turns.push({ version: e.version, label: `${ctx?.seatName ? ctx.seatName(e.data.seat) : `seat ${e.data.seat}`} ends a turn` });
-      else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: "End triggered" });
-      else if (e.kind === "FinalScored" && !phases.some((p) => p.label === "Final scoring")) phases.push({ version: e.version, label: "Final scoring" });
-      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
+      if (e.kind === "TurnEnded") {
+        const seat = ctx?.seatName ? ctx.seatName(e.data.seat) : t("seat {seat}", { seat: e.data.seat });
+        turns.push({ version: e.version, label: t("{seat} ends a turn", { seat }) });
+      } else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: t("End triggered") });
+      else if (e.kind === "FinalScored" && !phases.some((p) => p.label === t("Final scoring"))) phases.push({ version: e.version, label: t("Final scoring") });
+      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
   },
