@@ -66,10 +66,11 @@ const tail = (present, text) => (present ? text : "");
 // Each kind's sentences under its kind as the catalogue's context, so a kind's sentence is
 // found (and checked for in every language) by its kind.
 const CORE = {
-  GameCreated: (d, ctx) => pt("GameCreated", "Game created: {title} for {players} (seed {source}, committed)", {
-    title: ctx.title, players: list(d.seats.map((s) => s.name)),
-    source: d.seed_source === "client" ? t("chosen by the client") : t("drawn by the server"),
-  }),
+  GameCreated: (d, ctx) => {
+    const source = d.seed_source === "client" ? t("chosen by the client") : t("drawn by the server");
+    return pt("GameCreated", "Game created: {title} for {players} (seed {source}, committed)",
+      { title: ctx.title, players: list(d.seats.map((s) => s.name)), source });
+  },
   SeedRevealed: () => pt("SeedRevealed", "Seed revealed: every shuffle and die roll can now be re-derived"),
   GameRewound: (d, ctx) =>
     pt("GameRewound", "{referee} rewound the game to event {to}: {reason}", { referee: ctx.refereeName(d.referee), to: d.to_version, reason: d.reason }) +
@@ -90,11 +91,12 @@ const CORE = {
       { referee: ctx.refereeName(d.referee), dispute: d.dispute, outcome: word(d.outcome), text: d.text }),
   AdjustmentMade: (d, ctx) => {
     const referee = ctx.refereeName(d.referee);
+    const what = d.kind === "vp" ? t("VP") : word(d.kind);
     const said = d.kind === "piece"
       ? pt("AdjustmentMade", "{referee} put back {seat}'s piece {piece}: {reason}",
         { referee, seat: ctx.seatName(d.seat), piece: Object.values(d.detail || {}).join(", "), reason: d.reason })
       : pt("AdjustmentMade", "{referee} adjusted {seat}'s {what} by {amount}: {reason}",
-        { referee, seat: ctx.seatName(d.seat), what: d.kind === "vp" ? t("VP") : word(d.kind), amount: signed(d.amount), reason: d.reason });
+        { referee, seat: ctx.seatName(d.seat), what, amount: signed(d.amount), reason: d.reason });
     return said + tail(d.dispute, t(" (dispute #{dispute})", { dispute: d.dispute }));
   },
   SeatJoined: (d) => pt("SeatJoined", "{name} joined, taking seat {seat}", { name: d.name, seat: d.seat }),

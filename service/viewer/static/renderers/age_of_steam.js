@@ -182,11 +182,11 @@ export default {
           (s.action ? ` · ${word(s.action)}` : "") + (s.eliminated ? t(" · eliminated") : "")),
       ],
     }));
-    const bag = Object.entries(view.bag || {}).map(([c, n]) => `${word(c)} ${n}`).join(", ");
+    const bag = Object.entries(view.bag || {}).map(([c, n]) => `${word(c)} ${n}`).join(", ") || t("empty");
     const table = [
       h("div", {}, t("Turn {turn} of {last} · {phase}", { turn: view.turn, last: view.last_turn, phase: word(view.phase) }) +
         (view.order?.length ? t(" · order {order}", { order: list(view.order.map(ctx.seatName)) }) : "")),
-      h("div", {}, t("Goods bag: {bag} · town discs {discs}", { bag: bag || t("empty"), discs: view.town_discs })),
+      h("div", {}, t("Goods bag: {bag} · town discs {discs}", { bag, discs: view.town_discs })),
     ];
     if (view.auction) {
       table.push(h("div", {}, t("Auction: high bid {bid}", { bid: money(view.auction.high_bid || 0) }) +

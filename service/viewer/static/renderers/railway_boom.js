@@ -184,7 +184,10 @@ export default {
       case "GoalReserved": return pt("GoalReserved", "{who} reserved ×{multiplier} on {goal}", { who, multiplier: d.multiplier, goal: d.goal });
       case "GoalScored":
         return pt("GoalScored", "{who} scored {vp} VP on {goal} ({count} × {multiplier})", { who, vp: d.vp, goal: d.goal, count: d.count, multiplier: d.multiplier });
-      case "RouteScored": return pt("RouteScored", "{who} scored {vp} VP on route {route}", { who, vp: d.vp, route: d.route ?? t("none") });
+      case "RouteScored": {
+        const route = d.route ?? t("none");
+        return pt("RouteScored", "{who} scored {vp} VP on route {route}", { who, vp: d.vp, route });
+      }
       case "DeckShuffled": return pt("DeckShuffled", "The {deck} deck ({count} cards) was shuffled", { deck: word(d.deck), count: d.count });
       case "CardsRevealedBeside": return pt("CardsRevealedBeside", "{deck} cards revealed beside the board: {cards}", { deck: word(d.deck), cards: cards(d.revealed) });
       case "CityTilesPlaced": return pt("CityTilesPlaced", "City tiles placed on the {spaces} spaces", { spaces: word(d.spaces) });

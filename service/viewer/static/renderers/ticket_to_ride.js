@@ -228,10 +228,10 @@ export default {
           : pt("TicketsKept", "{who} kept tickets", { who });
         return said + kept + back;
       }
-      case "TicketChoicesRevealed":
-        return pt("TicketChoicesRevealed", "Opening ticket choices revealed: {choices}", {
-          choices: list(Object.entries(d.kept || {}).map(([s, n]) => t("{seat} kept {count}", { seat: ctx.seatName(Number(s)), count: n }))),
-        });
+      case "TicketChoicesRevealed": {
+        const choices = list(Object.entries(d.kept || {}).map(([s, n]) => t("{seat} kept {count}", { seat: ctx.seatName(Number(s)), count: n })));
+        return pt("TicketChoicesRevealed", "Opening ticket choices revealed: {choices}", { choices });
+      }
       case "MarketCardTurnedUp":
         return pt("MarketCardTurnedUp", "A {card} card was turned up in the market (slot {slot})", { card: word(d.card), slot: d.slot + 1 });
       case "MarketRefilled":
@@ -240,7 +240,10 @@ export default {
       case "FirstPlayerChosen": return pt("FirstPlayerChosen", "{who} was chosen to play first", { who });
       case "TurnStarted": return pt("TurnStarted", "{who}'s turn", { who });
       case "CardDrawn":
-        if (d.source === "market") return pt("CardDrawn", "{who} took a {card} from the market", { who, card: d.card ? word(d.card) : t("card") });
+        if (d.source === "market") {
+          const card = d.card ? word(d.card) : t("card");
+          return pt("CardDrawn", "{who} took a {card} from the market", { who, card });
+        }
         return pt("CardDrawn", "{who} drew a card from the deck", { who }) + (secret.card ? ` (${word(secret.card)})` : "");
       case "RouteClaimed":
         return tpn("RouteClaimed", "{who} claimed {route} for {n} point ({left} trains left)", "{who} claimed {route} for {n} points ({left} trains left)",

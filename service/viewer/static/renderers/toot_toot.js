@@ -156,15 +156,17 @@ export default {
         const upgrades = Object.entries(s.upgrades).map(([a, n]) => (n > 1 ? `${word(a)}×${n}` : word(a))).join(", ");
         lines.push(h("div", {}, t("Upgrades: {upgrades}", { upgrades })));
       }
-      if (s.hand) lines.push(h("div", { "data-private": "" }, t("Secret orders: {orders}", { orders: s.hand.map(orderText).join("; ") || t("none") })));
+      const none = t("none");
+      if (s.hand) lines.push(h("div", { "data-private": "" }, t("Secret orders: {orders}", { orders: s.hand.map(orderText).join("; ") || none })));
       else if (s.hand_count) lines.push(h("div", {}, tn("{n} secret order", "{n} secret orders", s.hand_count)));
       return { seat: s.seat, active: view.current === s.seat && view.phase === "play", lines };
     });
+    const none = t("none");
     const table = [
       h("div", {}, t("Map {map} · round {round}", { map: view.map, round: view.round }) +
         (view.last_round ? t(" of {last}", { last: view.last_round }) : "") +
         ` · ${word(view.phase)}` + (view.phase === "play" ? ` · ${word(view.step)}` : "")),
-      h("div", {}, t("Orders: {orders} · deck {deck}", { orders: (view.public || []).map(orderText).join("; ") || t("none"), deck: view.deck })),
+      h("div", {}, t("Orders: {orders} · deck {deck}", { orders: (view.public || []).map(orderText).join("; ") || none, deck: view.deck })),
     ];
     return { seats, table };
   },
