@@ -13,8 +13,17 @@ const WORDS = {
   factory: t("factory"), "hand order": t("hand order"), move: t("move"), "paid for a factory": t("paid for a factory"),
   processing: t("processing"), track: t("track"), turned: t("turned"),
   setup: t("setup"), start: t("start"), play: t("play"), over: t("over"),
+  red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"),
+  hand_orders: t("hand orders"), leftover_goods: t("leftover goods"), completed_pairs: t("completed pairs"), penalties: t("penalties"),
 };
 const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
+// A final scoring line: `influence_red`, `order_scoring_blue` name their order colour.
+function lineWord(line) {
+  const [, kind, colour] = /^(influence|order_scoring)_(.+)$/.exec(line) || [];
+  if (kind === "influence") return t("influence ({colour})", { colour: word(colour) });
+  if (kind === "order_scoring") return t("order scoring ({colour})", { colour: word(colour) });
+  return word(line);
+}
 
 const SIZE = 24; // hex circumradius, in view-box units
 const ROOT3 = Math.sqrt(3);
@@ -198,7 +207,7 @@ export default {
       case "OrderDiscarded": return pt("OrderDiscarded", "{who} discarded {order}", { who, order: d.order });
       case "Upgraded": return pt("Upgraded", "{who} upgraded {ability}", { who, ability: word(d.ability) });
       case "EndTriggered": return pt("EndTriggered", "{who} reached {score}: the game ends after round {round}", { who, score: d.score, round: d.last_round });
-      case "FinalScored": return pt("FinalScored", "{who}: {line} {points}", { who, line: word(d.line), points: d.points });
+      case "FinalScored": return pt("FinalScored", "{who}: {line} {points}", { who, line: lineWord(d.line), points: d.points });
       case "PlayerCardsDealt": return pt("PlayerCardsDealt", "Player cards dealt: {cards}", { cards: list((d.cards || []).map(String)) });
       case "OrdersShuffled":
         return d.reshuffle ? pt("OrdersShuffled", "The {count} order cards were reshuffled", { count: d.cards })
