@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,17 @@ OVERFLOWING = """() => {
 
 # Each row of the event list: its kind and its words.
 ROWS = "() => [...document.querySelectorAll('#event-list > li')].map((li) => [li.dataset.kind, li.querySelector('.text').textContent])"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts() -> None:
+    """Thai and Chinese drawn as empty boxes would measure nothing true: without a font for
+    each the test fails (the README's test command installs them), as without chromium."""
+    for lang, package in (("th", "fonts-thai-tlwg"), ("zh-tw", "fonts-wqy-microhei")):
+        found = subprocess.run(["fc-list", f":lang={lang}", "family"], capture_output=True, text=True, check=False).stdout
+        if not found.strip():
+            pytest.fail(f"no font for {lang} is installed: `apt-get install -y {package}` (as the README's test command does)",
+                        pytrace=False)
 
 
 @pytest.fixture(scope="module")

@@ -67,7 +67,7 @@ function side(c, edge) {
 }
 
 const goodsText = (goods) => Object.entries(goods || {}).map(([g, n]) => `${n} ${word(g)}`).join(", ") || t("no goods");
-const orderText = (o) => `${o.order} (${o.colour}: ${o.icons.map((g, i) => (o.filled.includes(i) ? `✓${g}` : g)).join(" ")})`;
+const orderText = (o) => `${o.order} (${word(o.colour)}: ${o.icons.map((g, i) => (o.filled.includes(i) ? `✓${word(g)}` : word(g))).join(" ")})`;
 
 export default {
   title: "Toot-Toot Train",
