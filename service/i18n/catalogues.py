@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 from service.i18n import DOMAINS, LANGUAGES, TRANSLATIONS
 

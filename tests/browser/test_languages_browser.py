@@ -91,8 +91,9 @@ OVERFLOWING = """() => {
     const scrolls = (node) => { for (let n = node; n; n = n.parentElement) {
       const s = getComputedStyle(n); if (/(auto|scroll)/.test(s.overflowX)) return true; } return false; };
     if (scrolls(el)) continue;
-    if (style.display !== 'inline' && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`);
-    else if (rect.right > width + 1) out.push(`${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)} ends at ${Math.round(rect.right)}`);
+    const name = `${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)}`;
+    if (style.display !== 'inline' && el.scrollWidth > el.clientWidth + 1) out.push(`${name} (${el.scrollWidth} > ${el.clientWidth})`);
+    else if (rect.right > width + 1) out.push(`${name} ends at ${Math.round(rect.right)}`);
   }
   return out;
 }"""
