@@ -81,7 +81,8 @@ def test_a_fresh_sqlite_file_gets_every_table_as_the_models_describe_them(tmp_pa
     db = f"sqlite:///{tmp_path}/fresh.sqlite"
     result = subprocess.run([CABOOSE, "db", "upgrade", "--db", db], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    assert f"at revision {migrate.head(migrate.STORE)}" in result.stdout and f"at revision {migrate.head(migrate.READ_MODELS)}" in result.stdout
+    assert f"at revision {migrate.head(migrate.STORE)}" in result.stdout
+    assert f"at revision {migrate.head(migrate.READ_MODELS)}" in result.stdout
     events = create_engine(db)
     reads = create_engine(read_db_url(db))
     assert {"stored_events", "stored_snapshots", "caboose_credentials"} <= set(inspect(events).get_table_names())
