@@ -10,16 +10,16 @@
 
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
-import { BoardOffers, placesAt } from "./offers.js";
+import { BoardOffers, placesAt, typeName } from "./offers.js";
 import { t } from "/pages/static/js/i18n.js";
 
 const FILTER_FROM = 12; // a choice longer than this gets a filter box
 
 const words = (name) => name.replace(/_/g, " ");
 
-function plainLabel(move) {
+function plainLabel(move, renderer) {
   const fields = Object.entries(move).filter(([k]) => k !== "type" && k !== "seat");
-  if (!fields.length) return words(move.type);
+  if (!fields.length) return typeName(renderer, move.type);
   return fields.map(([k, v]) => `${words(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
 }
 
@@ -45,7 +45,7 @@ export class Play {
   }
 
   label(move) {
-    return this.ctx.renderer?.moveLabel?.(move, this.ctx) || plainLabel(move);
+    return this.ctx.renderer?.moveLabel?.(move, this.ctx) || plainLabel(move, this.ctx.renderer);
   }
 
   // The seat's moves now (whatever version the viewer is looking at).
@@ -100,16 +100,16 @@ export class Play {
       const target = this.ctx.renderer?.moveTarget?.(move);
       return h("label", { class: "move-option", dataset: target ? { target } : {} }, input, " ", this.label(move));
     });
-    const list = h("div", { class: "move-options", tabindex: "0", role: "radiogroup", "aria-label": words(type) }, options);
+    const list = h("div", { class: "move-options", tabindex: "0", role: "radiogroup", "aria-label": typeName(this.ctx.renderer, type) }, options);
     const confirm = h("button", { type: "button", class: "confirm", disabled: true }, t("Confirm"));
     list.addEventListener("change", () => { confirm.disabled = !list.querySelector("input:checked"); });
     confirm.addEventListener("click", () => {
       const chosen = list.querySelector("input:checked");
       if (chosen) this.send(JSON.parse(chosen.dataset.move));
     });
-    const group = h("fieldset", { class: "move-group", dataset: { type } }, h("legend", {}, `${words(type)} (${moves.length})`));
+    const group = h("fieldset", { class: "move-group", dataset: { type } }, h("legend", {}, `${typeName(this.ctx.renderer, type)} (${moves.length})`));
     if (moves.length > FILTER_FROM) {
-      const filter = h("input", { type: "search", class: "move-filter", placeholder: t("filter"), "aria-label": t("Filter the {type} moves", { type: words(type) }) });
+      const filter = h("input", { type: "search", class: "move-filter", placeholder: t("filter"), "aria-label": t("Filter the {type} moves", { type: typeName(this.ctx.renderer, type) }) });
       filter.addEventListener("input", () => this.filter(group, filter.value));
       group.append(filter);
     }

@@ -4,7 +4,7 @@
 // and engine. The interface every renderer follows is in README.md beside this file.
 
 import { h, svgEl } from "../js/dom.js";
-import { list, pt, t, tpn } from "/pages/static/js/i18n.js";
+import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
 
 // The words the game's records hold as values: phases, actions, goods colours, tiles.
 const WORDS = {
@@ -325,25 +325,40 @@ export default {
   moveLabel(move) {
     const place = (hex) => this.map?.cities?.[hex]?.name || hex;
     switch (move.type) {
-      case "build": return `${move.tile.replace(/_/g, " ")} at ${place(move.hex)}, turned ${move.rotation}` +
+      case "build": return t("{tile} at {place}, turned {rotation}", { tile: word(move.tile), place: place(move.hex), rotation: move.rotation }) +
         (move.cost !== undefined ? ` (${money(move.cost)})` : "");
-      case "urbanize": return `New city ${move.city} at ${move.hex}`;
+      case "urbanize": return t("New city {city} at {hex}", { city: move.city, hex: move.hex });
       case "deliver": {
         const stops = this.deliveryStops(move);
-        const to = stops ? ` to ${this.placeName(stops[stops.length - 1].slice(-1)[0])}` : "";
-        return `Deliver a ${move.cube} cube from ${place(move.city)}${to} over ${move.path.length} link${move.path.length === 1 ? "" : "s"}`;
+        const to = stops ? this.placeName(stops[stops.length - 1].slice(-1)[0]) : "";
+        const from = place(move.city);
+        return to
+          ? tn("Deliver a {cube} cube from {from} to {to} over {n} link", "Deliver a {cube} cube from {from} to {to} over {n} links",
+            move.path.length, { cube: word(move.cube), from, to })
+          : tn("Deliver a {cube} cube from {from} over {n} link", "Deliver a {cube} cube from {from} over {n} links",
+            move.path.length, { cube: word(move.cube), from });
       }
-      case "bid": return `Bid ${money(move.amount)}`;
-      case "issue_shares": return `Issue ${move.count} share${move.count === 1 ? "" : "s"}`;
-      case "select_action": return `Take the ${move.action.replace(/_/g, " ")} action`;
+      case "bid": return t("Bid {amount}", { amount: money(move.amount) });
+      case "issue_shares": return tn("Issue {n} share", "Issue {n} shares", move.count);
+      case "select_action": return t("Take the {action} action", { action: word(move.action) });
       default: return null;
     }
   },
 
   // Within the board's panel for a hex, which names the place already.
   offerLabel(move) {
-    if (move.type === "build") return `${move.tile.replace(/_/g, " ")}, turned ${move.rotation}` + (move.cost !== undefined ? ` · ${money(move.cost)}` : "");
+    if (move.type === "build") {
+      return t("{tile}, turned {rotation}", { tile: word(move.tile), rotation: move.rotation }) + (move.cost !== undefined ? ` · ${money(move.cost)}` : "");
+    }
     return null;
+  },
+
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { issue_shares: t("issue shares"), bid: t("bid"), drop: t("drop out"), turn_order_pass: t("turn-order pass"),
+      select_action: t("choose an action"), build: t("build"), urbanize: t("urbanize"), end_build: t("end building"),
+      deliver: t("deliver goods"), upgrade_locomotive: t("upgrade the locomotive"), pass_move: t("pass moving goods"),
+      place_production: t("place production") }[type] ?? null;
   },
 
   moveTarget(move) {

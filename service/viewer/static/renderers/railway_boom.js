@@ -33,6 +33,7 @@ const WORDS = {
   operation: t("operation"), goals: t("goals"), over: t("over"),
   money: t("money"), materials: t("materials"), technology: t("technology"), coal: t("coal"), vp: t("VP"), any: t("any resource"),
   bid: t("bid"), act: t("act"), pay: t("pay"), goal: t("goal"), route: t("route"), normal: t("normal"), tourist: t("tourist"),
+  plain: t("plain"), forest: t("forest"), mountain: t("mountain"), river: t("river"), sea: t("sea"),
 };
 const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
 const amounts = (paid) => Object.entries(paid || {}).map(([r, n]) => `${n} ${word(r)}`).join(", ") || "0";
@@ -241,6 +242,13 @@ export default {
 
   sources: [...SOURCES, "adjustment"],
 
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { bid: t("bid"), lock_in: t("lock in"), take_locomotive: t("take a locomotive"), buy_car: t("buy a car"),
+      place_station: t("build a station"), lay_rail: t("lay a rail"), use_card: t("use a card"), choose_row: t("choose a row"),
+      buy_development: t("buy a development"), resolve: t("answer"), pay: t("pay"), done: t("done"), operate: t("operate") }[type] ?? null;
+  },
+
   // The play page: a station or a rail is offered on its hex, drawn as it would stand there.
   moveTarget(move) {
     if (move.type === "place_station") return move.city;
@@ -249,21 +257,21 @@ export default {
   },
 
   moveLabel(move) {
-    if (move.type === "place_station") return `Build a station at ${this.placeName(move.city)}`;
-    if (move.type === "lay_rail") return `Lay a rail on ${this.placeName(move.hex)}`;
+    if (move.type === "place_station") return t("Build a station at {place}", { place: this.placeName(move.city) });
+    if (move.type === "lay_rail") return t("Lay a rail on {place}", { place: this.placeName(move.hex) });
     return null;
   },
 
   offerLabel(move) {
-    if (move.type === "place_station") return "a station";
-    if (move.type === "lay_rail") return `a rail (power ${this.map?.hexes?.[move.hex]?.power ?? "?"})`;
+    if (move.type === "place_station") return t("a station");
+    if (move.type === "lay_rail") return t("a rail (power {power})", { power: this.map?.hexes?.[move.hex]?.power ?? "?" });
     return null;
   },
 
   placeName(id) {
     const hex = this.map?.hexes?.[id];
     if (!hex) return id;
-    return `${id} (${hex.terrain}${hex.city ? `, ${hex.city} city` : ""})`;
+    return `${id} (${word(hex.terrain)}${hex.city ? t(", {kind} city", { kind: word(hex.city) }) : ""})`;
   },
 
   placeBox(id) {

@@ -150,13 +150,13 @@ export default {
 
   // The play page's words for a move, and the route on the board a claim is tied to.
   moveLabel(move) {
-    const cards = (c) => Object.entries(c).map(([kind, n]) => `${kind} ×${n}`).join(" + ");
+    const cards = (c) => Object.entries(c).map(([kind, n]) => `${word(kind)} ×${n}`).join(" + ");
     switch (move.type) {
-      case "claim_route": return `${this.routeLabel(move.route)} with ${cards(move.cards)}`;
-      case "draw_card": return move.source === "market" ? `Take the market card in slot ${move.slot + 1}` : "Draw from the deck";
-      case "keep_tickets": return `Keep ${move.keep.map((t) => this.ticketLabel(t)).join("; ")}`;
-      case "draw_tickets": return "Draw destination tickets";
-      case "pass": return "Pass";
+      case "claim_route": return t("{route} with {cards}", { route: this.routeLabel(move.route), cards: cards(move.cards) });
+      case "draw_card": return move.source === "market" ? t("Take the market card in slot {slot}", { slot: move.slot + 1 }) : t("Draw from the deck");
+      case "keep_tickets": return t("Keep {tickets}", { tickets: move.keep.map((id) => this.ticketLabel(id)).join("; ") });
+      case "draw_tickets": return t("Draw destination tickets");
+      case "pass": return t("Pass");
       default: return null;
     }
   },
@@ -169,10 +169,16 @@ export default {
   // route drawn as claimed.
   offerLabel(move) {
     if (move.type !== "claim_route") return null;
-    return Object.entries(move.cards).map(([kind, n]) => `${kind} ×${n}`).join(" + ");
+    return Object.entries(move.cards).map(([kind, n]) => `${word(kind)} ×${n}`).join(" + ");
   },
 
   placeName(id) { return this.routeLabel(id); },
+
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { keep_tickets: t("keep tickets"), draw_card: t("draw a card"), claim_route: t("claim a route"),
+      draw_tickets: t("draw tickets"), pass: t("pass") }[type] ?? null;
+  },
 
   placeBox(id) {
     const route = this.routes?.get(id);

@@ -304,18 +304,28 @@ export default {
     return { x: c.x - SIZE, y: c.y - SIZE, width: 2 * SIZE, height: 2 * SIZE };
   },
 
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { choose_start: t("choose a start"), draw_track: t("draw track"), stop_drawing: t("stop drawing"), drive: t("drive"),
+      turn: t("turn"), take: t("take goods"), process: t("process"), sell: t("sell"), pass_location: t("pass the location action"),
+      fuel_move: t("move with fuel"), iron_track: t("iron track"), build_factory: t("build a factory"), upgrade: t("upgrade"),
+      end_turn: t("end the turn") }[type] ?? null;
+  },
+
   moveLabel(move) {
     const edge = (e) => EDGES[e] ?? e;
     switch (move.type) {
-      case "draw_track": return `Draw track in ${move.hex} from ${edge(move.from)} to ${edge(move.to)}`;
-      case "iron_track": return `Iron track in ${move.hex} from ${edge(move.from)} to ${edge(move.to)}`;
-      case "build_factory": return `Draw a ${move.kind.replace(/_/g, " ")} at ${move.hex}, open to the ${edge(move.exit)}, paid with ${move.payment}`;
-      case "choose_start": return `Start at ${move.hex}`;
-      case "drive": return `Drive to ${move.hex}, facing ${edge(move.facing)}`;
-      case "fuel_move": return `Burn ${move.fuel} to move to ${move.hex}, facing ${edge(move.facing)}`;
-      case "take": return `Take goods at ${this.placeName(move.site)}`;
-      case "sell": return `Sell at ${this.placeName(move.city)}: ${JSON.stringify(move.fills)}`;
-      case "process": return `Process ${move.recipe.replace(/_/g, " ")} at ${this.placeName(move.factory)}`;
+      case "draw_track": return t("Draw track in {hex} from {from} to {to}", { hex: move.hex, from: edge(move.from), to: edge(move.to) });
+      case "iron_track": return t("Iron track in {hex} from {from} to {to}", { hex: move.hex, from: edge(move.from), to: edge(move.to) });
+      case "build_factory":
+        return t("Draw a {factory} at {hex}, open to the {exit}, paid with {payment}",
+          { factory: word(move.kind), hex: move.hex, exit: edge(move.exit), payment: word(move.payment) });
+      case "choose_start": return t("Start at {hex}", { hex: move.hex });
+      case "drive": return t("Drive to {hex}, facing {facing}", { hex: move.hex, facing: edge(move.facing) });
+      case "fuel_move": return t("Burn {fuel} to move to {hex}, facing {facing}", { fuel: word(move.fuel), hex: move.hex, facing: edge(move.facing) });
+      case "take": return t("Take goods at {place}", { place: this.placeName(move.site) });
+      case "sell": return t("Sell at {place}: {fills}", { place: this.placeName(move.city), fills: JSON.stringify(move.fills) });
+      case "process": return t("Process {recipe} at {place}", { recipe: word(move.recipe), place: this.placeName(move.factory) });
       default: return null;
     }
   },
@@ -324,8 +334,8 @@ export default {
     const edge = (e) => EDGES[e] ?? e;
     switch (move.type) {
       case "draw_track": case "iron_track": return `${edge(move.from)}–${edge(move.to)}`;
-      case "build_factory": return `${move.kind.replace(/_/g, " ")}, open ${edge(move.exit)}, ${move.payment}`;
-      case "drive": case "fuel_move": return `facing ${edge(move.facing)}` + (move.fuel ? ` (${move.fuel})` : "");
+      case "build_factory": return t("{factory}, open {exit}, {payment}", { factory: word(move.kind), exit: edge(move.exit), payment: word(move.payment) });
+      case "drive": case "fuel_move": return t("facing {facing}", { facing: edge(move.facing) }) + (move.fuel ? ` (${word(move.fuel)})` : "");
       default: return null;
     }
   },
