@@ -271,7 +271,7 @@ function drawPanel(view) {
   replaceIfChanged($("seats"), seats.map((s) =>
     h("div", { class: `seat${s.active ? " active" : ""}`, dataset: { seat: s.seat } },
       h("div", { class: "seat-name" }, h("span", { class: "swatch", dataset: { pattern: patternOf(s.seat) }, style: { backgroundColor: ctx.seatColour(s.seat) } }),
-        ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, " to move") : null),
+        ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, t(" to move")) : null),
       ...s.lines)));
   replaceIfChanged($("table"), table);
   const event = ctx.event;

@@ -313,7 +313,7 @@ export default {
 
 function chip(kind, count) {
   return h("span", { class: "chip", title: kind, style: { background: CARD[kind] && !CARD[kind].startsWith("url") ? CARD[kind] : "" },
-    dataset: { card: kind } }, count !== undefined ? `${kind} ×${count}` : kind);
+    dataset: { card: kind } }, count !== undefined ? `${word(kind)} ×${count}` : word(kind));
 }
 
 // The car spaces of a route: rectangles along the line between its cities, the two lanes
