@@ -133,6 +133,7 @@ def gettext_in(locale: str, message: str, **params: Any) -> str:
     return text % params if params else text
 
 
+@functools.cache
 def js_catalogue(language: Language) -> dict[str, Any]:
     """What the pages' scripts need to speak a language: its tag, the plural rule's
     number of forms, and `messages`: English message id (with its context as
