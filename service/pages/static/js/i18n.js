@@ -112,7 +112,10 @@ function remembered() {
   const cookie = document.cookie.split("; ").find((c) => c.startsWith(`${COOKIE}=`));
   if (kept && !cookie) {
     document.cookie = `${COOKIE}=${encodeURIComponent(kept)}; path=/; max-age=31536000; samesite=lax`;
-    if (kept !== tag) location.reload();
+    // Once: a browser that refuses the cookie stays on the page as served, not in a loop.
+    let reloaded = true;
+    try { reloaded = sessionStorage.getItem(STORE) === "reloaded"; sessionStorage.setItem(STORE, "reloaded"); } catch { /* none */ }
+    if (kept !== tag && !reloaded) location.reload();
   }
 }
 
