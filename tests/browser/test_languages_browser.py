@@ -209,4 +209,9 @@ def test_the_picker_switches_the_language_and_the_browser_remembers_it(site: Sit
     assert page.evaluate("() => document.documentElement.lang") == "th"
     assert page.text_content("#status") == "จบแล้ว"
     shot(page, artifacts, "language-picked-th-replay")
+    # The cookie lost, the browser still remembers: the page sets it again and reloads once.
+    page.context.clear_cookies()
+    page.goto(f"{site.base}/")
+    page.wait_for_function("() => document.documentElement.lang === 'th' && document.body.dataset.ready === 'true'")
+    assert page.text_content("h1") == "เกมรถไฟเล่นทางไกล"
     assert not page.errors, page.errors
