@@ -151,7 +151,7 @@ export default {
   drawTile(tile, ctx, layer) {
     const c = hexCentre(tile.hex);
     const g = svgEl("g", { class: "tile", "data-tile-hex": tile.hex, "data-tile": tile.tile, "data-rotation": tile.rotation }, layer);
-    svgEl("title", {}, g).textContent = `${tile.place}: ${tile.tile.replace(/_/g, " ")}, rotation ${tile.rotation}`;
+    svgEl("title", {}, g).textContent = t("{place}: {tile}, rotation {rotation}", { place: tile.place, tile: word(tile.tile), rotation: tile.rotation });
     for (const segment of tile.track) {
       const colour = segment.owner === null ? UNOWNED : ctx.seatColour(segment.owner);
       const ends = segment.exits.map((e) => edgeMidpoint(c, e));
@@ -378,7 +378,7 @@ export default {
     if (cube) {
       const colour = cube.dataset.cube;
       return { places: [cube.dataset.hex], only: (m) => m.type === "deliver" && m.cube === colour,
-        name: `${colour} cubes at ${this.placeName(cube.dataset.hex)}` };
+        name: t("{colour} cubes at {place}", { colour: word(colour), place: this.placeName(cube.dataset.hex) }) };
     }
     const hex = element.closest("[data-tile-hex], [data-hex]");
     return hex ? { places: [hex.dataset.tileHex || hex.dataset.hex] } : null;

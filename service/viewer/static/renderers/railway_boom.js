@@ -57,7 +57,8 @@ export default {
     for (const [id, hex] of Object.entries(map.hexes)) {
       const c = this.at(id);
       const poly = svgEl("polygon", { points: hexPoints(c), fill: TERRAIN[hex.terrain] || "#eee", class: `hex ${hex.terrain}`, "data-hex": id }, ground);
-      svgEl("title", {}, poly).textContent = `${id}: ${hex.terrain}${hex.city ? `, ${hex.city} city` : ""} (power ${hex.power})`;
+      svgEl("title", {}, poly).textContent = `${id}: ${word(hex.terrain)}${hex.city ? t(", {kind} city", { kind: word(hex.city) }) : ""}` +
+        t(" (power {power})", { power: hex.power });
       if (hex.city) {
         svgEl("circle", { cx: c.x, cy: c.y, r: 9, class: `rb-city ${hex.city}`, "data-hex": id, fill: hex.city === "tourist" ? "#ffe9a8" : "#ffffff", stroke: "#333" }, ground);
       } else if (hex.terrain !== "sea") {

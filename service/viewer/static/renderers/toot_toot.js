@@ -150,7 +150,7 @@ export default {
       const g = svgEl("g", { class: "train", "data-train-seat": s.seat, "data-hex": s.hex, "data-facing": s.facing }, this.trainLayer);
       svgEl("line", { x1: c.x, y1: c.y, x2: tip.x, y2: tip.y, stroke: ctx.seatColour(s.seat), "stroke-width": 4 }, g);
       svgEl("circle", { cx: c.x, cy: c.y, r: 8, fill: ctx.seatColour(s.seat), stroke: "#000" }, g);
-      svgEl("title", {}, g).textContent = `${ctx.seatName(s.seat)} at ${s.hex}, facing ${s.facing}`;
+      svgEl("title", {}, g).textContent = t("{seat} at {hex}, facing {facing}", { seat: ctx.seatName(s.seat), hex: s.hex, facing: s.facing });
     }
   },
 
