@@ -1,7 +1,12 @@
 """Typed errors of the rules. Each carries a stable machine `code` and a sentence a
-player understands; the service maps them to HTTP problems and CLI messages."""
+player understands; the service maps them to HTTP problems and CLI messages. `params`
+holds the particulars a sentence in another language needs (the service words the code
+in the reader's language; the rules stay in English)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 
 class RuleError(Exception):
@@ -9,10 +14,11 @@ class RuleError(Exception):
 
     code: str = "rule_error"
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params: dict[str, Any] = dict(params or {})
 
     def __str__(self) -> str:
         return self.message
@@ -26,8 +32,8 @@ class MalformedMove(RuleError):
     """A move that is not a move of this game: unknown type, missing or mistyped fields.
     `field` names the offending field (`cards.red`, `keep[1]`) where there is one."""
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(code, message)
+    def __init__(self, code: str, message: str, field: str | None = None, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(code, message, params)
         self.field = field
 
 
@@ -35,7 +41,7 @@ class NotYourTurn(IllegalMove):
     """The seat is not among those who may act now."""
 
     def __init__(self, seat: int) -> None:
-        super().__init__("not_your_turn", f"It is not seat {seat}'s turn to act.")
+        super().__init__("not_your_turn", f"It is not seat {seat}'s turn to act.", {"seat": seat})
 
 
 class GameOver(IllegalMove):
@@ -46,6 +52,6 @@ class GameOver(IllegalMove):
 class RecordError(RuleError):
     """A game record that does not verify; `version` names the first bad event."""
 
-    def __init__(self, code: str, message: str, version: int | None = None) -> None:
-        super().__init__(code, message)
+    def __init__(self, code: str, message: str, version: int | None = None, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(code, message, params)
         self.version = version

@@ -13,7 +13,7 @@ from webargs.flaskparser import is_json_request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain import games as rulesets
-from service import pages
+from service import i18n, pages
 from service.api import guard
 from service.api.games import games
 from service.api.health import health
@@ -76,6 +76,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(referee)
     api.register_blueprint(stream)
     app.register_blueprint(viewer)
+    i18n.install(app)
     pages.install(app, api)
     app.before_request(check_input)
     register_problem_handlers(app)

@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
 
 from domain.core.events import Audience
+from service import i18n
 from service.api import schemas as s
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems
@@ -39,7 +40,9 @@ def get_notifications(game_id: str, audience: Audience) -> ResponseReturnValue:
 def put_notifications(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Set this seat's webhook URL and/or email; a new webhook secret is returned once."""
     seat = seat_of(audience)
-    return {**notifier().status(game_id, seat), **notifier().subscribe(game_id, seat, args["webhook_url"], args["email"])}
+    # Mails are written in the language the seat subscribed in.
+    subscribed = notifier().subscribe(game_id, seat, args["webhook_url"], args["email"], language=i18n.current().locale)
+    return {**notifier().status(game_id, seat), **subscribed}
 
 
 def seat_of(audience: Audience) -> int:

@@ -1,10 +1,12 @@
 """Errors as `application/problem+json` (RFC 9457): type, title, status, detail, and for
-a rule's refusal its stable `code`."""
+a rule's refusal its stable `code`. A caller that asks for another language
+(`Accept-Language`, or the pages' language cookie) gets `title` and `detail` in it: the
+detail is the code's sentence (`service.i18n.rules`), the code itself unchanged."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import eventsourcing.persistence as es
@@ -12,13 +14,16 @@ import psycopg
 import psycopg_pool
 import sqlalchemy.exc as sa_exc
 from flask import Flask, Response, json, request
+from flask_babel import gettext
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
+from service import i18n
 from service.api.schemas import ProblemSchema
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, ServiceError, StoreInconsistent, VersionConflict
+from service.i18n.rules import sentence
 from service.input_limits import InputRefused
 from service.migrate import SchemaMissing
 from service.notify.targets import TargetRefused
@@ -59,7 +64,9 @@ def documents_problems(*codes: int) -> Callable[[Callable[..., Any]], Callable[.
 
 
 def problem(status: int, title: str, detail: str, code: str | None = None, headers: dict[str, str] | None = None,
-            **extra: Any) -> Response:
+            params: Mapping[str, Any] | None = None, **extra: Any) -> Response:
+    if i18n.current() is not i18n.ENGLISH:
+        title, detail = gettext(title), sentence(code or "", detail, params or {}, gettext)
     body = {"type": PROBLEM_BASE + (code or str(status)), "title": title, "status": status, "detail": detail,
             **({"code": code} if code else {}), **{k: v for k, v in extra.items() if v is not None}}
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON, headers=headers)
@@ -116,19 +123,21 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(MalformedMove)
     def malformed_move(error: MalformedMove) -> Response:
-        return problem(400, _titles()[0], error.message, error.code, field=error.field, path=_pointer(error.field))
+        return problem(400, _titles()[0], error.message, error.code, params=error.params, field=error.field,
+                       path=_pointer(error.field))
 
     @app.errorhandler(IllegalMove)
     def illegal_move(error: IllegalMove) -> Response:
-        return problem(422, _titles()[1], error.message, error.code)
+        return problem(422, _titles()[1], error.message, error.code, params=error.params)
 
     @app.errorhandler(RecordError)
     def bad_record(error: RecordError) -> Response:
-        return problem(422, "Record does not verify", error.message, error.code, first_bad_version=error.version)
+        return problem(422, "Record does not verify", error.message, error.code, params=error.params,
+                       first_bad_version=error.version)
 
     @app.errorhandler(RuleError)
     def rule_error(error: RuleError) -> Response:
-        return problem(422, "Refused by the rules", error.message, error.code)
+        return problem(422, "Refused by the rules", error.message, error.code, params=error.params)
 
     @app.errorhandler(GameNotFound)
     def not_found(error: GameNotFound) -> Response:

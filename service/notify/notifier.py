@@ -52,9 +52,11 @@ class Notifier:
 
     # -- subscriptions -------------------------------------------------------------------
 
-    def subscribe(self, game_id: str, seat: int, webhook_url: str | None, email: str | None) -> dict[str, Any]:
-        """Set where a seat is told; a new webhook secret is made whenever the URL changes.
-        Raises `TargetRefused` for a webhook this server will not send to."""
+    def subscribe(self, game_id: str, seat: int, webhook_url: str | None, email: str | None,
+                  language: str | None = None) -> dict[str, Any]:
+        """Set where a seat is told, and the language of its mails (none: English); a new
+        webhook secret is made whenever the URL changes. Raises `TargetRefused` for a
+        webhook this server will not send to."""
         if webhook_url:
             self.webhooks.check_url(webhook_url)
         with Session(self.engine) as session, session.begin():
@@ -62,6 +64,7 @@ class Notifier:
             if webhook_url != row.webhook_url:
                 row.webhook_secret = secrets.token_hex(32) if webhook_url else None
             row.webhook_url, row.email = webhook_url, email
+            row.language = language if language and language != "en" else None
             session.add(row)
             return {"webhook_url": row.webhook_url, "webhook_secret": row.webhook_secret, "email": row.email}
 
@@ -109,26 +112,30 @@ class Notifier:
             before = self.app.game(game_id, at=version - 1) if version > 1 else None
             self._active[game_id] = frozenset(before.decider.active_seats(before.state)) if before else frozenset()
             self._over[game_id] = bool(before and before.is_over)
-        told: list[tuple[int, str, str]] = []
+        # (seat, event, summary, the particulars a mail in another language words it with)
+        told: list[tuple[int, str, str, dict[str, Any]]] = []
         if over and not self._over[game_id]:
             scores = game.decider.scores(game.state)
-            told += [(s, "game_ended", f"The game has ended; your score is {scores.get(s, 0)}") for s in range(len(game.seats))]
+            told += [(s, "game_ended", f"The game has ended; your score is {scores.get(s, 0)}", {"score": scores.get(s, 0)})
+                     for s in range(len(game.seats))]
         elif record["kind"] in RULING_KINDS:
-            told += [(s, "ruling", f"A referee recorded {record['kind']} at version {version}") for s in range(len(game.seats))]
+            told += [(s, "ruling", f"A referee recorded {record['kind']} at version {version}",
+                      {"kind": record["kind"], "version": version}) for s in range(len(game.seats))]
         held = game.held_by_bots
         if record["kind"] == takeover.DEADLINE_PASSED:
             late = record["data"]
             told.append((late["seat"], "deadline_passed",
-                         f"The move deadline passed: the {late['level']} bot makes your next move; your later turns are yours"))
+                         f"The move deadline passed: the {late['level']} bot makes your next move; your later turns are yours",
+                         {"level": late["level"]}))
         if record["kind"] == takeover.DEADLINE_SET and not over:
             # Whoever is to act now is told, as the next seats will be with their turn.
-            told += [(s, "deadline_set", _your_turn(game, record["time"]).replace("It is your turn", "The move deadline changed"))
-                     for s in sorted(active) if s not in held]
-        told += [(s, "your_turn", _your_turn(game, record["time"])) for s in sorted(active - self._active[game_id])
-                 if not over and s not in held]
+            told += [(s, "deadline_set", _your_turn(game, record["time"]).replace("It is your turn", "The move deadline changed"),
+                      _turn_terms(game, record["time"])) for s in sorted(active) if s not in held]
+        told += [(s, "your_turn", _your_turn(game, record["time"]), _turn_terms(game, record["time"]))
+                 for s in sorted(active - self._active[game_id]) if not over and s not in held]
         self._active[game_id], self._over[game_id] = active, over
         rows = []
-        for seat, event, summary in told:
+        for seat, event, summary, terms in told:
             sub = session.get(Subscription, (game_id, seat))
             if sub is None:
                 continue
@@ -139,7 +146,9 @@ class Notifier:
             if sub.webhook_url:
                 rows.append(Delivery(game_id=game_id, seat=seat, channel="webhook", target=sub.webhook_url, payload=payload))
             if sub.email:
-                rows.append(Delivery(game_id=game_id, seat=seat, channel="email", target=sub.email, payload=payload))
+                # The mail is worded when sent, in the subscriber's language, from these.
+                mail = {**payload, "language": sub.language, "terms": terms} if sub.language else payload
+                rows.append(Delivery(game_id=game_id, seat=seat, channel="email", target=sub.email, payload=mail))
         return rows
 
     def link(self, game_id: str) -> str:
@@ -201,6 +210,13 @@ def _your_turn(game: Any, since: str) -> str:
         return "It is your turn"
     level = takeover.strongest(game.decider)
     return f"It is your turn: move by {_due(since, game.deadline)}, or the {level} bot moves for you"
+
+
+def _turn_terms(game: Any, since: str) -> dict[str, Any]:
+    """What a turn notice says besides the turn: when the deadline passes and who moves then."""
+    if game.deadline is None:
+        return {}
+    return {"due": _due(since, game.deadline), "level": takeover.strongest(game.decider)}
 
 
 def _complete_groups(records: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:

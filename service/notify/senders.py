@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
 
+from service.notify import mail
 from service.notify.targets import WebhookTargets
 
 SIGNATURE_HEADER = "X-Caboose-Signature"
@@ -75,10 +76,9 @@ class SmtpSettings:
 def send_email(settings: SmtpSettings, to: str, payload: dict[str, Any], timeout: float = 10.0) -> None:
     message = EmailMessage()
     message["From"], message["To"] = settings.sender, to
-    message["Subject"] = f"Caboose: {payload['summary']}"
-    message.set_content(
-        f"{payload['summary']}.\n\nGame: {payload['game']} ({payload['game_id']}), version {payload['version']}.\n"
-        f"Your seat: {payload['seat']}.\nOpen the game: {payload['link']}\n")
+    # In the language the seat subscribed in (English: as the payload's summary says).
+    message["Subject"], body = mail.message(payload)
+    message.set_content(body)
     with smtplib.SMTP(settings.host, settings.port, timeout=timeout) as smtp:
         if settings.starttls:
             smtp.starttls()

@@ -22,6 +22,8 @@ class Subscription(Base):
     webhook_url: Mapped[str | None] = mapped_column(String(2000))
     webhook_secret: Mapped[str | None] = mapped_column(String(64))
     email: Mapped[str | None] = mapped_column(String(320))
+    language: Mapped[str | None] = mapped_column(String(16))
+    """The locale its mails are written in (`th`, `zh_Hant_TW`); none: English."""
 
 
 class Delivery(Base):

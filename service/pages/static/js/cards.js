@@ -1,5 +1,6 @@
 // One game as a card: what it is, who plays, whose turn and since when, where to watch or play.
 import { ago, el, seatName, titleOf } from "./words.js";
+import { dateTimeOf, list, t } from "./i18n.js";
 
 export function replayLink(gameId, token = null) {
   const url = `/games/${encodeURIComponent(gameId)}/replay`;
@@ -10,18 +11,18 @@ export function replayLink(gameId, token = null) {
 function turnLine(summary, yourSeat) {
   if (summary.status === "finished") {
     const scores = summary.seats.map((s) => `${seatName(summary, s.seat)} ${summary.scores[s.seat] ?? 0}`);
-    return el("p", { text: `Finished · ${scores.join(", ")}` });
+    return el("p", { text: t("Finished · {scores}", { scores: list(scores) }) });
   }
-  if (!summary.active_seats.length) return el("p", { text: "Waiting for the game to go on" });
+  if (!summary.active_seats.length) return el("p", { text: t("Waiting for the game to go on") });
   const line = el("p", { cls: "turn" });
-  line.append("To move: ");
+  line.append(t("To move: "));
   summary.active_seats.forEach((seat, i) => {
     if (i) line.append(", ");
     const since = summary.waiting_since[String(seat)];
-    line.append(seat === yourSeat ? `you (${seatName(summary, seat)})` : seatName(summary, seat));
+    line.append(seat === yourSeat ? t("you ({seat})", { seat: seatName(summary, seat) }) : seatName(summary, seat));
     if (since) {
-      line.append(" since ");
-      line.append(el("time", { text: ago(since), attrs: { datetime: since, title: new Date(since).toLocaleString() } }));
+      line.append(t(" since "));
+      line.append(el("time", { text: ago(since), attrs: { datetime: since, title: dateTimeOf(new Date(since)) } }));
     }
   });
   return line;
@@ -37,15 +38,15 @@ export function card(summary, held = null) {
     attrs: { "data-game-id": summary.game_id, "data-status": summary.status, "data-yours": String(yours) },
   });
   const heading = el("h3", { text: titleOf(summary.game) });
-  if (yours) heading.append(" · your turn");
+  if (yours) heading.append(t(" · your turn"));
   item.append(heading, el("p", { text: players }), turnLine(summary, yourSeat),
-    el("p", { cls: "id", text: `${summary.game_id} · event ${summary.version}` }));
+    el("p", { cls: "id", text: t("{game} · event {version}", { game: summary.game_id, version: String(summary.version) }) }));
   const actions = el("div", { cls: "actions" });
   if (held) {
-    const as = held.seat === null ? "referee" : held.name || `seat ${held.seat + 1}`;
-    actions.append(el("a", { text: `Open as ${as}`, attrs: { href: replayLink(summary.game_id, held.token) } }));
+    const as = held.seat === null ? t("referee") : held.name || t("seat {seat}", { seat: held.seat + 1 });
+    actions.append(el("a", { text: t("Open as {who}", { who: as }), attrs: { href: replayLink(summary.game_id, held.token) } }));
   } else {
-    actions.append(el("a", { text: "Watch", attrs: { href: replayLink(summary.game_id) } }));
+    actions.append(el("a", { text: t("Watch"), attrs: { href: replayLink(summary.game_id) } }));
   }
   item.append(actions);
   return item;

@@ -4,8 +4,49 @@
 import * as rest from "./rest.js";
 import { keep } from "./held.js";
 import { el, titleOf } from "./words.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+// The bot levels' names in the reader's language.
+const LEVELS = { random: t("random"), playout: t("playout"), greedy: t("greedy"), planner: t("planner") };
+// The games' options, in words (an option not named here shows its own name).
+const OPTIONS = {
+  map: t("Map"),
+  turns: t("Turns"),
+  max_shares: t("Most shares a player may issue"),
+  share_price: t("Cash per share"),
+  max_locomotive: t("Highest locomotive"),
+  ownership_markers: t("Ownership markers per player"),
+  town_discs: t("Town discs in the game"),
+  hex_8_0_is_lake: t("Hex 8,0 is a lake"),
+  upgrade_simple_to_coexisting_cost: t("Cost to upgrade simple track to coexisting"),
+  upgrade_simple_to_crossing_cost: t("Cost to upgrade simple track to a crossing"),
+  town_exit_addition_cost: t("Cost to add an exit to a town"),
+  redirect_cost: t("Cost to redirect track"),
+  growth_takes_top_cube: t("Goods growth takes the top cube"),
+  track_vp_once_per_tile: t("Track scores once per tile"),
+  no_stop_visited_twice_towns_included: t("Goods pass each town only once too"),
+  goods_growth_in_last_turn: t("Goods grow in the last turn"),
+  upgrade_and_redirect_in_one_placement: t("Upgrade and redirect in one placement"),
+  initial_order_ties_reroll: t("Ties for the starting order roll again"),
+  content: t("Content"),
+  first_game: t("First game (the suggested city tiles)"),
+  trains_per_seat: t("Trains per player"),
+  longest_path_bonus: t("Longest path bonus"),
+  market_wipe_locomotives: t("Locomotives that wipe the market"),
+  max_market_wipes: t("Most market wipes in a row"),
+  market_wipe_needs_refill: t("A wiped market is refilled"),
+  market_slots_may_stay_empty: t("Market slots may stay empty"),
+  short_ticket_draw: t("Draw fewer tickets when the deck is short"),
+  pass_only_without_legal_move: t("Pass only when no move is possible"),
+  replacement_locomotive_as_second_card: t("A revealed locomotive may be the second card"),
+  double_routes_both_usable: t("Both routes of a double route usable"),
+  end_when_every_seat_passes: t("The game ends when every seat passes"),
+  pack: t("Pack"),
+  penalty_supply: t("Penalty tokens in the supply"),
+  goods_supply: t("Limited goods supply"),
+  round_limit: t("Most rounds"),
+};
 // The bot levels of the chosen game (GET /api/v1/rulesets), weakest first.
 let botLevels = [];
 
@@ -13,8 +54,8 @@ function seatRow(index) {
   const name = el("input", { attrs: { name: "seat-name", maxlength: "64", autocomplete: "off" } });
   const open = el("input", { attrs: { type: "checkbox", name: "seat-open" } });
   const bot = el("select", { attrs: { name: "seat-bot" } }, [
-    el("option", { text: "a person", attrs: { value: "" } }),
-    ...botLevels.map((level) => el("option", { text: `the ${level} bot`, attrs: { value: level } })),
+    el("option", { text: t("a person"), attrs: { value: "" } }),
+    ...botLevels.map((level) => el("option", { text: t("the {level} bot", { level: LEVELS[level] ?? level }), attrs: { value: level } })),
   ]);
   const fit = () => {
     const byBot = bot.value !== "";
@@ -28,14 +69,14 @@ function seatRow(index) {
   if (index > 0) open.checked = true;
   fit();
   return el("li", {}, [el("div", { cls: "row" }, [
-    el("label", { text: index === 0 ? "Name (you)" : "Name" }, [name]),
-    el("label", { cls: "check" }, [open, " open seat, joined by invite"]),
-    el("label", { text: "Played by " }, [bot]),
+    el("label", { text: index === 0 ? t("Name (you)") : t("Name") }, [name]),
+    el("label", { cls: "check" }, [open, t(" open seat, joined by invite")]),
+    el("label", { text: t("Played by ") }, [bot]),
   ])]);
 }
 
 function optionField(name, value) {
-  const label = el("label", { text: name.replaceAll("_", " ") });
+  const label = el("label", { text: OPTIONS[name] ?? name.replaceAll("_", " ") });
   const input = el("input", { attrs: { name, "data-default": JSON.stringify(value) } });
   if (typeof value === "boolean") {
     input.type = "checkbox";
@@ -88,15 +129,15 @@ function showCreated(created, players) {
   list.replaceChildren();
   const invite = (seat, code) => {
     const link = `${location.origin}/#join=${encodeURIComponent(created.game_id)}&invite=${encodeURIComponent(code)}`;
-    return [el("dt", { text: `Invite for seat ${Number(seat) + 1}` }),
+    return [el("dt", { text: t("Invite for seat {seat}", { seat: Number(seat) + 1 }) }),
       el("dd", {}, [el("a", { text: link, attrs: { href: link, "data-invite-seat": seat } })])];
   };
-  list.append(el("dt", { text: "Game id" }), el("dd", { text: created.game_id }));
+  list.append(el("dt", { text: t("Game id") }), el("dd", { text: created.game_id }));
   for (const [seat, token] of Object.entries(created.seat_tokens)) {
-    list.append(el("dt", { text: `Token of ${players[seat]} (seat ${Number(seat) + 1})` }), el("dd", { text: token }));
+    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) + 1 }) }), el("dd", { text: token }));
   }
   for (const [seat, code] of Object.entries(created.invites)) list.append(...invite(seat, code));
-  list.append(el("dt", { text: "Referee token" }), el("dd", { text: created.referee_token }));
+  list.append(el("dt", { text: t("Referee token") }), el("dd", { text: created.referee_token }));
   $("created").hidden = false;
 }
 
@@ -135,10 +176,10 @@ export function setUpCreate(rulesets, notify, onCreated) {
       }
       keep({ game_id: created.game_id, seat: null, token: created.referee_token, name: "referee", game: created.game });
       showCreated(created, players);
-      notify(`${titleOf(created.game)} created.`);
+      notify(t("{game} created.", { game: titleOf(created.game) }));
       await onCreated();
     } catch (error) {
-      notify(`The game was not created: ${error.message}`, "error");
+      notify(t("The game was not created: {error}", { error: error.message }), "error");
     } finally {
       $("create-submit").disabled = false;
     }

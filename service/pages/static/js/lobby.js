@@ -7,6 +7,7 @@ import { card } from "./cards.js";
 import { forget, held, keep } from "./held.js";
 import { el, titleOf } from "./words.js";
 import { setUpCreate } from "./create.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -30,10 +31,10 @@ async function showMine() {
     } catch (error) {
       const item = el("li", { cls: "card", attrs: { "data-game-id": entry.game_id } }, [
         el("h3", { text: titleOf(entry.game || "game") }),
-        el("p", { text: error.status === 404 ? "This game is not on this server." : `Not available: ${error.message}` }),
+        el("p", { text: error.status === 404 ? t("This game is not on this server.") : t("Not available: {error}", { error: error.message }) }),
         el("p", { cls: "id", text: entry.game_id }),
       ]);
-      const drop = el("button", { text: "Forget it", cls: "quiet", attrs: { type: "button" } });
+      const drop = el("button", { text: t("Forget it"), cls: "quiet", attrs: { type: "button" } });
       drop.addEventListener("click", () => { forget(entry.game_id, entry.seat); showMine(); });
       item.append(drop);
       return item;
@@ -48,7 +49,7 @@ function showPage() {
   $("games").replaceChildren(...games.map((s) => card(s, mine.get(s.game_id) || null)));
   $("games-empty").hidden = games.length > 0;
   $("pager").hidden = !next && !prev;
-  $("page-of").textContent = `page ${state.number}`;
+  $("page-of").textContent = t("page {number}", { number: state.number });
   $("prev-page").disabled = !prev;
   $("next-page").disabled = !next;
 }
@@ -75,7 +76,7 @@ async function showGames(link = null, number = 1) {
     state.number = state.answer.prev ? number : 1;
     showPage();
   } catch (error) {
-    notify(`The games could not be listed: ${error.message}`, "error");
+    notify(t("The games could not be listed: {error}", { error: error.message }), "error");
   } finally {
     $("games-loading").hidden = true;
   }
@@ -98,10 +99,10 @@ function setUpJoin() {
       keep({ game_id: gameId, seat: joined.seat, token: joined.token, name, game: summary.game });
       history.replaceState(null, "", location.pathname + location.search);  // the invite is used up
       $("join-form").reset();
-      notify(`You joined ${titleOf(summary.game)} as ${name} (seat ${joined.seat + 1}).`);
+      notify(t("You joined {game} as {name} (seat {seat}).", { game: titleOf(summary.game), name, seat: joined.seat + 1 }));
       await Promise.all([showMine(), showGames()]);
     } catch (error) {
-      notify(`Could not join: ${error.message}`, "error");
+      notify(t("Could not join: {error}", { error: error.message }), "error");
     }
   });
 }
@@ -116,7 +117,7 @@ async function start() {
     for (const r of rulesets) $("filter-game").append(el("option", { text: titleOf(r.game), attrs: { value: r.game } }));
     setUpCreate(rulesets, notify, async () => { await Promise.all([showMine(), showGames()]); });
   } catch (error) {
-    notify(`The games this server plays could not be read: ${error.message}`, "error");
+    notify(t("The games this server plays could not be read: {error}", { error: error.message }), "error");
   }
   await Promise.all([showMine(), showGames()]);
   document.body.dataset.ready = "true";

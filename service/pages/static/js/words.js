@@ -1,21 +1,25 @@
 // Games and times in words.
+import { ago as agoIn, gameName, t, tag } from "./i18n.js";
 
 const SMALL = new Set(["of", "to", "the", "and", "a", "in"]);
 
 // "ticket_to_ride" -> "Ticket to Ride"
 export function titleOf(game) {
+  const own = gameName(game, null);
+  if (own) return own;
   return game.split("_").map((w, i) => (i > 0 && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
 }
 
 export function seatName(summary, seat) {
   const found = summary.seats.find((s) => s.seat === Number(seat));
-  if (!found) return `seat ${Number(seat) + 1}`;
-  return found.open ? `open seat ${found.seat + 1}` : found.name;
+  if (!found) return t("seat {seat}", { seat: Number(seat) + 1 });
+  return found.open ? t("open seat {seat}", { seat: found.seat + 1 }) : found.name;
 }
 
 // "3 min ago", "2 h ago", "4 days ago": how long a seat has been waiting to move.
 export function ago(iso, now = Date.now()) {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (tag !== "en") return agoIn(seconds);
   if (seconds < 60) return "just now";
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `${minutes} min ago`;

@@ -3,6 +3,16 @@
 // turn. Lines are drawn once per data change; a step only moves the cursor.
 
 import { svgEl } from "./dom.js";
+import { t } from "/pages/static/js/i18n.js";
+
+// The renderers' VP sources, in words.
+const SOURCE_WORDS = {
+  income: t("income"), shares: t("shares"), track: t("track"), adjustment: t("adjustment"), routes: t("routes"),
+  tickets: t("tickets"), longest_path: t("longest path"), trains: t("trains"), goals: t("goals"), leftovers: t("leftovers"),
+  route: t("route"), tourist: t("tourist"), cards: t("cards"), sales: t("sales"), hand_orders: t("hand orders"),
+  leftover_goods: t("leftover goods"), influence: t("influence"), technology: t("technology"), penalties: t("penalties"),
+};
+const sourceWord = (source) => SOURCE_WORDS[source] ?? source.replace(/_/g, " ");
 
 const W = 600;
 const PAD = { left: 44, right: 16, top: 24, bottom: 24 };
@@ -47,7 +57,7 @@ export class LineChart {
     const ys = series.flatMap((s) => s.points.map((p) => p[1]));
     if (!ys.length) {
       svgEl("text", { x: W / 2, y: this.height / 2, "text-anchor": "middle", class: "chart-empty" }, svg)
-        .textContent = "no data yet";
+        .textContent = t("no data yet");
       this.scale = null;
       return;
     }
@@ -158,7 +168,7 @@ export function drawSourceBars(svg, rows, sources) {
         x: x(from), y: rowTop + 3, width: Math.max(1, x(from + Math.abs(v)) - x(from)), height: rowH - 8,
         fill: SOURCE_COLOURS[k % SOURCE_COLOURS.length], "data-source": s,
       }, svg);
-      svgEl("title", {}, rect).textContent = `${row.name}: ${s} ${v}`;
+      svgEl("title", {}, rect).textContent = `${row.name}: ${sourceWord(s)} ${v}`;
     });
     svgEl("text", { x: right + 6, y: rowTop + 14, class: "bar-total" }, svg).textContent = String(total);
   });
@@ -167,7 +177,7 @@ export function drawSourceBars(svg, rows, sources) {
   sources.forEach((s, k) => {
     svgEl("rect", { x: lx, y: ly - 9, width: 10, height: 10, fill: SOURCE_COLOURS[k % SOURCE_COLOURS.length] }, svg);
     const label = svgEl("text", { x: lx + 14, y: ly, class: "legend" }, svg);
-    label.textContent = s.replace(/_/g, " ");
+    label.textContent = sourceWord(s);
     lx += 24 + s.length * 7;
   });
 }

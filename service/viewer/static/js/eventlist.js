@@ -4,8 +4,14 @@
 
 import { h } from "./dom.js";
 import { category, describe, formatTime, isRewind } from "./wording.js";
+import { t } from "/pages/static/js/i18n.js";
 
 const PLAIN = new Set(["move", "automatic"]);
+// The tag a referee's or a takeback's row carries, in words.
+const TAGS = {
+  rewind: t("rewind"), takeback: t("takeback"), dispute: t("dispute"), ruling: t("ruling"), adjustment: t("adjustment"),
+  fork: t("fork"), bot: t("bot"),
+};
 // Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
 const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
 // Rows drawn beyond each edge of the list's window, so a step or a short scroll shows rows
@@ -106,12 +112,12 @@ export class EventList {
     const li = h("li", {
       class: `ev cat-${cat}${undoneBy ? " undone" : ""}`,
       dataset: { version: e.version, kind: e.kind },
-      title: undoneBy ? `${text} (undone by the rewind at event ${undoneBy})` : text,
+      title: undoneBy ? t("{text} (undone by the rewind at event {version})", { text, version: undoneBy }) : text,
     },
     h("span", { class: "v" }, String(e.version)),
     h("time", { datetime: e.time, title: e.time }, formatTime(e.time)),
     h("span", { class: "actor" }, this.ctx.actorName(e.actor)),
-    h("span", { class: "text" }, PLAIN.has(cat) ? null : h("span", { class: "tag" }, cat), text));
+    h("span", { class: "text" }, PLAIN.has(cat) ? null : h("span", { class: "tag" }, TAGS[cat] ?? cat), text));
     return { li, text };
   }
 

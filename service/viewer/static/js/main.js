@@ -11,6 +11,7 @@ import { EventList } from "./eventlist.js";
 import { foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } from "./figures.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
+import { t } from "/pages/static/js/i18n.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
 const POLL_MS = 2000; // only when the live stream fails
@@ -50,15 +51,15 @@ const ctx = {
   title: game,
   renderer: null,
   event: null,
-  seatName: (seat) => page.names[seat] ?? `seat ${seat}`,
+  seatName: (seat) => page.names[seat] ?? t("seat {seat}", { seat }),
   seatColour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
-  refereeName: (name) => (name ? `Referee ${name}` : "The referee"),
+  refereeName: (name) => (name ? t("Referee {name}", { name }) : t("The referee")),
   actorName: (actor) => {
     if (actor === undefined || actor === null) return "";
     const text = String(actor);
-    if (text === "system") return "system";
+    if (text === "system") return t("system");
     if (text.startsWith("seat:")) return ctx.seatName(Number(text.slice(5)));
-    if (text.startsWith("referee:")) return `referee ${text.slice(8)}`;
+    if (text.startsWith("referee:")) return t("referee {name}", { name: text.slice(8) });
     return text;
   },
   revealed,
@@ -81,9 +82,9 @@ function takeToken() {
 }
 
 function showAudience(body) {
-  const label = body.audience === "referee" ? "referee" : body.audience.startsWith("seat:")
-    ? `${ctx.seatName(Number(body.audience.slice(5)))} (seat ${body.audience.slice(5)})` : "public";
-  $("audience").textContent = label + (body.everything_public ? " — the game is over, everything is public" : "");
+  const label = body.audience === "referee" ? t("referee") : body.audience.startsWith("seat:")
+    ? t("{name} (seat {seat})", { name: ctx.seatName(Number(body.audience.slice(5))), seat: body.audience.slice(5) }) : t("public");
+  $("audience").textContent = label + (body.everything_public ? t(" — the game is over, everything is public") : "");
   $("audience").dataset.audience = body.audience;
   showTitle();
 }
@@ -147,7 +148,7 @@ function applySummary(info) {
   page.names = info.seats.map((s) => s.name);
   page.finished = info.status === "finished";
   showTitle();
-  $("status").textContent = page.finished ? "finished" : "in progress";
+  $("status").textContent = page.finished ? t("finished") : t("in progress");
   $("status").dataset.status = info.status;
 }
 
@@ -158,12 +159,13 @@ function showTitle() {
   const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
   $("game-title").textContent = title;
   $("game-seats").textContent = page.names.join(", ");
-  document.title = `${title}${page.names.length ? ` · ${page.names.join(", ")}` : ""} · Caboose ${seat ? "play" : "replay"}`;
+  const names = page.names.length ? ` · ${page.names.join(", ")}` : "";
+  document.title = seat ? t("{title}{names} · Caboose play", { title, names }) : t("{title}{names} · Caboose replay", { title, names });
 }
 
 async function viewpointFailed(error, version) {
   if (forgetBadToken(error)) return page.frames.get(version);
-  showError(`Could not load the game: ${error.message}`);
+  showError(t("Could not load the game: {error}", { error: error.message }));
   throw error;
 }
 
@@ -174,7 +176,7 @@ function forgetBadToken(error) {
     sessionStorage.removeItem(tokenKey);
     page.api.token = null;
   }
-  showError("That token is not valid for this game: showing the public view.");
+  showError(t("That token is not valid for this game: showing the public view."));
   return true;
 }
 
@@ -246,10 +248,10 @@ function show(version) {
     page.frames.get(version).then(() => {
       if (page.nav.version === version && page.frames.peek(version)) show(version);
     })
-      .catch((error) => showError(`Could not load event ${version}: ${error.message}`));
+      .catch((error) => showError(t("Could not load event {version}: {error}", { version, error: error.message })));
   }
   $("slider").value = String(version);
-  $("position").textContent = `event ${version} of ${nav.last}`;
+  $("position").textContent = t("event {at} of {last}", { at: String(version), last: String(nav.last) });
   page.list.highlight(version);
   page.vpChart?.cursor(version);
   syncMarks(version);
@@ -269,7 +271,7 @@ function drawPanel(view) {
   replaceIfChanged($("seats"), seats.map((s) =>
     h("div", { class: `seat${s.active ? " active" : ""}`, dataset: { seat: s.seat } },
       h("div", { class: "seat-name" }, h("span", { class: "swatch", dataset: { pattern: patternOf(s.seat) }, style: { backgroundColor: ctx.seatColour(s.seat) } }),
-        ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, " to move") : null),
+        ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, t(" to move")) : null),
       ...s.lines)));
   replaceIfChanged($("table"), table);
   const event = ctx.event;
@@ -299,8 +301,8 @@ function buildMarks() {
   const fill = (select, marks, none) => select.replaceChildren(
     h("option", { value: "" }, none),
     ...marks.map((m) => h("option", { value: m.version }, m.label)));
-  fill($("turn"), turns, turns.length ? "— turn —" : "no turns");
-  fill($("phase"), phases, "— phase —");
+  fill($("turn"), turns, turns.length ? t("— turn —") : t("no turns"));
+  fill($("phase"), phases, t("— phase —"));
   syncMarks(page.nav.version);
 }
 
@@ -313,7 +315,7 @@ function syncMarks(version) {
 
 function setSliderMax() {
   $("slider").max = String(page.nav.last);
-  $("position").textContent = `event ${page.nav.version} of ${page.nav.last}`;
+  $("position").textContent = t("event {at} of {last}", { at: String(page.nav.version), last: String(page.nav.last) });
 }
 
 function bindControls() {
@@ -564,5 +566,5 @@ window.replay = {
 
 start().catch((error) => {
   console.error(error);
-  showError(`The replay could not start: ${error.message}`);
+  showError(t("The replay could not start: {error}", { error: error.message }));
 });

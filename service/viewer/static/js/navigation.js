@@ -1,6 +1,8 @@
 // Where the viewer is in the game: one version (event number) at a time, moved by buttons,
 // the slider, the turn and phase jumps, the keyboard and the `?at=N` deep link.
 
+import { t } from "/pages/static/js/i18n.js";
+
 export class Navigator extends EventTarget {
   constructor(last, version) {
     super();
@@ -110,7 +112,7 @@ export function withRewinds(marks, events, isRewind) {
     while (next < marks.length && marks[next].version < event.version) out.push(marks[next++]);
     let again = null;
     for (const mark of out) if (mark.version <= event.data.to_version) again = mark;
-    if (again) out.push({ ...again, version: event.version, label: `${again.label} (again, after the rewind)` });
+    if (again) out.push({ ...again, version: event.version, label: t("{label} (again, after the rewind)", { label: again.label }) });
   }
   return out.concat(marks.slice(next));
 }

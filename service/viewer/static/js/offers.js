@@ -7,8 +7,11 @@
 // its moves to the list.
 
 import { h, svgEl } from "./dom.js";
+import { t } from "/pages/static/js/i18n.js";
 
 const words = (name) => name.replace(/_/g, " ");
+// A move type's name: the renderer's words for it (`typeLabel`), else the type itself.
+export const typeName = (renderer, type) => renderer?.typeLabel?.(type) ?? words(type);
 
 // The places a click on `element` names, by the renderer's hook or the board's own marks.
 export function placesAt(renderer, element) {
@@ -52,14 +55,14 @@ export class BoardOffers {
       groups.get(move.type).push(move);
     }
     this.close();
-    const confirm = h("button", { type: "button", class: "confirm", disabled: true }, "Confirm");
-    const close = h("button", { type: "button", class: "offers-close", "aria-label": "Close" }, "×");
-    const box = h("section", { id: "offers", role: "dialog", "aria-label": `Your moves at ${title}`, dataset: { place } },
+    const confirm = h("button", { type: "button", class: "confirm", disabled: true }, t("Confirm"));
+    const close = h("button", { type: "button", class: "offers-close", "aria-label": t("Close") }, "×");
+    const box = h("section", { id: "offers", role: "dialog", "aria-label": t("Your moves at {place}", { place: title }), dataset: { place } },
       h("header", {}, h("h2", {}, title), close));
     for (const [type, list] of groups) {
       const options = list.map((move) => this.option(move));
-      box.append(h("div", { class: "offer-group", role: "group", "aria-label": `${words(type)} (${list.length})`, dataset: { type } },
-        h("h3", {}, `${words(type)} (${list.length})`), h("div", { class: "offer-options" }, options)));
+      box.append(h("div", { class: "offer-group", role: "group", "aria-label": `${typeName(this.ctx.renderer, type)} (${list.length})`, dataset: { type } },
+        h("h3", {}, `${typeName(this.ctx.renderer, type)} (${list.length})`), h("div", { class: "offer-options" }, options)));
     }
     box.append(confirm);
     confirm.addEventListener("click", () => {
@@ -84,7 +87,7 @@ export class BoardOffers {
     const thumb = this.thumbnail(move);
     if (thumb) button.append(thumb); else button.classList.add("wide");
     // Its place is the panel's heading: the option's words may leave it out (`offerLabel`).
-    button.append(h("span", {}, renderer.offerLabel?.(move, this.ctx) || renderer.moveLabel?.(move, this.ctx) || words(move.type)));
+    button.append(h("span", {}, renderer.offerLabel?.(move, this.ctx) || renderer.moveLabel?.(move, this.ctx) || typeName(renderer, move.type)));
     const show = () => this.draw(move);
     const back = () => this.draw(this.chosen);
     button.addEventListener("mouseenter", show);

@@ -10,15 +10,16 @@
 
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
-import { BoardOffers, placesAt } from "./offers.js";
+import { BoardOffers, placesAt, typeName } from "./offers.js";
+import { t } from "/pages/static/js/i18n.js";
 
 const FILTER_FROM = 12; // a choice longer than this gets a filter box
 
 const words = (name) => name.replace(/_/g, " ");
 
-function plainLabel(move) {
+function plainLabel(move, renderer) {
   const fields = Object.entries(move).filter(([k]) => k !== "type" && k !== "seat");
-  if (!fields.length) return words(move.type);
+  if (!fields.length) return typeName(renderer, move.type);
   return fields.map(([k, v]) => `${words(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
 }
 
@@ -44,7 +45,7 @@ export class Play {
   }
 
   label(move) {
-    return this.ctx.renderer?.moveLabel?.(move, this.ctx) || plainLabel(move);
+    return this.ctx.renderer?.moveLabel?.(move, this.ctx) || plainLabel(move, this.ctx.renderer);
   }
 
   // The seat's moves now (whatever version the viewer is looking at).
@@ -79,9 +80,9 @@ export class Play {
       if (!groups.has(move.type)) groups.set(move.type, []);
       groups.get(move.type).push(move);
     }
-    const parts = [h("h2", {}, "Your moves")];
+    const parts = [h("h2", {}, t("Your moves"))];
     if (this.message) parts.push(h("p", { class: `play-message ${this.message.kind}`, role: "alert" }, this.message.text));
-    if (!moves.length) parts.push(h("p", { class: "play-wait" }, "Not your turn: waiting for the other players."));
+    if (!moves.length) parts.push(h("p", { class: "play-wait" }, t("Not your turn: waiting for the other players.")));
     for (const [type, list] of groups) parts.push(list.length === 1 ? this.single(list[0]) : this.choice(type, list));
     panel.replaceChildren(...parts);
   }
@@ -99,16 +100,16 @@ export class Play {
       const target = this.ctx.renderer?.moveTarget?.(move);
       return h("label", { class: "move-option", dataset: target ? { target } : {} }, input, " ", this.label(move));
     });
-    const list = h("div", { class: "move-options", tabindex: "0", role: "radiogroup", "aria-label": words(type) }, options);
-    const confirm = h("button", { type: "button", class: "confirm", disabled: true }, "Confirm");
+    const list = h("div", { class: "move-options", tabindex: "0", role: "radiogroup", "aria-label": typeName(this.ctx.renderer, type) }, options);
+    const confirm = h("button", { type: "button", class: "confirm", disabled: true }, t("Confirm"));
     list.addEventListener("change", () => { confirm.disabled = !list.querySelector("input:checked"); });
     confirm.addEventListener("click", () => {
       const chosen = list.querySelector("input:checked");
       if (chosen) this.send(JSON.parse(chosen.dataset.move));
     });
-    const group = h("fieldset", { class: "move-group", dataset: { type } }, h("legend", {}, `${words(type)} (${moves.length})`));
+    const group = h("fieldset", { class: "move-group", dataset: { type } }, h("legend", {}, `${typeName(this.ctx.renderer, type)} (${moves.length})`));
     if (moves.length > FILTER_FROM) {
-      const filter = h("input", { type: "search", class: "move-filter", placeholder: "filter", "aria-label": `Filter the ${words(type)} moves` });
+      const filter = h("input", { type: "search", class: "move-filter", placeholder: t("filter"), "aria-label": t("Filter the {type} moves", { type: typeName(this.ctx.renderer, type) }) });
       filter.addEventListener("input", () => this.filter(group, filter.value));
       group.append(filter);
     }
@@ -170,9 +171,9 @@ export class Play {
       this.message = { kind: "ok", text: `Sent: ${this.label(move)}` };
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
-        this.message = { kind: "conflict", text: "The game moved on before your move arrived: your moves are reloaded, choose again." };
+        this.message = { kind: "conflict", text: t("The game moved on before your move arrived: your moves are reloaded, choose again.") };
       } else {
-        this.message = { kind: "refused", text: `Your move was refused: ${error.message}` };
+        this.message = { kind: "refused", text: t("Your move was refused: {error}", { error: error.message }) };
       }
     } finally {
       this.busy = false;

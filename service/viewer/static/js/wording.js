@@ -2,6 +2,8 @@
 // worded here; a game's events by its renderer's `describe`; anything else generically,
 // so an event of a newer ruleset still shows up readably.
 
+import { list, pt, t, timeOf } from "/pages/static/js/i18n.js";
+
 const CATEGORY = {
   GameRewound: "rewind",
   MoveTakenBack: "takeback",
@@ -46,47 +48,74 @@ export function hidden(event) {
 const byReferee = (by, ctx) => {
   const name = String(by ?? "").startsWith("referee:") ? String(by).slice(8) : null;
   if (name === null) return ctx.actorName(by);
-  return name === "referee" ? "The referee" : ctx.refereeName(name);
+  return name === "referee" ? t("The referee") : ctx.refereeName(name);
 };
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+// The words a record holds as values (a ruling's outcome, what was adjusted, a bot's level).
+const WORDS = {
+  upheld: t("upheld"), dismissed: t("dismissed"), withdrawn: t("withdrawn"),
+  cash: t("cash"), income: t("income"), piece: t("piece"),
+  random: t("random"), playout: t("playout"), greedy: t("greedy"), planner: t("planner"),
+};
+const word = (value) => WORDS[value] ?? value;
 
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+// An optional tail of a sentence, worded only when it has something to say.
+const tail = (present, text) => (present ? text : "");
+
+// Each kind's sentences under its kind as the catalogue's context, so a kind's sentence is
+// found (and checked for in every language) by its kind.
 const CORE = {
-  GameCreated: (d, ctx) =>
-    `Game created: ${ctx.title} for ${d.seats.map((s) => s.name).join(", ")} ` +
-    `(seed ${d.seed_source === "client" ? "chosen by the client" : "drawn by the server"}, committed)`,
-  SeedRevealed: () => "Seed revealed: every shuffle and die roll can now be re-derived",
-  GameRewound: (d, ctx) =>
-    `${ctx.refereeName(d.referee)} rewound the game to event ${d.to_version}: ${d.reason}` +
-    (d.dispute ? ` (settles dispute #${d.dispute})` : ""),
-  MoveTakenBack: (d, ctx) => `${ctx.seatName(d.seat)}'s move was taken back: the game returns to event ${d.to_version}`,
-  TakebackRequested: (d, ctx) =>
-    `${ctx.seatName(d.seat)} asked to take back events ${d.move[0]}–${d.move[1]}`,
-  TakebackAccepted: (d, ctx) => `${ctx.actorName(d.by)} accepted ${ctx.seatName(d.seat)}'s takeback`,
-  TakebackRefused: (d, ctx) =>
-    `${ctx.actorName(d.by)} refused ${ctx.seatName(d.seat)}'s takeback${d.reason ? `: ${d.reason}` : ""}`,
-  DisputeRaised: (d, ctx) =>
-    `Dispute about event ${d.version}, raised by ${ctx.actorName(d.raised_by)}: ${d.claim}`,
-  RulingMade: (d, ctx) => `${ctx.refereeName(d.referee)} ruled on dispute #${d.dispute}: ${d.outcome} — ${d.text}`,
-  AdjustmentMade: (d, ctx) => {
-    const what = d.kind === "piece"
-      ? `put back ${ctx.seatName(d.seat)}'s piece ${Object.values(d.detail || {}).join(", ")}`
-      : `adjusted ${ctx.seatName(d.seat)}'s ${d.kind === "vp" ? "VP" : d.kind} by ${signed(d.amount)}`;
-    return `${ctx.refereeName(d.referee)} ${what}: ${d.reason}` + (d.dispute ? ` (dispute #${d.dispute})` : "");
+  GameCreated: (d, ctx) => {
+    const source = d.seed_source === "client" ? t("chosen by the client") : t("drawn by the server");
+    return pt("GameCreated", "Game created: {title} for {players} (seed {source}, committed)",
+      { title: ctx.title, players: list(d.seats.map((s) => s.name)), source });
   },
-  SeatJoined: (d) => `${d.name} joined, taking seat ${d.seat}`,
+  SeedRevealed: () => pt("SeedRevealed", "Seed revealed: every shuffle and die roll can now be re-derived"),
+  GameRewound: (d, ctx) =>
+    pt("GameRewound", "{referee} rewound the game to event {to}: {reason}", { referee: ctx.refereeName(d.referee), to: d.to_version, reason: d.reason }) +
+    tail(d.dispute, t(" (settles dispute #{dispute})", { dispute: d.dispute })),
+  MoveTakenBack: (d, ctx) =>
+    pt("MoveTakenBack", "{seat}'s move was taken back: the game returns to event {to}", { seat: ctx.seatName(d.seat), to: d.to_version }),
+  TakebackRequested: (d, ctx) =>
+    pt("TakebackRequested", "{seat} asked to take back events {first}–{last}", { seat: ctx.seatName(d.seat), first: d.move[0], last: d.move[1] }),
+  TakebackAccepted: (d, ctx) =>
+    pt("TakebackAccepted", "{by} accepted {seat}'s takeback", { by: ctx.actorName(d.by), seat: ctx.seatName(d.seat) }),
+  TakebackRefused: (d, ctx) =>
+    pt("TakebackRefused", "{by} refused {seat}'s takeback", { by: ctx.actorName(d.by), seat: ctx.seatName(d.seat) }) +
+    tail(d.reason, `: ${d.reason}`),
+  DisputeRaised: (d, ctx) =>
+    pt("DisputeRaised", "Dispute about event {version}, raised by {by}: {claim}", { version: d.version, by: ctx.actorName(d.raised_by), claim: d.claim }),
+  RulingMade: (d, ctx) =>
+    pt("RulingMade", "{referee} ruled on dispute #{dispute}: {outcome} — {text}",
+      { referee: ctx.refereeName(d.referee), dispute: d.dispute, outcome: word(d.outcome), text: d.text }),
+  AdjustmentMade: (d, ctx) => {
+    const referee = ctx.refereeName(d.referee);
+    const what = d.kind === "vp" ? t("VP") : word(d.kind);
+    const said = d.kind === "piece"
+      ? pt("AdjustmentMade", "{referee} put back {seat}'s piece {piece}: {reason}",
+        { referee, seat: ctx.seatName(d.seat), piece: Object.values(d.detail || {}).join(", "), reason: d.reason })
+      : pt("AdjustmentMade", "{referee} adjusted {seat}'s {what} by {amount}: {reason}",
+        { referee, seat: ctx.seatName(d.seat), what, amount: signed(d.amount), reason: d.reason });
+    return said + tail(d.dispute, t(" (dispute #{dispute})", { dispute: d.dispute }));
+  },
+  SeatJoined: (d) => pt("SeatJoined", "{name} joined, taking seat {seat}", { name: d.name, seat: d.seat }),
   SeatTakenOver: (d, ctx) =>
-    `${byReferee(d.by, ctx)} handed ${ctx.seatName(d.seat)}'s seat to the ${d.level} bot: ${d.reason}`,
+    pt("SeatTakenOver", "{by} handed {seat}'s seat to the {level} bot: {reason}",
+      { by: byReferee(d.by, ctx), seat: ctx.seatName(d.seat), level: word(d.level), reason: d.reason }),
   SeatHandedBack: (d, ctx) =>
-    `${byReferee(d.by, ctx)} handed ${ctx.seatName(d.seat)}'s seat back from the ${d.level} bot: ${d.reason}`,
+    pt("SeatHandedBack", "{by} handed {seat}'s seat back from the {level} bot: {reason}",
+      { by: byReferee(d.by, ctx), seat: ctx.seatName(d.seat), level: word(d.level), reason: d.reason }),
   MoveDeadlineSet: (d, ctx) =>
     d.seconds === null || d.seconds === undefined
-      ? `${byReferee(d.by, ctx)} lifted the move deadline`
-      : `${byReferee(d.by, ctx)} set the move deadline to ${d.seconds} s`,
+      ? pt("MoveDeadlineSet", "{by} lifted the move deadline", { by: byReferee(d.by, ctx) })
+      : pt("MoveDeadlineSet", "{by} set the move deadline to {seconds} s", { by: byReferee(d.by, ctx), seconds: d.seconds }),
   DeadlinePassed: (d, ctx) =>
-    `${ctx.seatName(d.seat)} let the ${d.seconds} s move deadline pass: the ${d.level} bot moves for them`,
+    pt("DeadlinePassed", "{seat} let the {seconds} s move deadline pass: the {level} bot moves for them",
+      { seat: ctx.seatName(d.seat), seconds: d.seconds, level: word(d.level) }),
   ForkedFrom: (d, ctx) =>
-    `Forked by ${ctx.refereeName(d.referee)} from game ${d.origin} at event ${d.at_version}: ${d.reason}`,
+    pt("ForkedFrom", "Forked by {referee} from game {origin} at event {at}: {reason}",
+      { referee: ctx.refereeName(d.referee), origin: d.origin, at: d.at_version, reason: d.reason }),
 };
 
 export function describe(event, ctx) {
@@ -112,5 +141,5 @@ function generic(event, ctx) {
 export function formatTime(iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  return timeOf(date, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 }

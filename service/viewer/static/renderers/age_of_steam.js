@@ -4,6 +4,19 @@
 // and engine. The interface every renderer follows is in README.md beside this file.
 
 import { h, svgEl } from "../js/dom.js";
+import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
+
+// The words the game's records hold as values: phases, actions, goods colours, tiles.
+const WORDS = {
+  setup: t("setup"), shares: t("shares"), auction: t("auction"), actions: t("actions"), build: t("build"), move: t("move"),
+  production: t("production"), between: t("between turns"), over: t("over"),
+  first_move: t("first move"), first_build: t("first build"), engineer: t("engineer"), locomotive: t("locomotive"),
+  urbanization: t("urbanization"), turn_order: t("turn order"),
+  red: t("red"), blue: t("blue"), purple: t("purple"), yellow: t("yellow"), black: t("black"),
+  light: t("light"), dark: t("dark"),
+  simple: t("simple"), crossing: t("crossing"), coexisting: t("coexisting"), town: t("town"),
+};
+const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
 
 const SIZE = 26; // hex circumradius, in view-box units
 const ROOT3 = Math.sqrt(3);
@@ -138,7 +151,7 @@ export default {
   drawTile(tile, ctx, layer) {
     const c = hexCentre(tile.hex);
     const g = svgEl("g", { class: "tile", "data-tile-hex": tile.hex, "data-tile": tile.tile, "data-rotation": tile.rotation }, layer);
-    svgEl("title", {}, g).textContent = `${tile.place}: ${tile.tile.replace(/_/g, " ")}, rotation ${tile.rotation}`;
+    svgEl("title", {}, g).textContent = t("{place}: {tile}, rotation {rotation}", { place: tile.place, tile: word(tile.tile), rotation: tile.rotation });
     for (const segment of tile.track) {
       const colour = segment.owner === null ? UNOWNED : ctx.seatColour(segment.owner);
       const ends = segment.exits.map((e) => edgeMidpoint(c, e));
@@ -164,25 +177,29 @@ export default {
       active: (view.active_seats || []).includes(s.seat),
       lines: [
         h("div", { class: "figures" },
-          `${s.vp?.total ?? 0} VP · cash ${money(s.cash)} · income ${money(s.income)} · ` +
-          `${s.shares} shares · engine ${s.locomotive}` + (s.action ? ` · ${s.action.replace(/_/g, " ")}` : "") +
-          (s.eliminated ? " · eliminated" : "")),
+          t("{vp} VP · cash {cash} · income {income} · {shares} shares · engine {engine}",
+            { vp: s.vp?.total ?? 0, cash: money(s.cash), income: money(s.income), shares: s.shares, engine: s.locomotive }) +
+          (s.action ? ` · ${word(s.action)}` : "") + (s.eliminated ? t(" · eliminated") : "")),
       ],
     }));
-    const bag = Object.entries(view.bag || {}).map(([c, n]) => `${c} ${n}`).join(", ");
+    const bag = Object.entries(view.bag || {}).map(([c, n]) => `${word(c)} ${n}`).join(", ") || t("empty");
     const table = [
-      h("div", {}, `Turn ${view.turn} of ${view.last_turn} · ${String(view.phase).replace(/_/g, " ")}` +
-        (view.order?.length ? ` · order ${view.order.map(ctx.seatName).join(", ")}` : "")),
-      h("div", {}, `Goods bag: ${bag || "empty"} · town discs ${view.town_discs}`),
+      h("div", {}, t("Turn {turn} of {last} · {phase}", { turn: view.turn, last: view.last_turn, phase: word(view.phase) }) +
+        (view.order?.length ? t(" · order {order}", { order: list(view.order.map(ctx.seatName)) }) : "")),
+      h("div", {}, t("Goods bag: {bag} · town discs {discs}", { bag, discs: view.town_discs })),
     ];
     if (view.auction) {
-      table.push(h("div", {}, `Auction: high bid ${money(view.auction.high_bid || 0)}` +
-        (view.auction.high_bidder !== null && view.auction.high_bidder !== undefined ? ` by ${ctx.seatName(view.auction.high_bidder)}` : "")));
+      table.push(h("div", {}, t("Auction: high bid {bid}", { bid: money(view.auction.high_bid || 0) }) +
+        (view.auction.high_bidder !== null && view.auction.high_bidder !== undefined
+          ? t(" by {seat}", { seat: ctx.seatName(view.auction.high_bidder) }) : "")));
     }
-    if (view.build) table.push(h("div", {}, `${ctx.seatName(view.build.seat)} builds: ${view.build.placed.length} of ${view.build.limit}`));
+    if (view.build) {
+      table.push(h("div", {}, t("{seat} builds: {placed} of {limit}",
+        { seat: ctx.seatName(view.build.seat), placed: view.build.placed.length, limit: view.build.limit })));
+    }
     if (view.winners) {
       table.push(h("div", { class: "winners" },
-        view.winners.length ? `Winner: ${view.winners.map(ctx.seatName).join(", ")}` : "No winner"));
+        view.winners.length ? t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) }) : t("No winner")));
     }
     return { seats, table };
   },
@@ -200,70 +217,82 @@ export default {
     const d = event.data || {};
     const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
     const place = (hex) => this.placeName(hex);
+    const cube = word(d.cube);
     switch (event.kind) {
-      case "OrderDieRolled": return `${who} rolled ${d.value} for the starting order`;
-      case "PlayerOrderSet": return `Player order: ${(d.order || []).map(ctx.seatName).join(", ")}`;
-      case "StartingCapitalTaken": return `${who} issued ${d.shares} shares for ${money(d.cash)}`;
-      case "DisplayCubeDrawn": return `A ${d.cube} cube was drawn to the goods display (${d.column})`;
-      case "CityCubeDrawn": return `A ${d.cube} cube was drawn to ${d.city}`;
-      case "TurnBegan": return `Turn ${d.turn} of ${d.last_turn} begins`;
-      case "PhaseBegan": return `Phase: ${String(d.phase).replace(/_/g, " ")}`;
-      case "SharesIssued": return `${who} issued ${d.count} share${d.count === 1 ? "" : "s"} (${d.total} in all)`;
-      case "BidPlaced": return `${who} bid ${money(d.amount)}`;
-      case "AuctionDropped": return `${who} dropped out of the auction at ${money(d.bid)} (place ${d.place})`;
-      case "TurnOrderPassUsed": return `${who} used the turn-order pass`;
-      case "AuctionSettled": return `Auction settled: order ${(d.order || []).map(ctx.seatName).join(", ")}`;
-      case "ActionSelected": return `${who} chose ${String(d.action).replace(/_/g, " ")}`;
-      case "LocomotiveIncreased": return `${who}'s engine went from ${d.before} to ${d.after}`;
-      case "BuildTurnBegan": return `${who} builds (up to ${d.limit} tiles)`;
+      case "OrderDieRolled": return pt("OrderDieRolled", "{who} rolled {value} for the starting order", { who, value: d.value });
+      case "PlayerOrderSet": return pt("PlayerOrderSet", "Player order: {order}", { order: list((d.order || []).map(ctx.seatName)) });
+      case "StartingCapitalTaken": return pt("StartingCapitalTaken", "{who} issued {shares} shares for {cash}", { who, shares: d.shares, cash: money(d.cash) });
+      case "DisplayCubeDrawn": return pt("DisplayCubeDrawn", "A {cube} cube was drawn to the goods display ({column})", { cube, column: d.column });
+      case "CityCubeDrawn": return pt("CityCubeDrawn", "A {cube} cube was drawn to {city}", { cube, city: d.city });
+      case "TurnBegan": return pt("TurnBegan", "Turn {turn} of {last} begins", { turn: d.turn, last: d.last_turn });
+      case "PhaseBegan": return pt("PhaseBegan", "Phase: {phase}", { phase: word(d.phase) });
+      case "SharesIssued":
+        return tpn("SharesIssued", "{who} issued {n} share ({total} in all)", "{who} issued {n} shares ({total} in all)", d.count, { who, total: d.total });
+      case "BidPlaced": return pt("BidPlaced", "{who} bid {amount}", { who, amount: money(d.amount) });
+      case "AuctionDropped": return pt("AuctionDropped", "{who} dropped out of the auction at {bid} (place {place})", { who, bid: money(d.bid), place: d.place });
+      case "TurnOrderPassUsed": return pt("TurnOrderPassUsed", "{who} used the turn-order pass", { who });
+      case "AuctionSettled": return pt("AuctionSettled", "Auction settled: order {order}", { order: list((d.order || []).map(ctx.seatName)) });
+      case "ActionSelected": return pt("ActionSelected", "{who} chose {action}", { who, action: word(d.action) });
+      case "LocomotiveIncreased": return pt("LocomotiveIncreased", "{who}'s engine went from {before} to {after}", { who, before: d.before, after: d.after });
+      case "BuildTurnBegan": return pt("BuildTurnBegan", "{who} builds (up to {limit} tiles)", { who, limit: d.limit });
       case "TrackBuilt":
-        return `${who} built a ${String(d.tile).replace(/_/g, " ")} at ${d.place || place(d.hex)} ` +
-          `(rotation ${d.rotation}) for ${money(d.cost)}`;
-      case "CityUrbanized": return `${who} urbanized ${d.town} into new city ${d.city} (${d.colour})`;
-      case "BuildEnded": return `${who} ended building (${d.placed} placed)`;
-      case "TrackAbandoned": return `${who}'s unfinished track was abandoned (${(d.segments || []).length} segments)`;
+        return pt("TrackBuilt", "{who} built a {tile} at {place} (rotation {rotation}) for {cost}",
+          { who, tile: word(d.tile), place: d.place || place(d.hex), rotation: d.rotation, cost: money(d.cost) });
+      case "CityUrbanized": return pt("CityUrbanized", "{who} urbanized {town} into new city {city} ({colour})", { who, town: d.town, city: d.city, colour: word(d.colour) });
+      case "BuildEnded": return pt("BuildEnded", "{who} ended building ({placed} placed)", { who, placed: d.placed });
+      case "TrackAbandoned": return pt("TrackAbandoned", "{who}'s unfinished track was abandoned ({count} segments)", { who, count: (d.segments || []).length });
       case "GoodsDelivered": {
-        const gains = Object.entries(d.income || {}).map(([s, n]) => `${ctx.seatName(Number(s))} +${n}`).join(", ");
-        return `${who} moved a ${d.cube} cube from ${(d.places || [])[0] || place(d.from)} to ` +
-          `${(d.places || []).slice(-1)[0] || place(d.to)} over ${(d.links || []).length} link${(d.links || []).length === 1 ? "" : "s"}` +
-          (gains ? `: income ${gains}` : "");
+        const gains = Object.entries(d.income || {}).map(([s, n]) => `${ctx.seatName(Number(s))} +${n}`);
+        const links = (d.links || []).length;
+        return tpn("GoodsDelivered", "{who} moved a {cube} cube from {from} to {to} over {n} link",
+          "{who} moved a {cube} cube from {from} to {to} over {n} links", links,
+          { who, cube, from: (d.places || [])[0] || place(d.from), to: (d.places || []).slice(-1)[0] || place(d.to) }) +
+          (gains.length ? t(": income {gains}", { gains: list(gains) }) : "");
       }
-      case "LocomotiveUpgradedInsteadOfMove": return `${who} upgraded the engine to ${d.after} instead of moving goods`;
-      case "MovePassed": return `${who} passed moving goods (round ${d.round})`;
-      case "IncomeCollected": return `${who} collected ${money(d.amount)} income`;
-      case "ExpensesPaid": return `${who} paid ${money(d.paid)} expenses` + (d.income_lost ? `, losing ${d.income_lost} income` : "");
-      case "PlayerBankrupt": return `${who} went bankrupt`;
-      case "IncomeReduced": return `${who}'s income fell from ${d.before} to ${d.after}`;
-      case "ProductionDrawn": return `${who} drew a ${d.cube} cube for production`;
-      case "GoodsProduced": return `${who} placed a ${d.cube} cube on the goods display (${d.column})`;
-      case "GrowthDieRolled": return `Goods growth (${d.half}): rolled ${d.value}`;
-      case "GoodsGrown": return `A ${d.cube} cube grew into ${d.city || place(d.hex)}`;
-      case "TurnEnded": return `Turn ${d.turn} ends`;
-      case "FinalScored": return `${who} scored ${d.vp} VP (income ${d.income_vp}, shares ${d.shares_vp}, track ${d.track_vp})`;
+      case "LocomotiveUpgradedInsteadOfMove": return pt("LocomotiveUpgradedInsteadOfMove", "{who} upgraded the engine to {after} instead of moving goods", { who, after: d.after });
+      case "MovePassed": return pt("MovePassed", "{who} passed moving goods (round {round})", { who, round: d.round });
+      case "IncomeCollected": return pt("IncomeCollected", "{who} collected {amount} income", { who, amount: money(d.amount) });
+      case "ExpensesPaid":
+        return d.income_lost
+          ? pt("ExpensesPaid", "{who} paid {paid} expenses, losing {lost} income", { who, paid: money(d.paid), lost: d.income_lost })
+          : pt("ExpensesPaid", "{who} paid {paid} expenses", { who, paid: money(d.paid) });
+      case "PlayerBankrupt": return pt("PlayerBankrupt", "{who} went bankrupt", { who });
+      case "IncomeReduced": return pt("IncomeReduced", "{who}'s income fell from {before} to {after}", { who, before: d.before, after: d.after });
+      case "ProductionDrawn": return pt("ProductionDrawn", "{who} drew a {cube} cube for production", { who, cube });
+      case "GoodsProduced": return pt("GoodsProduced", "{who} placed a {cube} cube on the goods display ({column})", { who, cube, column: d.column });
+      case "GrowthDieRolled": return pt("GrowthDieRolled", "Goods growth ({half}): rolled {value}", { half: word(d.half), value: d.value });
+      case "GoodsGrown": return pt("GoodsGrown", "A {cube} cube grew into {city}", { cube, city: d.city || place(d.hex) });
+      case "TurnEnded": return pt("TurnEnded", "Turn {turn} ends", { turn: d.turn });
+      case "TieBreakRolled": return pt("TieBreakRolled", "{who} rolled {value} to break a tie", { who, value: d.value });
+      case "FinalScored":
+        return pt("FinalScored", "{who} scored {vp} VP (income {income}, shares {shares}, track {track})",
+          { who, vp: d.vp, income: d.income_vp, shares: d.shares_vp, track: d.track_vp });
       case "GameEnded":
-        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}; ` +
-          `winner ${(d.winners || []).map(ctx.seatName).join(", ")}`;
+        return pt("GameEnded", "Game over: {scores}; winner {winners}", {
+          scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
+          winners: list((d.winners || []).map(ctx.seatName)),
+        });
       default: return null;
     }
   },
 
   placeName(hex) {
-    return this.map?.cities?.[hex]?.name || this.map?.hexes?.[hex]?.town || `hex ${hex}`;
+    return this.map?.cities?.[hex]?.name || this.map?.hexes?.[hex]?.town || t("hex {hex}", { hex });
   },
 
   marks(events) {
     const turns = [];
-    const phases = [{ version: 1, label: "Setup" }];
+    const phases = [{ version: 1, label: t("Setup") }];
     let turn = 0;
     for (const e of events) {
       if (e.kind === "TurnBegan") {
         turn = e.data.turn;
-        turns.push({ version: e.version, label: `Turn ${turn}` });
+        turns.push({ version: e.version, label: t("Turn {turn}", { turn }) });
       } else if (e.kind === "PhaseBegan") {
-        phases.push({ version: e.version, label: `Turn ${turn} · ${String(e.data.phase).replace(/_/g, " ")}` });
-      } else if (e.kind === "FinalScored" && !phases.some((p) => p.label === "Final scoring")) {
-        phases.push({ version: e.version, label: "Final scoring" });
-      } else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
+        phases.push({ version: e.version, label: t("Turn {turn} · {phase}", { turn, phase: word(e.data.phase) }) });
+      } else if (e.kind === "FinalScored" && !phases.some((p) => p.label === t("Final scoring"))) {
+        phases.push({ version: e.version, label: t("Final scoring") });
+      } else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
   },
@@ -296,25 +325,40 @@ export default {
   moveLabel(move) {
     const place = (hex) => this.map?.cities?.[hex]?.name || hex;
     switch (move.type) {
-      case "build": return `${move.tile.replace(/_/g, " ")} at ${place(move.hex)}, turned ${move.rotation}` +
+      case "build": return t("{tile} at {place}, turned {rotation}", { tile: word(move.tile), place: place(move.hex), rotation: move.rotation }) +
         (move.cost !== undefined ? ` (${money(move.cost)})` : "");
-      case "urbanize": return `New city ${move.city} at ${move.hex}`;
+      case "urbanize": return t("New city {city} at {hex}", { city: move.city, hex: move.hex });
       case "deliver": {
         const stops = this.deliveryStops(move);
-        const to = stops ? ` to ${this.placeName(stops[stops.length - 1].slice(-1)[0])}` : "";
-        return `Deliver a ${move.cube} cube from ${place(move.city)}${to} over ${move.path.length} link${move.path.length === 1 ? "" : "s"}`;
+        const to = stops ? this.placeName(stops[stops.length - 1].slice(-1)[0]) : "";
+        const from = place(move.city);
+        return to
+          ? tn("Deliver a {cube} cube from {from} to {to} over {n} link", "Deliver a {cube} cube from {from} to {to} over {n} links",
+            move.path.length, { cube: word(move.cube), from, to })
+          : tn("Deliver a {cube} cube from {from} over {n} link", "Deliver a {cube} cube from {from} over {n} links",
+            move.path.length, { cube: word(move.cube), from });
       }
-      case "bid": return `Bid ${money(move.amount)}`;
-      case "issue_shares": return `Issue ${move.count} share${move.count === 1 ? "" : "s"}`;
-      case "select_action": return `Take the ${move.action.replace(/_/g, " ")} action`;
+      case "bid": return t("Bid {amount}", { amount: money(move.amount) });
+      case "issue_shares": return tn("Issue {n} share", "Issue {n} shares", move.count);
+      case "select_action": return t("Take the {action} action", { action: word(move.action) });
       default: return null;
     }
   },
 
   // Within the board's panel for a hex, which names the place already.
   offerLabel(move) {
-    if (move.type === "build") return `${move.tile.replace(/_/g, " ")}, turned ${move.rotation}` + (move.cost !== undefined ? ` · ${money(move.cost)}` : "");
+    if (move.type === "build") {
+      return t("{tile}, turned {rotation}", { tile: word(move.tile), rotation: move.rotation }) + (move.cost !== undefined ? ` · ${money(move.cost)}` : "");
+    }
     return null;
+  },
+
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { issue_shares: t("issue shares"), bid: t("bid"), drop: t("drop out"), turn_order_pass: t("turn-order pass"),
+      select_action: t("choose an action"), build: t("build"), urbanize: t("urbanize"), end_build: t("end building"),
+      deliver: t("deliver goods"), upgrade_locomotive: t("upgrade the locomotive"), pass_move: t("pass moving goods"),
+      place_production: t("place production") }[type] ?? null;
   },
 
   moveTarget(move) {
@@ -334,7 +378,7 @@ export default {
     if (cube) {
       const colour = cube.dataset.cube;
       return { places: [cube.dataset.hex], only: (m) => m.type === "deliver" && m.cube === colour,
-        name: `${colour} cubes at ${this.placeName(cube.dataset.hex)}` };
+        name: t("{colour} cubes at {place}", { colour: word(colour), place: this.placeName(cube.dataset.hex) }) };
     }
     const hex = element.closest("[data-tile-hex], [data-hex]");
     return hex ? { places: [hex.dataset.tileHex || hex.dataset.hex] } : null;

@@ -3,6 +3,7 @@
 // new game is watchable before its renderer exists.
 
 import { h, svgEl } from "../js/dom.js";
+import { t } from "/pages/static/js/i18n.js";
 
 export default {
   title: null,
@@ -11,7 +12,7 @@ export default {
     svg.setAttribute("viewBox", "0 0 600 80");
     svg.replaceChildren();
     this.note = svgEl("text", { x: 300, y: 44, "text-anchor": "middle", class: "chart-empty" }, svg);
-    this.note.textContent = "No board renderer for this game yet: its view is shown beside.";
+    this.note.textContent = t("No board renderer for this game yet: its view is shown beside.");
   },
 
   render() {},
@@ -32,9 +33,9 @@ export default {
     const turns = [];
     const phases = [{ version: 1, label: "Setup" }];
     for (const e of events) {
-      if (/^Turn(Started|Began)$/.test(e.kind)) turns.push({ version: e.version, label: `Turn ${turns.length + 1}` });
+      if (/^Turn(Started|Began)$/.test(e.kind)) turns.push({ version: e.version, label: t("Turn {turn}", { turn: turns.length + 1 }) });
       else if (/^Phase(Began|Started)$/.test(e.kind)) phases.push({ version: e.version, label: String(e.data.phase ?? e.kind) });
-      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
+      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
   },

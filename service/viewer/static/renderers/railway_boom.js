@@ -4,6 +4,7 @@
 // is in README.md beside this file.
 
 import { h, svgEl } from "../js/dom.js";
+import { list, t, pt } from "/pages/static/js/i18n.js";
 
 const SIZE = 22; // hex circumradius, in view-box units
 const ROOT3 = Math.sqrt(3);
@@ -26,7 +27,16 @@ function hexPoints(c) {
   return out.join(" ");
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// The words the game's records hold as values: phases, resources, tracks, decks.
+const WORDS = {
+  setup: t("setup"), trains: t("trains"), expansion: t("expansion"), development: t("development"), income: t("income"),
+  operation: t("operation"), goals: t("goals"), over: t("over"),
+  money: t("money"), materials: t("materials"), technology: t("technology"), coal: t("coal"), vp: t("VP"), any: t("any resource"),
+  bid: t("bid"), act: t("act"), pay: t("pay"), goal: t("goal"), route: t("route"), normal: t("normal"), tourist: t("tourist"),
+  plain: t("plain"), forest: t("forest"), mountain: t("mountain"), river: t("river"), sea: t("sea"),
+};
+const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
+const amounts = (paid) => Object.entries(paid || {}).map(([r, n]) => `${n} ${word(r)}`).join(", ") || "0";
 
 export default {
   title: "Railway Boom",
@@ -47,7 +57,8 @@ export default {
     for (const [id, hex] of Object.entries(map.hexes)) {
       const c = this.at(id);
       const poly = svgEl("polygon", { points: hexPoints(c), fill: TERRAIN[hex.terrain] || "#eee", class: `hex ${hex.terrain}`, "data-hex": id }, ground);
-      svgEl("title", {}, poly).textContent = `${id}: ${hex.terrain}${hex.city ? `, ${hex.city} city` : ""} (power ${hex.power})`;
+      svgEl("title", {}, poly).textContent = `${id}: ${word(hex.terrain)}${hex.city ? t(", {kind} city", { kind: word(hex.city) }) : ""}` +
+        t(" (power {power})", { power: hex.power });
       if (hex.city) {
         svgEl("circle", { cx: c.x, cy: c.y, r: 9, class: `rb-city ${hex.city}`, "data-hex": id, fill: hex.city === "tourist" ? "#ffe9a8" : "#ffffff", stroke: "#333" }, ground);
       } else if (hex.terrain !== "sea") {
@@ -94,32 +105,37 @@ export default {
       active: waiting.includes(s.seat),
       lines: [
         h("div", { class: "figures" },
-          `${s.vp} VP · ` + RESOURCES.map((r) => `${r} ${s.resources[r]}`).join(" · ")),
-        h("div", {}, "income " + TRACKS.map((t) => `${t} ${s.income[t]}`).join(" · ")),
-        h("div", {}, `trains ${(s.trains || []).join(", ")} · ${plural(s.rails, "rail")} · ${plural(s.stations, "station")} left` +
-          ((s.developments || []).length ? ` · cards ${s.developments.join(", ")}` : "")),
-        ...(view.phase === "operation" ? [h("div", {}, s.submitted ? "plan sealed" : "still to submit")] : []),
+          `${s.vp} ${t("VP")} · ` + RESOURCES.map((r) => `${word(r)} ${s.resources[r]}`).join(" · ")),
+        h("div", {}, t("income {tracks}", { tracks: TRACKS.map((track) => `${word(track)} ${s.income[track]}`).join(" · ") })),
+        h("div", {}, t("trains {trains} · rails {rails} · stations {stations} left",
+          { trains: (s.trains || []).join(", "), rails: s.rails, stations: s.stations }) +
+          ((s.developments || []).length ? t(" · cards {cards}", { cards: s.developments.join(", ") }) : "")),
+        ...(view.phase === "operation" ? [h("div", {}, s.submitted ? t("plan sealed") : t("still to submit"))] : []),
         ...((view.pending || []).filter((p) => p.seat === s.seat && p.effect === "pay")
-          .map((p) => h("div", {}, `to choose how to pay ${p.amount} for a "?" bid`))),
-        ...(s.plan ? [h("div", { "data-private": "" }, `your plan: ${JSON.stringify(s.plan.runs)}`)] : []),
+          .map((p) => h("div", {}, t("to choose how to pay {amount} for a \"?\" bid", { amount: p.amount })))),
+        ...(s.plan ? [h("div", { "data-private": "" }, t("your plan: {plan}", { plan: JSON.stringify(s.plan.runs) }))] : []),
       ],
     }));
     const discs = (view.order || []).map((seat) => {
       const bid = view.bids?.[seat];
-      return `${ctx.seatName(seat)}${bid ? ` @${bid}` : ""}${(view.locked || []).includes(seat) ? " (locked)" : ""}`;
+      return `${ctx.seatName(seat)}${bid ? ` @${bid}` : ""}${(view.locked || []).includes(seat) ? t(" (locked)") : ""}`;
     });
     const table = [
-      h("div", {}, `Round ${view.round} of 4 · ${view.phase}${view.step ? ` (${view.step})` : ""}` +
-        (view.bid_resource ? ` · bid with ${view.bid_resource === "any" ? "any resource" : view.bid_resource}` : "")),
-      h("div", {}, `Bid track, left to right: ${discs.join(" · ")}`),
-      h("div", {}, `Goals ${(view.goals || []).join(", ")} · routes ${(view.routes || []).join(", ")}`),
+      h("div", {}, t("Round {round} of 4 · {phase}", { round: view.round, phase: word(view.phase) }) + (view.step ? ` (${word(view.step)})` : "") +
+        (view.bid_resource ? t(" · bid with {resource}", { resource: word(view.bid_resource) }) : "")),
+      h("div", {}, t("Bid track, left to right: {discs}", { discs: discs.join(" · ") })),
+      h("div", {}, t("Goals {goals} · routes {routes}", { goals: (view.goals || []).join(", "), routes: (view.routes || []).join(", ") })),
     ];
-    if ((view.offer || []).length) table.push(h("div", {}, `On offer: ${view.offer.join(", ")}`));
-    if ((view.rows || []).some((r) => r.length)) table.push(h("div", {}, `Rows: ${view.rows.map((r) => r.join("/") || "—").join(" · ")}`));
-    if (view.phase === "operation" && waiting.length) {
-      table.push(h("div", {}, `Still to submit: ${waiting.map(ctx.seatName).join(", ")}`));
+    if ((view.offer || []).length) table.push(h("div", {}, t("On offer: {cards}", { cards: view.offer.join(", ") })));
+    if ((view.rows || []).some((r) => r.length)) {
+      table.push(h("div", {}, t("Rows: {rows}", { rows: view.rows.map((r) => r.join("/") || "—").join(" · ") })));
     }
-    if ((view.winners || []).length) table.push(h("div", { class: "winners" }, `Winner: ${view.winners.map(ctx.seatName).join(", ")}`));
+    if (view.phase === "operation" && waiting.length) {
+      table.push(h("div", {}, t("Still to submit: {seats}", { seats: list(waiting.map(ctx.seatName)) })));
+    }
+    if ((view.winners || []).length) {
+      table.push(h("div", { class: "winners" }, t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) })));
+    }
     return { seats, table };
   },
 
@@ -144,44 +160,95 @@ export default {
   describe(event, ctx) {
     const d = event.data || {};
     const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
+    const cards = (items) => list((items || []).map(String));
     switch (event.kind) {
-      case "PhaseStarted": return `Round ${d.round}: ${d.phase}` + (d.resource ? ` (bid with ${d.resource})` : "");
-      case "BidRaised": return `${who} bid ${d.space} ${d.resource}`;
-      case "BidLocked": return `${who} locked in at ${d.space}`;
-      case "BidPaid": return `${who} (rank ${d.rank}) paid ${JSON.stringify(d.paid)}`;
-      case "PaymentAwaited": return `${who} (rank ${d.rank}) chooses how to pay ${d.amount} for a "?" bid`;
-      case "IncomeRaised": return `${who} raised ${d.track} income to level ${d.level} (+${d.plus} each income phase)`;
-      case "LocomotiveTaken": return `${who} took locomotive ${d.card}`;
-      case "CarBought": return `${who} bought car ${d.card} for ${d.price} materials`;
-      case "StationBuilt": return `${who} built a station at ${d.city}`;
-      case "RailLaid": return `${who} laid a rail on ${d.hex}` + (d.free ? " (free)" : ` (power ${d.power}, money ${d.money})`);
-      case "RowChosen": return `${who} chose row ${d.row} and took ${d.card}`;
-      case "DevelopmentBought": return `${who} bought ${d.card} for ${d.price} technology`;
-      case "SubmissionSealed": return `${who} sealed an operation plan`;
-      case "SubmissionsRevealed": return "Every operation plan is in: revealed";
-      case "TrainFormed": return `${who} ran ${[d.locomotive, ...(d.cars || [])].join("+")}`;
-      case "GoalReserved": return `${who} reserved ×${d.multiplier} on ${d.goal}`;
-      case "GoalScored": return `${who} scored ${d.vp} VP on ${d.goal} (${d.count} × ${d.multiplier})`;
-      case "RouteScored": return `${who} scored ${d.vp} VP on route ${d.route ?? "none"}`;
+      case "PhaseStarted":
+        return pt("PhaseStarted", "Round {round}: {phase}", { round: d.round, phase: word(d.phase) }) +
+          (d.resource ? t(" (bid with {resource})", { resource: word(d.resource) }) : "");
+      case "BidRaised": return pt("BidRaised", "{who} bid {space} {resource}", { who, space: d.space, resource: word(d.resource) });
+      case "BidLocked": return pt("BidLocked", "{who} locked in at {space}", { who, space: d.space });
+      case "BidPaid": return pt("BidPaid", "{who} (rank {rank}) paid {paid}", { who, rank: d.rank, paid: amounts(d.paid) });
+      case "PaymentAwaited": return pt("PaymentAwaited", "{who} (rank {rank}) chooses how to pay {amount} for a \"?\" bid", { who, rank: d.rank, amount: d.amount });
+      case "IncomeRaised":
+        return pt("IncomeRaised", "{who} raised {track} income to level {level} (+{plus} each income phase)",
+          { who, track: word(d.track), level: d.level, plus: d.plus });
+      case "LocomotiveTaken": return pt("LocomotiveTaken", "{who} took locomotive {card}", { who, card: d.card });
+      case "CarBought": return pt("CarBought", "{who} bought car {card} for {price} materials", { who, card: d.card, price: d.price });
+      case "StationBuilt": return pt("StationBuilt", "{who} built a station at {city}", { who, city: d.city });
+      case "RailLaid":
+        return d.free ? pt("RailLaid", "{who} laid a rail on {hex} (free)", { who, hex: d.hex })
+          : pt("RailLaid", "{who} laid a rail on {hex} (power {power}, money {money})", { who, hex: d.hex, power: d.power, money: d.money });
+      case "RowChosen": return pt("RowChosen", "{who} chose row {row} and took {card}", { who, row: d.row, card: d.card });
+      case "DevelopmentBought": return pt("DevelopmentBought", "{who} bought {card} for {price} technology", { who, card: d.card, price: d.price });
+      case "SubmissionSealed": return pt("SubmissionSealed", "{who} sealed an operation plan", { who });
+      case "SubmissionsRevealed": return pt("SubmissionsRevealed", "Every operation plan is in: revealed");
+      case "TrainFormed": return pt("TrainFormed", "{who} ran {train}", { who, train: [d.locomotive, ...(d.cars || [])].join("+") });
+      case "GoalReserved": return pt("GoalReserved", "{who} reserved ×{multiplier} on {goal}", { who, multiplier: d.multiplier, goal: d.goal });
+      case "GoalScored":
+        return pt("GoalScored", "{who} scored {vp} VP on {goal} ({count} × {multiplier})", { who, vp: d.vp, goal: d.goal, count: d.count, multiplier: d.multiplier });
+      case "RouteScored": {
+        const route = d.route ?? t("none");
+        return pt("RouteScored", "{who} scored {vp} VP on route {route}", { who, vp: d.vp, route });
+      }
+      case "DeckShuffled": return pt("DeckShuffled", "The {deck} deck ({count} cards) was shuffled", { deck: word(d.deck), count: d.count });
+      case "CardsRevealedBeside": return pt("CardsRevealedBeside", "{deck} cards revealed beside the board: {cards}", { deck: word(d.deck), cards: cards(d.revealed) });
+      case "CityTilesPlaced": return pt("CityTilesPlaced", "City tiles placed on the {spaces} spaces", { spaces: word(d.spaces) });
+      case "GoalSpacesBlocked": return pt("GoalSpacesBlocked", "Unused goal spaces were blocked");
+      case "StartingOrderDrawn": return pt("StartingOrderDrawn", "Starting order drawn: {order}", { order: list((d.order || []).map(ctx.seatName)) });
+      case "ResourcesConverted":
+        return pt("ResourcesConverted", "{who} converted {count} {source} into {pairs} {into}",
+          { who, count: 2 * d.pairs, source: word(d.source), pairs: d.pairs, into: word(d.into) });
+      case "ActionOrderSet": return pt("ActionOrderSet", "Order of play: {order}", { order: list((d.order || []).map(ctx.seatName)) });
+      case "TurnEnded":
+        return d.power_lost ? pt("TurnEnded", "{who} ended the turn ({lost} power lost)", { who, lost: d.power_lost })
+          : pt("TurnEnded", "{who} ended the turn", { who });
+      case "ResourceGained": return pt("ResourceGained", "{who} gained {amount} {resource}", { who, amount: d.amount, resource: word(d.resource) }) +
+        (d.lost ? t(" ({lost} lost to the limit)", { lost: d.lost }) : "");
+      case "ResourcePaid": return pt("ResourcePaid", "{who} paid {amount} {resource}", { who, amount: d.amount, resource: word(d.resource) });
+      case "VPScored": return pt("VPScored", "{who} scored {amount} VP ({source})", { who, amount: d.amount, source: word(d.source) });
+      case "IconReached": return pt("IconReached", "{who} reached an icon on the {track} income track (level {level})", { who, track: word(d.track), level: d.level });
+      case "PowerGained": return pt("PowerGained", "{who} gained {amount} power", { who, amount: d.amount });
+      case "TrainsRevealed": return pt("TrainsRevealed", "Trains revealed: locomotives {locomotives}; cars {cars}", { locomotives: cards(d.locomotives), cars: cards(d.cars) });
+      case "CardsBoxed": return pt("CardsBoxed", "Cards put back in the box: {cards}", { cards: cards(d.cards) });
+      case "StationCardsRevealed": return pt("StationCardsRevealed", "Station cards revealed: {cards}", { cards: cards(d.cards) });
+      case "TileGained": return pt("TileGained", "{who} gained a {tile} tile at {hex}", { who, tile: word(d.tile), hex: d.hex });
+      case "TouristVisited": return pt("TouristVisited", "{who} visited the tourist city at {hex} ({tile})", { who, hex: d.hex, tile: word(d.tile) });
+      case "CardUsed": return pt("CardUsed", "{who} used {card}", { who, card: d.card });
+      case "RowsDealt": return pt("RowsDealt", "Development rows dealt: {rows}", { rows: (d.rows || []).map((r) => r.join("/")).join(" · ") });
+      case "CardsUnderDeck": return pt("CardsUnderDeck", "{count} leftover development cards went under the deck", { count: d.count });
+      case "ChoiceAwaited": return pt("ChoiceAwaited", "{who} is to choose for {card}", { who, card: d.card });
+      case "ChoiceMade": return pt("ChoiceMade", "{who} chose {choice} for {card}", { who, choice: d.choice, card: d.card });
+      case "TilePlaced": return pt("TilePlaced", "{who} put a {tile} tile on {card}", { who, tile: word(d.tile), card: d.card });
+      case "CardRan": return pt("CardRan", "{who} ran {card} ({coal} coal)", { who, card: d.card, coal: d.coal });
+      case "GoalMissed": return pt("GoalMissed", "{who} found no free space on {goal}", { who, goal: d.goal });
+      case "CardsStoodUp": return pt("CardsStoodUp", "Round {round}: the cards used were stood up again", { round: d.round });
+      case "LeftoversScored": return pt("LeftoversScored", "{who} scored {vp} VP for {total} leftover resources", { who, vp: d.vp, total: d.total });
       case "GameEnded":
-        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}`;
+        return pt("GameEnded", "Game over: {scores}", { scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)) });
       default: return null;
     }
   },
 
   marks(events) {
     const turns = [];
-    const phases = [{ version: 1, label: "Setup" }];
+    const phases = [{ version: 1, label: t("Setup") }];
     for (const e of events) {
       if (e.kind === "PhaseStarted") {
-        if (e.data.phase === "trains") turns.push({ version: e.version, label: `Round ${e.data.round}` });
-        phases.push({ version: e.version, label: `Round ${e.data.round} · ${e.data.phase}` });
-      } else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
+        if (e.data.phase === "trains") turns.push({ version: e.version, label: t("Round {round}", { round: e.data.round }) });
+        phases.push({ version: e.version, label: t("Round {round} · {phase}", { round: e.data.round, phase: word(e.data.phase) }) });
+      } else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
   },
 
   sources: [...SOURCES, "adjustment"],
+
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { bid: t("bid"), lock_in: t("lock in"), take_locomotive: t("take a locomotive"), buy_car: t("buy a car"),
+      place_station: t("build a station"), lay_rail: t("lay a rail"), use_card: t("use a card"), choose_row: t("choose a row"),
+      buy_development: t("buy a development"), resolve: t("answer"), pay: t("pay"), done: t("done"), operate: t("operate") }[type] ?? null;
+  },
 
   // The play page: a station or a rail is offered on its hex, drawn as it would stand there.
   moveTarget(move) {
@@ -191,21 +258,21 @@ export default {
   },
 
   moveLabel(move) {
-    if (move.type === "place_station") return `Build a station at ${this.placeName(move.city)}`;
-    if (move.type === "lay_rail") return `Lay a rail on ${this.placeName(move.hex)}`;
+    if (move.type === "place_station") return t("Build a station at {place}", { place: this.placeName(move.city) });
+    if (move.type === "lay_rail") return t("Lay a rail on {place}", { place: this.placeName(move.hex) });
     return null;
   },
 
   offerLabel(move) {
-    if (move.type === "place_station") return "a station";
-    if (move.type === "lay_rail") return `a rail (power ${this.map?.hexes?.[move.hex]?.power ?? "?"})`;
+    if (move.type === "place_station") return t("a station");
+    if (move.type === "lay_rail") return t("a rail (power {power})", { power: this.map?.hexes?.[move.hex]?.power ?? "?" });
     return null;
   },
 
   placeName(id) {
     const hex = this.map?.hexes?.[id];
     if (!hex) return id;
-    return `${id} (${hex.terrain}${hex.city ? `, ${hex.city} city` : ""})`;
+    return `${id} (${word(hex.terrain)}${hex.city ? t(", {kind} city", { kind: word(hex.city) }) : ""})`;
   },
 
   placeBox(id) {

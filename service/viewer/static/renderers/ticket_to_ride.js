@@ -5,6 +5,14 @@
 
 import { h, svgEl } from "../js/dom.js";
 import { definePatterns, patternFill } from "../js/patterns.js";
+import { list, pt, t, tpn } from "/pages/static/js/i18n.js";
+
+// The train cards' colours, as the records name them.
+const WORDS = {
+  red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"), black: t("black"), white: t("white"),
+  orange: t("orange"), pink: t("pink"), locomotive: t("locomotive"), grey: t("grey"), empty: t("empty"),
+};
+const word = (value) => WORDS[value] ?? String(value ?? "");
 
 const CARD = {
   red: "#d8342c", blue: "#2f6fce", green: "#3a9a3a", yellow: "#f0c419", black: "#222222",
@@ -85,16 +93,16 @@ export default {
       const active = (view.active_seats || []).includes(s.seat);
       const lines = [
         h("div", { class: "figures" },
-          `${s.score} VP · ${s.trains} trains · ${s.cards} cards · ` +
-          `${s.tickets === null ? "tickets sealed" : `${s.tickets} tickets`}` +
-          (s.tickets_offered ? ` · choosing from ${s.tickets_offered}` : "")),
+          t("{vp} VP · {trains} trains · {cards} cards · ", { vp: s.score, trains: s.trains, cards: s.cards }) +
+          (s.tickets === null ? t("tickets sealed") : t("{count} tickets", { count: s.tickets })) +
+          (s.tickets_offered ? t(" · choosing from {count}", { count: s.tickets_offered }) : "")),
       ];
       if (s.hand) {
         lines.push(h("div", { class: "hand", "data-private": "hand" },
           Object.entries(s.hand).map(([kind, n]) => chip(kind, n))));
       }
-      for (const [key, label] of [["kept_tickets", "tickets"], ["offered_tickets", "offered"],
-                                  ["returning_tickets", "returning"]]) {
+      for (const [key, label] of [["kept_tickets", t("tickets")], ["offered_tickets", t("offered")],
+                                  ["returning_tickets", t("returning")]]) {
         if (s[key] && s[key].length) {
           const shown = s[key].flatMap((t, i) => [i ? "; " : "", this.ticket(t, key === "kept_tickets" ? scored.get(`${s.seat}|${t}`) : null)]);
           lines.push(h("div", { class: "tickets", "data-private": key }, `${label}: `, shown));
@@ -103,16 +111,16 @@ export default {
       return { seat: s.seat, active, lines };
     });
     const table = [
-      h("div", { class: "market" }, "Market: ", (view.market || []).map((c) => chip(c || "empty"))),
-      h("div", {}, `Deck ${view.deck} · discards ${view.discard} · tickets ${view.ticket_deck}`),
+      h("div", { class: "market" }, t("Market: "), (view.market || []).map((c) => chip(c || "empty"))),
+      h("div", {}, t("Deck {deck} · discards {discards} · tickets {tickets}", { deck: view.deck, discards: view.discard, tickets: view.ticket_deck })),
     ];
     if (view.final_round) {
       table.push(h("div", { class: "warning" },
-        `Final round: ${ctx.seatName(view.final_round.triggered_by)} is down to ${view.final_round.trains_left} trains`));
+        t("Final round: {seat} is down to {left} trains", { seat: ctx.seatName(view.final_round.triggered_by), left: view.final_round.trains_left })));
     }
     if (view.winners) {
       table.push(h("div", { class: "winners" },
-        view.winners.length ? `Winner: ${view.winners.map(ctx.seatName).join(", ")}` : "No winner"));
+        view.winners.length ? t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) }) : t("No winner")));
     }
     return { seats, table };
   },
@@ -121,7 +129,7 @@ export default {
   ticket(id, result) {
     if (!result) return h("span", { dataset: { ticket: id } }, this.ticketLabel(id));
     return h("span", { class: result.completed ? "ticket-done" : "ticket-failed", dataset: { ticket: id, completed: String(result.completed) } },
-      `${this.ticketLabel(id)} ${result.completed ? "✓ completed" : "✗ failed"}`);
+      `${this.ticketLabel(id)} ${result.completed ? t("✓ completed") : t("✗ failed")}`);
   },
 
   // Seat|ticket -> {completed} for the tickets scored up to the shown event; the scan of the
@@ -142,13 +150,13 @@ export default {
 
   // The play page's words for a move, and the route on the board a claim is tied to.
   moveLabel(move) {
-    const cards = (c) => Object.entries(c).map(([kind, n]) => `${kind} ×${n}`).join(" + ");
+    const cards = (c) => Object.entries(c).map(([kind, n]) => `${word(kind)} ×${n}`).join(" + ");
     switch (move.type) {
-      case "claim_route": return `${this.routeLabel(move.route)} with ${cards(move.cards)}`;
-      case "draw_card": return move.source === "market" ? `Take the market card in slot ${move.slot + 1}` : "Draw from the deck";
-      case "keep_tickets": return `Keep ${move.keep.map((t) => this.ticketLabel(t)).join("; ")}`;
-      case "draw_tickets": return "Draw destination tickets";
-      case "pass": return "Pass";
+      case "claim_route": return t("{route} with {cards}", { route: this.routeLabel(move.route), cards: cards(move.cards) });
+      case "draw_card": return move.source === "market" ? t("Take the market card in slot {slot}", { slot: move.slot + 1 }) : t("Draw from the deck");
+      case "keep_tickets": return t("Keep {tickets}", { tickets: move.keep.map((id) => this.ticketLabel(id)).join("; ") });
+      case "draw_tickets": return t("Draw destination tickets");
+      case "pass": return t("Pass");
       default: return null;
     }
   },
@@ -161,10 +169,16 @@ export default {
   // route drawn as claimed.
   offerLabel(move) {
     if (move.type !== "claim_route") return null;
-    return Object.entries(move.cards).map(([kind, n]) => `${kind} ×${n}`).join(" + ");
+    return Object.entries(move.cards).map(([kind, n]) => `${word(kind)} ×${n}`).join(" + ");
   },
 
   placeName(id) { return this.routeLabel(id); },
+
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { keep_tickets: t("keep tickets"), draw_card: t("draw a card"), claim_route: t("claim a route"),
+      draw_tickets: t("draw tickets"), pass: t("pass") }[type] ?? null;
+  },
 
   placeBox(id) {
     const route = this.routes?.get(id);
@@ -184,8 +198,8 @@ export default {
   },
 
   ticketLabel(id) {
-    const t = this.map?.tickets?.[id];
-    return t ? `${t.a}–${t.b} (${t.points})` : id.replace("|", "–");
+    const ticket = this.map?.tickets?.[id];
+    return ticket ? `${ticket.a}–${ticket.b} (${ticket.points})` : id.replace("|", "–");
   },
 
   routeLabel(id) {
@@ -198,66 +212,81 @@ export default {
     const d = event.data || {};
     const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
     const secret = ctx.revealed(event);
-    const cards = (n) => `${n} card${n === 1 ? "" : "s"}`;
+    const named = (items) => list((items || []).map(word));
     switch (event.kind) {
-      case "TrainCardsShuffled": return `The ${d.count} train cards were shuffled`;
-      case "TicketsShuffled": return `The ${d.count} destination tickets were shuffled`;
-      case "DiscardsShuffled": return `${d.count} discards were shuffled into a new deck`;
-      case "CardsDealt": return `${who} was dealt ${cards(d.count)}` + (secret.cards ? `: ${secret.cards.join(", ")}` : "");
+      case "TrainCardsShuffled": return pt("TrainCardsShuffled", "The {count} train cards were shuffled", { count: d.count });
+      case "TicketsShuffled": return pt("TicketsShuffled", "The {count} destination tickets were shuffled", { count: d.count });
+      case "DiscardsShuffled": return pt("DiscardsShuffled", "{count} discards were shuffled into a new deck", { count: d.count });
+      case "CardsDealt":
+        return tpn("CardsDealt", "{who} was dealt {n} card", "{who} was dealt {n} cards", d.count, { who }) +
+          (secret.cards ? `: ${named(secret.cards)}` : "");
       case "TicketsDealt":
+        return pt("TicketsDealt", "{who} was dealt {count} tickets", { who, count: d.count }) +
+          (secret.tickets ? `: ${secret.tickets.map((id) => this.ticketLabel(id)).join("; ")}` : "");
       case "TicketsDrawn":
-        return `${who} ${event.kind === "TicketsDealt" ? "was dealt" : "drew"} ${d.count} tickets` +
-          (secret.tickets ? `: ${secret.tickets.map((t) => this.ticketLabel(t)).join("; ")}` : "");
+        return pt("TicketsDrawn", "{who} drew {count} tickets", { who, count: d.count }) +
+          (secret.tickets ? `: ${secret.tickets.map((id) => this.ticketLabel(id)).join("; ")}` : "");
       case "TicketsKept": {
-        const kept = secret.kept ? `: ${secret.kept.map((t) => this.ticketLabel(t)).join("; ")}` : "";
-        const count = d.kept !== undefined ? ` ${d.kept} ticket${d.kept === 1 ? "" : "s"}` : " tickets";
-        const back = d.returned ? `, returned ${d.returned}` : "";
-        return `${who} kept${count}${kept}${back}`;
+        const kept = secret.kept ? `: ${secret.kept.map((id) => this.ticketLabel(id)).join("; ")}` : "";
+        const back = d.returned ? t(", returned {returned}", { returned: d.returned }) : "";
+        const said = d.kept !== undefined
+          ? tpn("TicketsKept", "{who} kept {n} ticket", "{who} kept {n} tickets", d.kept, { who })
+          : pt("TicketsKept", "{who} kept tickets", { who });
+        return said + kept + back;
       }
-      case "TicketChoicesRevealed":
-        return "Opening ticket choices revealed: " +
-          Object.entries(d.kept || {}).map(([s, n]) => `${ctx.seatName(Number(s))} kept ${n}`).join(", ");
+      case "TicketChoicesRevealed": {
+        const choices = list(Object.entries(d.kept || {}).map(([s, n]) => t("{seat} kept {count}", { seat: ctx.seatName(Number(s)), count: n })));
+        return pt("TicketChoicesRevealed", "Opening ticket choices revealed: {choices}", { choices });
+      }
       case "MarketCardTurnedUp":
-      case "MarketRefilled": return `A ${d.card} card was turned up in the market (slot ${d.slot + 1})`;
-      case "MarketWiped": return `Three locomotives in the market: it was wiped (${(d.discarded || []).join(", ")})`;
-      case "FirstPlayerChosen": return `${who} was chosen to play first`;
-      case "TurnStarted": return `${who}'s turn`;
+        return pt("MarketCardTurnedUp", "A {card} card was turned up in the market (slot {slot})", { card: word(d.card), slot: d.slot + 1 });
+      case "MarketRefilled":
+        return pt("MarketRefilled", "A {card} card was turned up in the market (slot {slot})", { card: word(d.card), slot: d.slot + 1 });
+      case "MarketWiped": return pt("MarketWiped", "Three locomotives in the market: it was wiped ({cards})", { cards: named(d.discarded) });
+      case "FirstPlayerChosen": return pt("FirstPlayerChosen", "{who} was chosen to play first", { who });
+      case "TurnStarted": return pt("TurnStarted", "{who}'s turn", { who });
       case "CardDrawn":
-        if (d.source === "market") return `${who} took a ${d.card || "card"} from the market`;
-        return `${who} drew a card from the deck` + (secret.card ? ` (${secret.card})` : "");
+        if (d.source === "market") {
+          const card = d.card ? word(d.card) : t("card");
+          return pt("CardDrawn", "{who} took a {card} from the market", { who, card });
+        }
+        return pt("CardDrawn", "{who} drew a card from the deck", { who }) + (secret.card ? ` (${word(secret.card)})` : "");
       case "RouteClaimed":
-        return `${who} claimed ${this.routeLabel(d.route)} for ${d.points} point${d.points === 1 ? "" : "s"}` +
-          ` (${d.trains_left} trains left)`;
-      case "TurnPassed": return `${who} passed`;
-      case "PlayStalled": return "Play stalled: nobody can move";
-      case "FinalRoundBegan": return `${who} has ${d.trains_left} trains left: the final round begins`;
+        return tpn("RouteClaimed", "{who} claimed {route} for {n} point ({left} trains left)", "{who} claimed {route} for {n} points ({left} trains left)",
+          d.points, { who, route: this.routeLabel(d.route), left: d.trains_left });
+      case "TurnPassed": return pt("TurnPassed", "{who} passed", { who });
+      case "PlayStalled": return pt("PlayStalled", "Play stalled: nobody can move");
+      case "FinalRoundBegan": return pt("FinalRoundBegan", "{who} has {left} trains left: the final round begins", { who, left: d.trains_left });
       case "TicketScored":
-        return `${who}'s ticket ${this.ticketLabel(d.ticket)} ${d.completed ? "completed" : "failed"}: ` +
-          `${d.points > 0 ? "+" : ""}${d.points}`;
+        return (d.completed
+          ? pt("TicketScored", "{who}'s ticket {ticket} completed: {points}", { who, ticket: this.ticketLabel(d.ticket), points: `${d.points > 0 ? "+" : ""}${d.points}` })
+          : pt("TicketScored", "{who}'s ticket {ticket} failed: {points}", { who, ticket: this.ticketLabel(d.ticket), points: `${d.points > 0 ? "+" : ""}${d.points}` }));
       case "LongestPathScored":
-        return `Longest path (${d.longest}): ${(d.winners || []).map(ctx.seatName).join(", ")} +${d.points}`;
+        return pt("LongestPathScored", "Longest path ({longest}): {winners} +{points}", { longest: d.longest, winners: list((d.winners || []).map(ctx.seatName)), points: d.points });
       case "GameEnded":
-        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}; ` +
-          `winner ${(d.winners || []).map(ctx.seatName).join(", ")}`;
+        return pt("GameEnded", "Game over: {scores}; winner {winners}", {
+          scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
+          winners: list((d.winners || []).map(ctx.seatName)),
+        });
       default: return null;
     }
   },
 
   marks(events, ctx) {
     const turns = [];
-    const phases = [{ version: 1, label: "Setup" }];
+    const phases = [{ version: 1, label: t("Setup") }];
     const once = new Set();
     const phase = (version, label) => {
       if (!once.has(label)) { once.add(label); phases.push({ version, label }); }
     };
     for (const e of events) {
-      if (e.kind === "FirstPlayerChosen") phase(e.version, "Opening: ticket choice");
+      if (e.kind === "FirstPlayerChosen") phase(e.version, t("Opening: ticket choice"));
       else if (e.kind === "TurnStarted") {
-        phase(e.version, "Play");
-        turns.push({ version: e.version, label: `Turn ${turns.length + 1}: ${ctx.seatName(e.data.seat)}` });
-      } else if (e.kind === "FinalRoundBegan") phase(e.version, "Final round");
-      else if (e.kind === "TicketScored" || e.kind === "LongestPathScored") phase(e.version, "Final scoring");
-      else if (e.kind === "GameEnded") phase(e.version, "Game over");
+        phase(e.version, t("Play"));
+        turns.push({ version: e.version, label: t("Turn {turn}: {seat}", { turn: turns.length + 1, seat: ctx.seatName(e.data.seat) }) });
+      } else if (e.kind === "FinalRoundBegan") phase(e.version, t("Final round"));
+      else if (e.kind === "TicketScored" || e.kind === "LongestPathScored") phase(e.version, t("Final scoring"));
+      else if (e.kind === "GameEnded") phase(e.version, t("Game over"));
     }
     return { turns, phases };
   },
@@ -284,7 +313,7 @@ export default {
 
 function chip(kind, count) {
   return h("span", { class: "chip", title: kind, style: { background: CARD[kind] && !CARD[kind].startsWith("url") ? CARD[kind] : "" },
-    dataset: { card: kind } }, count !== undefined ? `${kind} ×${count}` : kind);
+    dataset: { card: kind } }, count !== undefined ? `${word(kind)} ×${count}` : word(kind));
 }
 
 // The car spaces of a route: rectangles along the line between its cities, the two lanes

@@ -4,6 +4,26 @@
 // and each seat's goods, orders and tokens. The interface is in README.md beside this file.
 
 import { h, svgEl } from "../js/dom.js";
+import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
+
+// The words the game's records hold as values: goods, reasons, phases, steps.
+const WORDS = {
+  wood: t("wood"), coal: t("coal"), iron: t("iron"), stone: t("stone"), sulfur: t("sulfur"), brick: t("brick"),
+  matches: t("matches"), paper: t("paper"), steel: t("steel"), tools: t("tools"),
+  factory: t("factory"), "hand order": t("hand order"), move: t("move"), "paid for a factory": t("paid for a factory"),
+  processing: t("processing"), track: t("track"), turned: t("turned"),
+  setup: t("setup"), start: t("start"), play: t("play"), over: t("over"),
+  red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"),
+  hand_orders: t("hand orders"), leftover_goods: t("leftover goods"), completed_pairs: t("completed pairs"), penalties: t("penalties"),
+};
+const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
+// A final scoring line: `influence_red`, `order_scoring_blue` name their order colour.
+function lineWord(line) {
+  const [, kind, colour] = /^(influence|order_scoring)_(.+)$/.exec(line) || [];
+  if (kind === "influence") return t("influence ({colour})", { colour: word(colour) });
+  if (kind === "order_scoring") return t("order scoring ({colour})", { colour: word(colour) });
+  return word(line);
+}
 
 const SIZE = 24; // hex circumradius, in view-box units
 const ROOT3 = Math.sqrt(3);
@@ -46,8 +66,8 @@ function side(c, edge) {
     `L${(c.x + SIZE * Math.cos(b)).toFixed(1)},${(c.y + SIZE * Math.sin(b)).toFixed(1)}`;
 }
 
-const goodsText = (goods) => Object.entries(goods || {}).map(([g, n]) => `${n} ${g}`).join(", ") || "no goods";
-const orderText = (o) => `${o.order} (${o.colour}: ${o.icons.map((g, i) => (o.filled.includes(i) ? `✓${g}` : g)).join(" ")})`;
+const goodsText = (goods) => Object.entries(goods || {}).map(([g, n]) => `${n} ${word(g)}`).join(", ") || t("no goods");
+const orderText = (o) => `${o.order} (${word(o.colour)}: ${o.icons.map((g, i) => (o.filled.includes(i) ? `✓${word(g)}` : word(g))).join(" ")})`;
 
 export default {
   title: "Toot-Toot Train",
@@ -130,27 +150,32 @@ export default {
       const g = svgEl("g", { class: "train", "data-train-seat": s.seat, "data-hex": s.hex, "data-facing": s.facing }, this.trainLayer);
       svgEl("line", { x1: c.x, y1: c.y, x2: tip.x, y2: tip.y, stroke: ctx.seatColour(s.seat), "stroke-width": 4 }, g);
       svgEl("circle", { cx: c.x, cy: c.y, r: 8, fill: ctx.seatColour(s.seat), stroke: "#000" }, g);
-      svgEl("title", {}, g).textContent = `${ctx.seatName(s.seat)} at ${s.hex}, facing ${s.facing}`;
+      svgEl("title", {}, g).textContent = t("{seat} at {hex}, facing {facing}", { seat: ctx.seatName(s.seat), hex: s.hex, facing: s.facing });
     }
   },
 
   panel(view, ctx) {
     const seats = (view.seats || []).map((s) => {
       const lines = [
-        h("div", { class: "figures" }, `${s.track} on the track · ${goodsText(s.goods)} · ${s.tokens} tokens · ` +
-          `${s.penalties} penalties · ${s.kept.length} orders kept` + (s.shovel ? " · shovel" : "")),
+        h("div", { class: "figures" }, t("{track} on the track · {goods} · {tokens} tokens · {penalties} penalties · {kept} orders kept",
+          { track: s.track, goods: goodsText(s.goods), tokens: s.tokens, penalties: s.penalties, kept: s.kept.length }) +
+          (s.shovel ? t(" · shovel") : "")),
       ];
       if (Object.keys(s.upgrades || {}).length) {
-        lines.push(h("div", {}, `Upgrades: ${Object.entries(s.upgrades).map(([a, n]) => (n > 1 ? `${a}×${n}` : a)).join(", ")}`));
+        const upgrades = Object.entries(s.upgrades).map(([a, n]) => (n > 1 ? `${word(a)}×${n}` : word(a))).join(", ");
+        lines.push(h("div", {}, t("Upgrades: {upgrades}", { upgrades })));
       }
-      if (s.hand) lines.push(h("div", { "data-private": "" }, `Secret orders: ${s.hand.map(orderText).join("; ") || "none"}`));
-      else if (s.hand_count) lines.push(h("div", {}, `${s.hand_count} secret order${s.hand_count === 1 ? "" : "s"}`));
+      const none = t("none");
+      if (s.hand) lines.push(h("div", { "data-private": "" }, t("Secret orders: {orders}", { orders: s.hand.map(orderText).join("; ") || none })));
+      else if (s.hand_count) lines.push(h("div", {}, tn("{n} secret order", "{n} secret orders", s.hand_count)));
       return { seat: s.seat, active: view.current === s.seat && view.phase === "play", lines };
     });
+    const none = t("none");
     const table = [
-      h("div", {}, `Map ${view.map} · round ${view.round}` + (view.last_round ? ` of ${view.last_round}` : "") +
-        ` · ${String(view.phase)}` + (view.phase === "play" ? ` · ${view.step}` : "")),
-      h("div", {}, `Orders: ${(view.public || []).map(orderText).join("; ") || "none"} · deck ${view.deck}`),
+      h("div", {}, t("Map {map} · round {round}", { map: view.map, round: view.round }) +
+        (view.last_round ? t(" of {last}", { last: view.last_round }) : "") +
+        ` · ${word(view.phase)}` + (view.phase === "play" ? ` · ${word(view.step)}` : "")),
+      h("div", {}, t("Orders: {orders} · deck {deck}", { orders: (view.public || []).map(orderText).join("; ") || none, deck: view.deck })),
     ];
     return { seats, table };
   },
@@ -159,38 +184,65 @@ export default {
     const d = event.data || {};
     const who = d.seat !== undefined ? ctx.seatName(d.seat) : "";
     switch (event.kind) {
-      case "MapChosen": return `The map is ${d.map}`;
-      case "StartChosen": return `${who} starts at ${d.hex}`;
-      case "TrackDrawn": return `${who} drew track in ${d.hex} (${d.edges.join("–")})` + (d.action === "iron" ? " with iron" : "");
-      case "TrainMoved": return `${who} moved ${d.path.length} step${d.path.length === 1 ? "" : "s"} to ${d.path[d.path.length - 1][0]}` + (d.fuel ? ` (${d.fuel})` : "");
-      case "TrainTurned": return `${who} turned to face ${d.facing}`;
-      case "PenaltyTaken": return `${who} took a penalty token: ${d.reason}`;
-      case "FactoryBuilt": return `${who} drew a ${d.factory.replace(/_/g, " ")} at ${d.hex}, paid with ${d.payment}`;
-      case "ResourceTaken": return `${who} took ${d.count} ${d.good}`;
-      case "GoodsProcessed": return `${who} processed ${d.recipe.replace(/_/g, " ")}` + (d.lost ? ` (${d.lost} lost)` : "");
-      case "GoodsSold": return `${who} sold at ${d.city.replace(/_/g, " ")}`;
-      case "ScoreGained": return `${who} scored ${d.points} for ${d.order}`;
-      case "TokensGained": return `${who} gained ${d.count} technology token${d.count === 1 ? "" : "s"}`;
-      case "OrderCompleted": return `${who} completed ${d.order}`;
-      case "OrderDiscarded": return `${who} discarded ${d.order}`;
-      case "Upgraded": return `${who} upgraded ${d.ability.replace(/_/g, " ")}`;
-      case "EndTriggered": return `${who} reached ${d.score}: the game ends after round ${d.last_round}`;
-      case "FinalScored": return `${who}: ${d.line.replace(/_/g, " ")} ${d.points}`;
+      case "MapChosen": return pt("MapChosen", "The map is {map}", { map: d.map });
+      case "StartChosen": return pt("StartChosen", "{who} starts at {hex}", { who, hex: d.hex });
+      case "TrackDrawn":
+        return (d.action === "iron"
+          ? pt("TrackDrawn", "{who} drew track in {hex} ({edges}) with iron", { who, hex: d.hex, edges: d.edges.join("–") })
+          : pt("TrackDrawn", "{who} drew track in {hex} ({edges})", { who, hex: d.hex, edges: d.edges.join("–") }));
+      case "TrainMoved":
+        return tpn("TrainMoved", "{who} moved {n} step to {hex}", "{who} moved {n} steps to {hex}", d.path.length,
+          { who, hex: d.path[d.path.length - 1][0] }) + (d.fuel ? ` (${word(d.fuel)})` : "");
+      case "TrainTurned": return pt("TrainTurned", "{who} turned to face {facing}", { who, facing: d.facing });
+      case "PenaltyTaken": return pt("PenaltyTaken", "{who} took a penalty token: {reason}", { who, reason: word(d.reason) });
+      case "FactoryBuilt":
+        return pt("FactoryBuilt", "{who} drew a {factory} at {hex}, paid with {payment}", { who, factory: word(d.factory), hex: d.hex, payment: word(d.payment) });
+      case "ResourceTaken": return pt("ResourceTaken", "{who} took {count} {good}", { who, count: d.count, good: word(d.good) });
+      case "GoodsProcessed":
+        return pt("GoodsProcessed", "{who} processed {recipe}", { who, recipe: word(d.recipe) }) + (d.lost ? t(" ({lost} lost)", { lost: d.lost }) : "");
+      case "GoodsSold": return pt("GoodsSold", "{who} sold at {city}", { who, city: word(d.city) });
+      case "ScoreGained": return pt("ScoreGained", "{who} scored {points} for {order}", { who, points: d.points, order: d.order });
+      case "TokensGained": return tpn("TokensGained", "{who} gained {n} technology token", "{who} gained {n} technology tokens", d.count, { who });
+      case "OrderCompleted": return pt("OrderCompleted", "{who} completed {order}", { who, order: d.order });
+      case "OrderDiscarded": return pt("OrderDiscarded", "{who} discarded {order}", { who, order: d.order });
+      case "Upgraded": return pt("Upgraded", "{who} upgraded {ability}", { who, ability: word(d.ability) });
+      case "EndTriggered": return pt("EndTriggered", "{who} reached {score}: the game ends after round {round}", { who, score: d.score, round: d.last_round });
+      case "FinalScored": return pt("FinalScored", "{who}: {line} {points}", { who, line: lineWord(d.line), points: d.points });
+      case "PlayerCardsDealt": return pt("PlayerCardsDealt", "Player cards dealt: {cards}", { cards: list((d.cards || []).map(String)) });
+      case "OrdersShuffled":
+        return d.reshuffle ? pt("OrdersShuffled", "The {count} order cards were reshuffled", { count: d.cards })
+          : pt("OrdersShuffled", "The {count} order cards were shuffled", { count: d.cards });
+      case "SecretOrderDealt": return pt("SecretOrderDealt", "{who} was dealt a secret order", { who });
+      case "PublicOrderRevealed": return pt("PublicOrderRevealed", "Public order revealed: {order}", { order: d.order });
+      case "LineEnded": return tpn("LineEnded", "{who} ended a line of {n} segment", "{who} ended a line of {n} segments", d.segments, { who });
+      case "GoodsGained": return pt("GoodsGained", "{who} gained {count} {good} ({reason})", { who, count: d.count, good: word(d.good), reason: word(d.reason) });
+      case "GoodsPaid": return pt("GoodsPaid", "{who} paid {count} {good} ({reason})", { who, count: d.count, good: word(d.good), reason: word(d.reason) });
+      case "ShovelSpent": return pt("ShovelSpent", "{who} used the shovel", { who });
+      case "ShovelGained": return pt("ShovelGained", "{who} got the shovel back", { who });
+      case "SecretOrderPlayed": return pt("SecretOrderPlayed", "{who} played secret order {order}", { who, order: d.order });
+      case "IconsFilled": return pt("IconsFilled", "Order {order}: {count} icons filled", { order: d.order, count: (d.icons || []).length });
+      case "LocationPassed": return pt("LocationPassed", "{who} had no location action to take", { who });
+      case "TurnEnded": return pt("TurnEnded", "{who} ends a turn", { who });
+      case "ExtraTurnBegan": return pt("ExtraTurnBegan", "{who} takes an extra turn", { who });
       case "GameEnded":
-        return `Game over: ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`).join(", ")}; ` +
-          `winner ${(d.winners || []).map(ctx.seatName).join(", ")}`;
+        return pt("GameEnded", "Game over: {scores}; winner {winners}", {
+          scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
+          winners: list((d.winners || []).map(ctx.seatName)),
+        });
       default: return null;
     }
   },
 
   marks(events, ctx) {
     const turns = [];
-    const phases = [{ version: 1, label: "Setup" }];
+    const phases = [{ version: 1, label: t("Setup") }];
     for (const e of events) {
-      if (e.kind === "TurnEnded") turns.push({ version: e.version, label: `${ctx?.seatName ? ctx.seatName(e.data.seat) : `seat ${e.data.seat}`} ends a turn` });
-      else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: "End triggered" });
-      else if (e.kind === "FinalScored" && !phases.some((p) => p.label === "Final scoring")) phases.push({ version: e.version, label: "Final scoring" });
-      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: "Game over" });
+      if (e.kind === "TurnEnded") {
+        const seat = ctx?.seatName ? ctx.seatName(e.data.seat) : t("seat {seat}", { seat: e.data.seat });
+        turns.push({ version: e.version, label: t("{seat} ends a turn", { seat }) });
+      } else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: t("End triggered") });
+      else if (e.kind === "FinalScored" && !phases.some((p) => p.label === t("Final scoring"))) phases.push({ version: e.version, label: t("Final scoring") });
+      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
   },
@@ -252,18 +304,28 @@ export default {
     return { x: c.x - SIZE, y: c.y - SIZE, width: 2 * SIZE, height: 2 * SIZE };
   },
 
+  // A move type's name, as the play page heads its choices.
+  typeLabel(type) {
+    return { choose_start: t("choose a start"), draw_track: t("draw track"), stop_drawing: t("stop drawing"), drive: t("drive"),
+      turn: t("turn"), take: t("take goods"), process: t("process"), sell: t("sell"), pass_location: t("pass the location action"),
+      fuel_move: t("move with fuel"), iron_track: t("iron track"), build_factory: t("build a factory"), upgrade: t("upgrade"),
+      end_turn: t("end the turn") }[type] ?? null;
+  },
+
   moveLabel(move) {
     const edge = (e) => EDGES[e] ?? e;
     switch (move.type) {
-      case "draw_track": return `Draw track in ${move.hex} from ${edge(move.from)} to ${edge(move.to)}`;
-      case "iron_track": return `Iron track in ${move.hex} from ${edge(move.from)} to ${edge(move.to)}`;
-      case "build_factory": return `Draw a ${move.kind.replace(/_/g, " ")} at ${move.hex}, open to the ${edge(move.exit)}, paid with ${move.payment}`;
-      case "choose_start": return `Start at ${move.hex}`;
-      case "drive": return `Drive to ${move.hex}, facing ${edge(move.facing)}`;
-      case "fuel_move": return `Burn ${move.fuel} to move to ${move.hex}, facing ${edge(move.facing)}`;
-      case "take": return `Take goods at ${this.placeName(move.site)}`;
-      case "sell": return `Sell at ${this.placeName(move.city)}: ${JSON.stringify(move.fills)}`;
-      case "process": return `Process ${move.recipe.replace(/_/g, " ")} at ${this.placeName(move.factory)}`;
+      case "draw_track": return t("Draw track in {hex} from {from} to {to}", { hex: move.hex, from: edge(move.from), to: edge(move.to) });
+      case "iron_track": return t("Iron track in {hex} from {from} to {to}", { hex: move.hex, from: edge(move.from), to: edge(move.to) });
+      case "build_factory":
+        return t("Draw a {factory} at {hex}, open to the {exit}, paid with {payment}",
+          { factory: word(move.kind), hex: move.hex, exit: edge(move.exit), payment: word(move.payment) });
+      case "choose_start": return t("Start at {hex}", { hex: move.hex });
+      case "drive": return t("Drive to {hex}, facing {facing}", { hex: move.hex, facing: edge(move.facing) });
+      case "fuel_move": return t("Burn {fuel} to move to {hex}, facing {facing}", { fuel: word(move.fuel), hex: move.hex, facing: edge(move.facing) });
+      case "take": return t("Take goods at {place}", { place: this.placeName(move.site) });
+      case "sell": return t("Sell at {place}: {fills}", { place: this.placeName(move.city), fills: JSON.stringify(move.fills) });
+      case "process": return t("Process {recipe} at {place}", { recipe: word(move.recipe), place: this.placeName(move.factory) });
       default: return null;
     }
   },
@@ -272,8 +334,8 @@ export default {
     const edge = (e) => EDGES[e] ?? e;
     switch (move.type) {
       case "draw_track": case "iron_track": return `${edge(move.from)}–${edge(move.to)}`;
-      case "build_factory": return `${move.kind.replace(/_/g, " ")}, open ${edge(move.exit)}, ${move.payment}`;
-      case "drive": case "fuel_move": return `facing ${edge(move.facing)}` + (move.fuel ? ` (${move.fuel})` : "");
+      case "build_factory": return t("{factory}, open {exit}, {payment}", { factory: word(move.kind), exit: edge(move.exit), payment: word(move.payment) });
+      case "drive": case "fuel_move": return t("facing {facing}", { facing: edge(move.facing) }) + (move.fuel ? ` (${word(move.fuel)})` : "");
       default: return null;
     }
   },
