@@ -28,6 +28,8 @@ from domain.core.table import OutcomeNeeded, Request, TableRandom, format_outcom
 
 AWAITED, ENTERED = OutcomeAwaited.kind, OutcomeEntered.kind
 TABLE = "table"
+OPENING = "the opening as laid out at the table"
+"""What the `OutcomeEntered` that records the observed opening says it is."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
     entered: list[Any] = []
     for record in reversed(records):
         if record["kind"] == ENTERED:
-            entered.append(_outcome_of(record))
+            entered.append(outcome_of(record))
         elif record["kind"] == AWAITED:
             data = record["data"]
             return Pending(data["seat"], dict(data["move"]), tuple(reversed(entered)), Request.from_json(data["needed"]))
@@ -61,7 +63,7 @@ def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
     return None
 
 
-def _outcome_of(record: Mapping[str, Any]) -> Any:
+def outcome_of(record: Mapping[str, Any]) -> Any:
     if "outcome" in record["data"]:
         return record["data"]["outcome"]
     secret = record["secrets"][0]
@@ -94,6 +96,32 @@ def table_play(decider: Decider[Any], state: Any, seat: int, move: Move, entered
     return Decision((*recorded, *decision.events), (*[state] * len(recorded), *decision.states))
 
 
+def table_opening(decider: Decider[Any], state: Any, observed: Mapping[str, Any], by: str) -> list[Event]:
+    """The opening of a table game: the layout as observed, kept in the record (to referees
+    only: it may hold what seats were dealt) so audit can check it against the rules of
+    setup again, then the opening's own events (`Decider.table_setup`)."""
+    if not isinstance(observed, Mapping):
+        raise MalformedMove("bad_setup", "the observed opening is a JSON object")
+    kept = OutcomeEntered(what=OPENING, by=by, secrets=(Secret((), {"outcome": dict(observed)}),))
+    return [kept, *decider.table_setup(state, observed)]
+
+
+def opening_of(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The observed opening an `OutcomeEntered` record keeps, or None if it keeps another outcome."""
+    if record["kind"] != ENTERED or record["data"].get("what") != OPENING or not record["secrets"]:
+        return None
+    return outcome_of(record)  # type: ignore[no-any-return]
+
+
+def actor_of(event: Event, seat: int) -> str:
+    """Who a table game's record names for `event` of a move by `seat`: an entered outcome's
+    enterer, `system` for what the rules did by themselves, else the seat that moved at the
+    table (whoever typed it in)."""
+    if isinstance(event, OutcomeEntered):
+        return event.by
+    return "system" if event.automatic else f"seat:{seat}"
+
+
 def _entered(requests: Sequence[Request], values: Sequence[Any], by: str) -> list[Event]:
     out: list[Event] = []
     for request, value in zip(requests, values, strict=True):
@@ -109,8 +137,29 @@ def enter_outcome(decider: Decider[Any], state: Any, pending: Pending, values: S
     """The outcomes `values` entered for the pending move, by `by` (a referee, or the seat
     `enterer_seat`, which may enter only its own secret draw)."""
     if enterer_seat is not None and pending.request.by != enterer_seat:
-        raise IllegalMove("not_your_outcome", f"only the referee enters {pending.request.what}")
-    return table_play(decider, state, pending.seat, pending.move, pending.entered, values, by)
+        who = "the referee" if pending.request.by is None else f"seat {pending.request.by}"
+        raise IllegalMove(NOT_YOURS, f"Only {who} enters {pending.request.what}.")
+    decision = table_play(decider, state, pending.seat, pending.move, pending.entered, values, by)
+    check_enterer(decision.events, enterer_seat)
+    return decision
+
+
+NOT_YOURS = "not_your_outcome"
+"""The code of an outcome entered by a seat that is not its own secret draw."""
+
+
+def check_enterer(events: Iterable[Event], seat: int | None) -> None:
+    """A seat enters only its own secret draws (None: a referee, who enters any outcome)."""
+    if seat is None:
+        return
+    for event in events:
+        if isinstance(event, OutcomeEntered) and not (event.secrets and tuple(event.secrets[0].to) == (seat,)):
+            raise IllegalMove(NOT_YOURS, f"Only the referee enters {event.what}; seat {seat} enters only its own secret draws.")
+
+
+def enterer_seat(by: str) -> int | None:
+    """The seat of `seat:N`, None for a referee."""
+    return int(by[5:]) if by.startswith("seat:") else None
 
 
 # --- lines typed at the table -------------------------------------------------------------
@@ -171,10 +220,10 @@ class Transcript:
         setup = log.Setup(tuple(seats), decider.options(options, len(seats)))
         created = log.game_created(decider, setup, None, TABLE)
         state = decider.initial_state(setup)
-        opening = decider.table_setup(state, observed)
         self.events: list[tuple[str, Event]] = [("system", created)]
         self.state = state
-        self._apply("system", opening)
+        for event in table_opening(decider, state, observed, referee):
+            self._apply(actor_of(event, -1), [event])
         self.pending: Pending | None = None
         self.forced: list[str] = []
 
@@ -210,10 +259,8 @@ class Transcript:
         return [event for _, event in self.events[before:]]
 
     def _settle(self, seat: int, decision: Decision[Any]) -> None:
-        actor = f"seat:{seat}"
         for event in decision.events:
-            who = event.by if isinstance(event, OutcomeEntered) else "system" if event.automatic else actor
-            self._apply(who, [event])
+            self._apply(actor_of(event, seat), [event])
         last = decision.events[-1] if decision.events else None
         self.pending = (Pending(seat, dict(last.move), self._entered_since_awaited(), Request.from_json(last.needed))
                         if isinstance(last, OutcomeAwaited) else None)
