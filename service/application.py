@@ -29,6 +29,7 @@ from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
 from domain.core.referee import referee_actor
+from domain.core.table import parse_outcome
 from domain.core.transcription import TABLE
 from service import stored
 from service.aggregate import Game, project_game
@@ -173,18 +174,25 @@ class Caboose(Application[UUID]):
 
         return self._command(game_id, digest, expected_version, idempotency_key, loaded, act)
 
-    def enter_outcomes(self, game_id: str, outcomes: Sequence[Any], *, seat: int | None, actor: str,
-                       expected_version: int | Iterable[int] | None = None, idempotency_key: str | None = None,
+    def enter_outcomes(self, game_id: str, outcomes: Sequence[Any] = (), *, text: str | None = None, seat: int | None,
+                       actor: str, expected_version: int | Iterable[int] | None = None, idempotency_key: str | None = None,
                        loaded: Game | None = None) -> Moved:
         """Store the outcomes a table game waits for, entered by `actor` (a referee, or the
-        seat `seat`, for its own secret draws only); once the waiting move has every outcome
-        it needs, its events follow in the same command. An impossible outcome is refused
-        (`ImpossibleOutcome`) and nothing is stored."""
+        seat `seat`, for its own secret draws only), as values in the game's terms or as
+        `text` typed at the table (read against what the game waits for); once the waiting
+        move has every outcome it needs, its events follow in the same command. An
+        impossible outcome is refused (`ImpossibleOutcome`) and nothing is stored."""
         outcomes = list(outcomes)
-        digest = hashlib.sha256(canonical({"outcomes": outcomes, "by": actor})).hexdigest()
+        digest = hashlib.sha256(canonical({"outcomes": outcomes, "text": text, "by": actor})).hexdigest()
 
         def act(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
-            return aggregate.enter_outcomes(outcomes, command_id, utc_now(), new_salt, digest, actor, seat)
+            values = outcomes
+            if text is not None:
+                pending = aggregate.pending
+                if pending is None:
+                    raise IllegalMove("no_outcome_awaited", "The game waits for no outcome now: it waits for a move.")
+                values = [*outcomes, parse_outcome(pending.request, text)]
+            return aggregate.enter_outcomes(values, command_id, utc_now(), new_salt, digest, actor, seat)
 
         return self._command(game_id, digest, expected_version, idempotency_key, loaded, act)
 
