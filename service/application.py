@@ -30,7 +30,7 @@ from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
 from domain.core.referee import referee_actor
 from domain.core.table import parse_outcome
-from domain.core.transcription import TABLE
+from domain.core.transcription import TABLE, sheet_lines
 from service import stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
@@ -276,6 +276,16 @@ class Caboose(Application[UUID]):
         if audience.referee or (loaded or self.game(game_id)).is_over:
             return records
         return [redact(r, audience) for r in records]
+
+    def text_form(self, game_id: str, audience: Audience) -> list[str]:
+        """The game as a score sheet: one line per move in its notation, one per entered
+        outcome (`transcription.sheet_lines`). It needs the record the rules can fold: the
+        referee's, or anyone's once the game is over."""
+        records = self.view_records(game_id, audience)
+        if any("value" not in s for r in records for s in r["secrets"]):
+            raise IllegalMove("secrets_withheld", "The text form is folded from the full record: ask as the referee, "
+                              "or once the game is over.")
+        return sheet_lines(records)
 
     def state(self, game_id: str, audience: Audience, at: int | None = None, loaded: Game | None = None) -> dict[str, Any]:
         now = loaded or self.game(game_id)

@@ -17,8 +17,8 @@ from service.application import Caboose
 from service.databases import upgrade_databases
 from service.settings import Settings
 from tests.fakes import pebbles_projector  # noqa: F401  (registers its projector, as projections/__init__.py does)
-from tests.fakes.pebbles.rules import RULES as PEBBLES
 from tests.fakes.lucky import LUCKY
+from tests.fakes.pebbles.rules import RULES as PEBBLES
 from tests.fakes.race import RACE
 
 POSTGRES_URL = os.environ.get("CABOOSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")

@@ -15,12 +15,14 @@ forced moves (a seat whose only legal move it is) by itself.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from domain.core import fold, log
 from domain.core.decider import Decider, Decision, Move
+from domain.core.envelope import to_event
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
 from domain.core.events import Event, Secret
 from domain.core.kinds import OutcomeAwaited, OutcomeEntered
@@ -210,6 +212,17 @@ def completions(decider: Decider[Any], state: Any, seats: Sequence[str], pending
             for seat in sorted(decider.active_seats(state)) for move in decider.legal_moves(state, seat)]
 
 
+def expecting(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None) -> str:
+    """What the rules need next, in words: "outcome from the referee: the race dice: 2 dice",
+    "Ann to move", "the game is over"."""
+    if pending is not None:
+        who = seats[pending.request.by] if pending.request.by is not None else "the referee"
+        return f"outcome from {who}: {pending.request.describe()}"
+    if decider.is_over(state):
+        return "the game is over"
+    return " / ".join(f"{seats[s]} to move" for s in sorted(decider.active_seats(state)))
+
+
 class Transcript:
     """A table game folded from typed lines (a score sheet, or a referee at a keyboard),
     without a store: the events each line adds, forced moves filled in."""
@@ -238,12 +251,7 @@ class Transcript:
 
     def expects(self) -> str:
         """What the rules need next, in words."""
-        if self.pending is not None:
-            who = self.seats[self.pending.request.by] if self.pending.request.by is not None else "the referee"
-            return f"outcome from {who}: {self.pending.request.describe()}"
-        if self.over:
-            return "the game is over"
-        return " / ".join(f"{self.seats[s]} to move" for s in sorted(self.decider.active_seats(self.state)))
+        return expecting(self.decider, self.state, self.seats, self.pending)
 
     def enter(self, text: str) -> list[Event]:
         """Apply one typed line; returns the events it (and the forced moves after it) added."""
@@ -304,3 +312,97 @@ class SheetError(RuleError):
         super().__init__(error.code, f"line {line}: {text.strip()!r}: {error.message}")
         self.line = line
         self.error = error
+
+
+# --- the text form of a record ------------------------------------------------------------
+
+def requests_for(decider: Decider[Any], state: Any, seat: int, move: Move, entered: Sequence[Any],
+                 new: Sequence[Any]) -> list[Request]:
+    """What the rules asked for each of the outcomes `new` (entered after `entered`)."""
+    rng = TableRandom([*entered, *new])
+    with contextlib.suppress(OutcomeNeeded):
+        log.played(decider, state, seat, move, rng, None)
+    return rng.requests[len(entered):len(entered) + len(new)]
+
+
+def sheet_lines(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A table game's record as a score sheet: one line per move in the game's notation and
+    one per entered outcome, as typed at the table, so `read_sheet` reads it back. Forced
+    moves are written as comments (a reader fills them in itself); an outcome secret to its
+    seat, in a record that withholds it, as a comment too."""
+    history = fold.History(dict(records[0]))
+    decider = history.decider
+    seats = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    lines: list[str] = []
+    pending: Pending | None = None
+    for group in _groups(records[1:]):
+        first = group[0]
+        state = history.state
+        if (opening_of(first) is None and first["kind"] in (ENTERED, AWAITED)) or (
+                first["actor"].startswith("seat:") and decider.move_of(_event(decider, first)) is not None):
+            lines.extend(_group_lines(decider, state, seats, pending, group))
+        for record in group:
+            history.add(dict(record))
+            pending = _next_pending(pending, record)
+    return lines
+
+
+def _groups(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    groups: list[list[Mapping[str, Any]]] = []
+    for record in records:
+        if groups and record["command_id"] is not None and groups[-1][0]["command_id"] == record["command_id"]:
+            groups[-1].append(record)
+        else:
+            groups.append([record])
+    return groups
+
+
+def _event(decider: Decider[Any], record: Mapping[str, Any]) -> Event:
+    return to_event(dict(record), decider.catalogue)
+
+
+def _next_pending(pending: Pending | None, record: Mapping[str, Any]) -> Pending | None:
+    kind = record["kind"]
+    if kind == AWAITED:
+        data = record["data"]
+        return Pending(data["seat"], dict(data["move"]), (), Request.from_json(data["needed"]))
+    if kind == ENTERED:
+        if pending is None or opening_of(record) is not None:
+            return pending
+        secret = record["secrets"][0] if record["secrets"] else {}
+        value = record["data"]["outcome"] if "outcome" in record["data"] else secret.get("value", {}).get("outcome")
+        return Pending(pending.seat, pending.move, (*pending.entered, value), pending.request)
+    return pending if kind in log.NOTE_KINDS else None
+
+
+def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
+                 group: list[Mapping[str, Any]]) -> list[str]:
+    entered = [r for r in group if r["kind"] == ENTERED]
+    values = [r["data"]["outcome"] if "outcome" in r["data"] else (r["secrets"][0].get("value") or {}).get("outcome")
+              for r in entered]
+    lines: list[str] = []
+    if pending is not None:
+        seat, move, before = pending.seat, pending.move, pending.entered
+    else:
+        opening = next((r for r in group if r["kind"] != ENTERED), None)
+        if opening is None:
+            return []
+        if opening["kind"] == AWAITED:
+            seat, move = opening["data"]["seat"], dict(opening["data"]["move"])
+        else:
+            seat, move = int(opening["actor"][5:]), decider.move_of(_event(decider, opening)) or {}
+        before = ()
+        text = decider.notation.format(state, seats, seat, move)
+        lines.append(f"# forced: {text}" if forced_move(decider, state) == (seat, move) else text)
+    requests: list[Request] = []
+    if None not in values and None not in before:
+        try:
+            requests = requests_for(decider, state, seat, move, before, values)
+        except RuleError:  # written as entered, then
+            requests = []
+    for index, (record, value) in enumerate(zip(entered, values, strict=True)):
+        if value is None:
+            lines.append(f"# {record['data']['what']}: secret to the seat that drew it")
+        else:
+            lines.append(format_outcome(requests[index], value) if index < len(requests) else str(value))
+    return lines
