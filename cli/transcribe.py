@@ -22,7 +22,15 @@ import click
 
 from domain.core.errors import RuleError
 from domain.core.referee import referee_actor
-from domain.core.transcription import MoveLine, OutcomeLine, completions, expecting, forced_move, read_line
+from domain.core.transcription import (
+    MoveLine,
+    OutcomeLine,
+    completions,
+    expecting,
+    forced_move,
+    read_line,
+    without_comment,
+)
 from service.aggregate import Game
 from service.application import Caboose, new_salt, utc_now
 
@@ -130,7 +138,7 @@ def prompt_loop(session: Transcription, lines: Iterator[str], out: TextIO) -> No
         "A line is stored when the next one is entered; `undo` takes back the last, `commit` stores it now, "
         "`help` lists what may be typed, `quit` (or end of input) stores and stops.")
     for raw in lines:
-        text = raw.split("#", 1)[0].strip()
+        text = without_comment(raw)
         if not text:
             continue
         if text == "quit":
@@ -186,7 +194,7 @@ def read_sheet_file(session: Transcription, lines: Iterable[str], out: TextIO) -
     `SheetLineRefused` at the first impossible line (nothing of it stored)."""
     count = 0
     for number, raw in enumerate(lines, start=1):
-        text = raw.split("#", 1)[0].strip()
+        text = without_comment(raw)
         if not text:
             continue
         try:

@@ -16,6 +16,7 @@ forced moves (a seat whose only legal move it is) by itself.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -289,13 +290,22 @@ class Transcript:
             self._settle(seat, table_play(self.decider, self.state, seat, move, (), (), self.referee))
 
 
+_COMMENT = re.compile(r"(?:^|\s)#")
+
+
+def without_comment(raw: str) -> str:
+    """A typed line without its comment: `#` at the start or after a space starts one (a
+    `#` inside a word, as in a double route's id `Kansas City|Oklahoma City#1`, does not)."""
+    return _COMMENT.split(raw, maxsplit=1)[0].strip()
+
+
 def read_sheet(decider: Decider[Any], seats: Sequence[str], options: Mapping[str, Any], observed: Mapping[str, Any],
                lines: Iterable[str]) -> Transcript:
-    """A whole score sheet: blank lines and `#` comments skipped. Raises `SheetError` at the
+    """A whole score sheet: blank lines and comments (`without_comment`) skipped. Raises `SheetError` at the
     first impossible line, naming its number."""
     transcript = Transcript(decider, seats, options, observed)
     for number, raw in enumerate(lines, start=1):
-        text = raw.split("#", 1)[0].strip()
+        text = without_comment(raw)
         if not text:
             continue
         try:
