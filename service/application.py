@@ -187,10 +187,8 @@ class Caboose(Application[UUID]):
 
         def act(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
             values = outcomes
-            if text is not None:
-                pending = aggregate.pending
-                if pending is None:
-                    raise IllegalMove("no_outcome_awaited", "The game waits for no outcome now: it waits for a move.")
+            pending = aggregate.pending
+            if text is not None and pending is not None:  # else refused below: no game or no outcome to read it for
                 values = [*outcomes, parse_outcome(pending.request, text)]
             return aggregate.enter_outcomes(values, command_id, utc_now(), new_salt, digest, actor, seat)
 
