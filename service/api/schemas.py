@@ -248,6 +248,9 @@ class ListedGameSchema(Schema):
     updated_at = fields.String(required=True, metadata={"description": "The last activity: its latest event's time."})
     forked_from = fields.Nested(ForkOriginSchema, required=True, allow_none=True)
     transcribed = fields.Boolean(required=True, metadata={"description": "Played at a table and entered here (seed source `table`)."})
+    waiting_for = fields.Nested(WaitingForSchema, required=True, allow_none=True, metadata={
+        "description": "A game played at a table waiting for a random outcome: what, who enters it, whose move waits; "
+                       "else null."})
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True,
                          metadata={"description": "The final scores by seat, once finished."})
     rewinds = fields.Integer(required=True)

@@ -41,6 +41,9 @@ def test_a_move_waits_for_its_outcome_and_the_referee_enters_it(client: Client) 
     assert moved.body["waiting_for"]["outcome"] == "the race dice: 2 dice" and moved.body["waiting_for"]["by"] == "referee"
     summary = client.get(f"{GAMES}/{gid}").body
     assert summary["waiting_for"]["outcome"] == "the race dice: 2 dice"
+    listed = client.get(f"{GAMES}?transcribed=true").body["games"]
+    assert [g["waiting_for"] for g in listed if g["game_id"] == gid] == [
+        {"outcome": "the race dice: 2 dice", "by": "referee", "seat": 1}]
     # While it waits, no move is taken, only the outcome.
     refused = client.post(f"{GAMES}/{gid}/moves", {"type": "roll"}, token=ben)
     assert refused.status == 422 and refused.body["code"] == "outcome_awaited"
@@ -57,6 +60,7 @@ def test_a_move_waits_for_its_outcome_and_the_referee_enters_it(client: Client) 
     again = client.post(f"{GAMES}/{gid}/outcomes", {"text": "3 4"}, token=referee, headers={"Idempotency-Key": "dice-1"})
     assert again.status == 201 and again.body["events"] == entered.body["events"]
     assert client.get(f"{GAMES}/{gid}").body["waiting_for"] is None
+    assert [g["waiting_for"] for g in client.get(f"{GAMES}?transcribed=true").body["games"] if g["game_id"] == gid] == [None]
 
 
 def test_a_seat_enters_its_own_secret_draw_and_others_do_not_see_it(client: Client) -> None:
