@@ -340,10 +340,17 @@ def sheet_lines(records: Sequence[Mapping[str, Any]]) -> list[str]:
     one per entered outcome, as typed at the table, so `read_sheet` reads it back. Forced
     moves are written as comments (a reader fills them in itself); an outcome secret to its
     seat, in a record that withholds it, as a comment too."""
+    return [text for _, text in notated(records)]
+
+
+def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
+    """Each move of a record in the game's notation and each entered outcome as typed, with
+    the version it is recorded at (a move's first event). A seeded game's moves too; the
+    record must hold every secret (the rules fold it)."""
     history = fold.History(dict(records[0]))
     decider = history.decider
     seats = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
-    lines: list[str] = []
+    lines: list[tuple[int, str]] = []
     pending: Pending | None = None
     for group in _groups(records[1:]):
         first = group[0]
@@ -386,11 +393,11 @@ def _next_pending(pending: Pending | None, record: Mapping[str, Any]) -> Pending
 
 
 def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
-                 group: list[Mapping[str, Any]]) -> list[str]:
+                 group: list[Mapping[str, Any]]) -> list[tuple[int, str]]:
     entered = [r for r in group if r["kind"] == ENTERED]
     values = [r["data"]["outcome"] if "outcome" in r["data"] else (r["secrets"][0].get("value") or {}).get("outcome")
               for r in entered]
-    lines: list[str] = []
+    lines: list[tuple[int, str]] = []
     if pending is not None:
         seat, move, before = pending.seat, pending.move, pending.entered
     else:
@@ -403,7 +410,7 @@ def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pendin
             seat, move = int(opening["actor"][5:]), decider.move_of(_event(decider, opening)) or {}
         before = ()
         text = decider.notation.format(state, seats, seat, move)
-        lines.append(f"# forced: {text}" if forced_move(decider, state) == (seat, move) else text)
+        lines.append((opening["version"], f"# forced: {text}" if forced_move(decider, state) == (seat, move) else text))
     requests: list[Request] = []
     if None not in values and None not in before:
         try:
@@ -412,7 +419,7 @@ def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pendin
             requests = []
     for index, (record, value) in enumerate(zip(entered, values, strict=True)):
         if value is None:
-            lines.append(f"# {record['data']['what']}: secret to the seat that drew it")
+            lines.append((record["version"], f"# {record['data']['what']}: secret to the seat that drew it"))
         else:
-            lines.append(format_outcome(requests[index], value) if index < len(requests) else str(value))
+            lines.append((record["version"], format_outcome(requests[index], value) if index < len(requests) else str(value)))
     return lines

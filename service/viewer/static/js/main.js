@@ -195,6 +195,7 @@ async function loadEvents(pending) {
   }
   page.frames.last = Math.max(page.frames.last, version);
   page.nav.grow(version);
+  ctx.notation = await page.api.notation();
   page.list.set(events);
   page.list.drawSliderMarks(page.nav.last);
   buildMarks();

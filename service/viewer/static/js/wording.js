@@ -16,6 +16,8 @@ const CATEGORY = {
   SeatHandedBack: "bot",
   MoveDeadlineSet: "bot",
   DeadlinePassed: "bot",
+  OutcomeAwaited: "outcome",
+  OutcomeEntered: "outcome",
 };
 
 // The kinds a referee or a takeback wrote: marked distinctly in the list and on the slider.
@@ -54,7 +56,8 @@ const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const CORE = {
   GameCreated: (d, ctx) =>
     `Game created: ${ctx.title} for ${d.seats.map((s) => s.name).join(", ")} ` +
-    `(seed ${d.seed_source === "client" ? "chosen by the client" : "drawn by the server"}, committed)`,
+    (d.seed_source === "table" ? "(played at a table: every random outcome entered by hand)"
+      : `(seed ${d.seed_source === "client" ? "chosen by the client" : "drawn by the server"}, committed)`),
   SeedRevealed: () => "Seed revealed: every shuffle and die roll can now be re-derived",
   GameRewound: (d, ctx) =>
     `${ctx.refereeName(d.referee)} rewound the game to event ${d.to_version}: ${d.reason}` +
@@ -85,6 +88,12 @@ const CORE = {
       : `${byReferee(d.by, ctx)} set the move deadline to ${d.seconds} s`,
   DeadlinePassed: (d, ctx) =>
     `${ctx.seatName(d.seat)} let the ${d.seconds} s move deadline pass: the ${d.level} bot moves for them`,
+  OutcomeAwaited: (d, ctx) => `${ctx.seatName(d.seat)}'s move waits for ${d.needed.describe}`,
+  OutcomeEntered: (d, ctx, e) => {
+    const value = "outcome" in d ? d.outcome : revealed(e).outcome;
+    const shown = value === undefined ? "(secret)" : typeof value === "string" ? value : JSON.stringify(value);
+    return `${d.what}: ${shown} — entered by ${d.by}`;
+  },
   ForkedFrom: (d, ctx) =>
     `Forked by ${ctx.refereeName(d.referee)} from game ${d.origin} at event ${d.at_version}: ${d.reason}`,
 };
