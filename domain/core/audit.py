@@ -182,7 +182,11 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
         report.fail(report.rules, 1, error.message)
         return None
     seeded = SeededRandom(seed) if seed is not None else None
-    table = created.get("seed_source") == transcription.TABLE
+    # A table game made here keeps its observed opening right after GameCreated and is
+    # re-decided from its entered outcomes; a table record from elsewhere without it is
+    # audited as before, its outcomes taken from the record.
+    table = created.get("seed_source") == transcription.TABLE and len(records) > 1 \
+        and transcription.opening_of(records[1]) is not None
     history = fold.History(records[0])
     # A fork's copied events drew from its origin's seed; only what follows is its own.
     fork = referee.last_fork(records)

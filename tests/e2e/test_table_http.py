@@ -55,7 +55,7 @@ def test_a_move_waits_for_its_outcome_and_the_referee_enters_it(client: Client) 
                           headers={"If-Match": f'"{before}"', "Idempotency-Key": "dice-1"})
     assert entered.status == 201, entered.body
     assert [(e["kind"], e["actor"]) for e in entered.body["events"]] == [
-        ("OutcomeEntered", "referee:referee"), ("DiceRolled", "seat:1")]
+        ("OutcomeEntered", "referee:referee"), ("DiceRolled", "seat:1"), ("SecondDie", "system")]
     assert entered.body["events"][0]["data"]["outcome"] == [3, 4] and entered.body["now"]["state"]["counter"] == 7
     again = client.post(f"{GAMES}/{gid}/outcomes", {"text": "3 4"}, token=referee, headers={"Idempotency-Key": "dice-1"})
     assert again.status == 201 and again.body["events"] == entered.body["events"]

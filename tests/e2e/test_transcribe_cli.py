@@ -86,7 +86,7 @@ def test_move_takes_a_notation_line_and_outcome_the_typed_outcome(tmp_path: Path
     assert "bad_outcome" in run("outcome", game_id, "four", "--db", db, ok=False)
     assert "not both" in run("outcome", game_id, "1 4", "--json-value", "[1, 4]", "--db", db, ok=False)
     assert "no_outcome_awaited" not in run("outcome", game_id, "--json-value", "[1, 4]", "--db", db)
-    assert version(game_id, db) == before + 2
+    assert version(game_id, db) == before + 3  # the dice entered, then the move's two events
     before = version(game_id, db)
     assert "bad_notation" in run("move", game_id, "--line", "Zed: roll", "--db", db, ok=False)
     assert "unknown move type 'fly'" in run("move", game_id, "--line", "Ann: fly", "--db", db, ok=False)

@@ -16,6 +16,7 @@ from domain.core.catalogue import Catalogue, UnknownKind
 from domain.core.decider import Decider
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event, Secret
+from domain.core.kinds import Roll, roll
 
 CHIPS = ("red", "red", "red", "blue", "blue", "black")
 
@@ -25,15 +26,25 @@ class FirstSeatChosen(Event):
     """The seat to move first."""
 
     seat: int
+    random: Roll
 
 
 @dataclass(frozen=True, kw_only=True)
 class DiceRolled(Event):
-    """A seat rolled the race dice and moved the counter on by their sum."""
+    """A seat rolled the race dice and moved the counter on by their sum (`random`: the
+    first die as drawn; the second is `SecondDie`'s, one stored outcome per payload)."""
 
     seat: int
     faces: list[int]
     counter: int
+    random: Roll
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecondDie(Event):
+    """The second race die as drawn (for a seeded game's audit before the reveal)."""
+
+    random: Roll
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,7 +78,7 @@ class Lucky(Decider[LuckyState]):
     state_type = LuckyState
     min_seats = 2
     max_seats = 4
-    events = Catalogue(FirstSeatChosen, DiceRolled, ChipDrawn, LuckyWon, name="lucky")
+    events = Catalogue(FirstSeatChosen, DiceRolled, SecondDie, ChipDrawn, LuckyWon, name="lucky")
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if set(requested) - {"goal"}:
@@ -79,8 +90,8 @@ class Lucky(Decider[LuckyState]):
 
     def setup(self, state: LuckyState, rng: Any) -> list[Event]:
         seats = list(range(state.seats))
-        first = seats[rng.pick(seats, "the seat to start", label=lambda s: f"seat {s}")]
-        return [FirstSeatChosen(seat=first, automatic=True)]
+        index = rng.pick(seats, "the seat to start", label=lambda s: f"seat {s}")
+        return [FirstSeatChosen(seat=seats[index], random=roll(len(seats), index), automatic=True)]
 
     def evolve(self, state: LuckyState, event: Event) -> LuckyState:
         if isinstance(event, FirstSeatChosen):
@@ -93,6 +104,8 @@ class Lucky(Decider[LuckyState]):
             bag.remove(chip)  # by value: at a table the bag has no order
             hands = tuple((*h, chip) if s == event.seat else h for s, h in enumerate(state.hands))
             return replace(state, bag=tuple(bag), hands=hands, turn=(event.seat + 1) % state.seats)
+        if isinstance(event, SecondDie):
+            return state
         if isinstance(event, LuckyWon):
             return replace(state, winner=event.seat, turn=None)
         raise UnknownKind(event.kind, "lucky")
@@ -104,7 +117,8 @@ class Lucky(Decider[LuckyState]):
         if kind == "roll":
             faces = rng.roll(2, "the race dice")
             counter = min(state.goal, state.counter + sum(faces))
-            events: list[Event] = [DiceRolled(seat=seat, faces=list(faces), counter=counter)]
+            events: list[Event] = [DiceRolled(seat=seat, faces=list(faces), counter=counter, random=roll(6, faces[0] - 1)),
+                                   SecondDie(random=roll(6, faces[1] - 1), automatic=True)]
             return [*events, LuckyWon(seat=seat, automatic=True)] if counter == state.goal else events
         if kind == "draw":
             if not state.bag:
