@@ -216,6 +216,8 @@ class BotRunner:
 
     def _due(self, game_id: str, game: Game) -> Callable[[], int] | None:
         """What is due in `game` now, or None."""
+        if game.pending is not None:
+            return None  # a game played at a table waits for an outcome, which no bot enters
         active = sorted(game.decider.active_seats(game.state))
         last = self.app.records(game_id, after=game.version - 1)[-1]
         if last["kind"] == takeover.DEADLINE_PASSED and last["data"]["seat"] in active:
