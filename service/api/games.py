@@ -156,6 +156,24 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
     return {"game_id": game_id, "version": loaded.version, "events": events}, 200, etag(loaded.version)
 
 
+@games.get("/<game_id>/export")
+@guarded(Caller.PUBLIC, limit="expensive")
+@games.arguments(s.ExportQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
+@games.response(200, description="The record as JSON Lines, or its text form as plain text.")
+@documents_problems(400, 401, 404, 422, 429)
+def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
+    """Export one game: its record as the caller may see it (JSON Lines), or its text form
+    (`format=text`), as `caboose export [--text]` writes them."""
+    app = lobby().caboose
+    loaded = loaded_game(game_id) or app.game(game_id)
+    if format == "text":
+        lines = app.text_form(game_id, REFEREE if loaded.is_over else audience)
+        return Response("".join(line + "\n" for line in lines), 200, etag(loaded.version), mimetype="text/plain")
+    records = app.view_records(game_id, audience, loaded=loaded)
+    body = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+    return Response(body, 200, etag(loaded.version), mimetype="application/x-ndjson")
+
+
 @games.get("/<game_id>/legal-moves")
 @guarded(Caller.PLAYER, limit="legal_moves")
 @games.arguments(s.SeatQuerySchema, location="query", as_kwargs=True)

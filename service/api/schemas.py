@@ -123,6 +123,13 @@ class AtQuerySchema(Strict):
                         metadata={"description": "The version to show (time travel); omitted means now."})
 
 
+class ExportQuerySchema(Strict):
+    format = fields.String(load_default="jsonl", validate=validate.OneOf(["jsonl", "text"]), metadata={
+        "description": "`jsonl`: the record (FORMAT.md) as the caller may see it; `text`: one line per move in the "
+                       "game's notation and one per entered outcome (a score sheet; the full record is needed: the "
+                       "referee's token, or anyone once the game is over)."})
+
+
 class EventsQuerySchema(Strict):
     after = fields.Integer(validate=validate.Range(min=0, max=VERSION_MAX), load_default=0)
     limit = fields.Integer(validate=validate.Range(min=1, max=5000), load_default=1000)

@@ -143,3 +143,17 @@ def test_outcomes_are_refused_in_a_seeded_game(client: Client) -> None:
     gid, referee = reply.body["game_id"], reply.body["referee_token"]
     answer = client.post(f"{GAMES}/{gid}/outcomes", {"outcome": [1, 2]}, token=referee)
     assert answer.status == 422 and answer.body["code"] == "not_a_table_game"
+
+
+def test_the_text_export_is_the_referees_or_everyones_once_over(client: Client) -> None:
+    game = create(client)
+    gid, ann, referee = game["game_id"], game["seat_tokens"]["0"], game["referee_token"]
+    assert client.post(f"{GAMES}/{gid}/moves", {"type": "roll", "seat": 1, "outcomes": [[3, 4]]}, token=referee).status == 201
+    assert client.post(f"{GAMES}/{gid}/moves", {"type": "draw", "outcomes": [["red"]]}, token=ann).status == 201
+    text = client.get(f"{GAMES}/{gid}/export?format=text", token=referee)
+    assert text.status == 200 and text.body == "Ben: roll\n3 4\nAnn: draw\nred\n"
+    refused = client.get(f"{GAMES}/{gid}/export?format=text")
+    assert refused.status == 422 and refused.body["code"] == "secrets_withheld"
+    assert client.get(f"{GAMES}/{gid}/export?format=yaml").status == 400
+    public = client.get(f"{GAMES}/{gid}/export")
+    assert public.status == 200 and '"red"' not in public.body
