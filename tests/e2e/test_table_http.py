@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from tests.e2e.conftest import Client
 
 GAMES = "/api/v1/games"
@@ -157,3 +160,38 @@ def test_the_text_export_is_the_referees_or_everyones_once_over(client: Client) 
     assert client.get(f"{GAMES}/{gid}/export?format=yaml").status == 400
     public = client.get(f"{GAMES}/{gid}/export")
     assert public.status == 200 and '"red"' not in public.body
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                    max_leaves=8)
+
+
+def test_random_outcomes_are_refused_and_store_nothing(client: Client) -> None:
+    game = create(client)
+    gid, ben, referee = game["game_id"], game["seat_tokens"]["1"], game["referee_token"]
+    assert client.post(f"{GAMES}/{gid}/moves", {"type": "roll"}, token=ben).status == 202
+    before = client.get(f"{GAMES}/{gid}/events", token=referee).body["events"]
+    stored: list[Any] = []
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(body=JSON | st.fixed_dictionaries({"outcome": JSON}) | st.fixed_dictionaries({"text": st.text(max_size=12)}),
+           who=st.sampled_from(["referee", "seat"]))
+    def check(body: Any, who: str) -> None:
+        if stored:
+            return
+        reply = client.post(f"{GAMES}/{gid}/outcomes", body, token=referee if who == "referee" else ben)
+        if reply.status < 300:  # only two faces from 1 to 6, from the referee, may pass
+            assert who == "referee" and isinstance(body, dict), (body, reply.body)
+            stored.append(body)
+            return
+        assert 400 <= reply.status < 500, (body, reply.status, reply.body)
+        assert reply.headers["content-type"] == "application/problem+json" and reply.body["detail"]
+
+    check()
+    after = client.get(f"{GAMES}/{gid}/events", token=referee).body["events"]
+    assert after[: len(before)] == before
+    if not stored:
+        assert after == before
+    else:
+        assert [e["kind"] for e in after[len(before):]] == ["OutcomeEntered", "DiceRolled", "SecondDie"]
