@@ -16,6 +16,7 @@ forced moves (a seat whose only legal move it is) by itself.
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -340,7 +341,15 @@ def sheet_lines(records: Sequence[Mapping[str, Any]]) -> list[str]:
     one per entered outcome, as typed at the table, so `read_sheet` reads it back. Forced
     moves are written as comments (a reader fills them in itself); an outcome secret to its
     seat, in a record that withholds it, as a comment too."""
-    return [text for _, text in notated(records)]
+    created = records[0]["data"]
+    seats = ", ".join(s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"]))
+    head = [f"# {created['game']} (ruleset {created['ruleset_version']}): {seats}; options "
+            f"{json.dumps(created['options'], ensure_ascii=False, sort_keys=True)}"]
+    observed = opening_of(records[1]) if len(records) > 1 and records[1]["secrets"] and \
+        "value" in records[1]["secrets"][0] else None
+    if observed is not None:
+        head.append(f"# opening as observed: {json.dumps(observed, ensure_ascii=False, sort_keys=True)}")
+    return [*head, *(text for _, text in notated(records))]
 
 
 def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:

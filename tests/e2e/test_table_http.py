@@ -154,7 +154,8 @@ def test_the_text_export_is_the_referees_or_everyones_once_over(client: Client) 
     assert client.post(f"{GAMES}/{gid}/moves", {"type": "roll", "seat": 1, "outcomes": [[3, 4]]}, token=referee).status == 201
     assert client.post(f"{GAMES}/{gid}/moves", {"type": "draw", "outcomes": [["red"]]}, token=ann).status == 201
     text = client.get(f"{GAMES}/{gid}/export?format=text", token=referee)
-    assert text.status == 200 and text.body == "Ben: roll\n3 4\nAnn: draw\nred\n"
+    assert text.status == 200 and text.body.endswith("\nBen: roll\n3 4\nAnn: draw\nred\n")
+    assert text.body.startswith('# lucky (ruleset 1): Ann, Ben; options {"goal": 12}\n# opening as observed: {"outcomes": [1]}\n')
     refused = client.get(f"{GAMES}/{gid}/export?format=text")
     assert refused.status == 422 and refused.body["code"] == "secrets_withheld"
     assert client.get(f"{GAMES}/{gid}/export?format=yaml").status == 400
