@@ -21,20 +21,15 @@ from domain.core.envelope import seal, seat_actor, to_event
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
 from domain.core.randomness import Randomness, SeededRandom
-from domain.core.table import Request
 
 
 def awaited_after(awaiting: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
-    """What a table game waits on after `record` (as `transcription.pending_of` reads it)."""
-    kind = record["kind"]
-    if kind == transcription.AWAITED:
-        data = record["data"]
-        return {"seat": data["seat"], "move": data["move"], "entered": [], "needed": data["needed"]}
-    if kind == transcription.ENTERED:
-        if awaiting is None or transcription.opening_of(record) is not None:
-            return awaiting
-        return {**awaiting, "entered": [*awaiting["entered"], transcription.outcome_of(record)]}
-    return awaiting if kind in log.NOTE_KINDS else None
+    """What a table game waits on after `record` (`transcription.pending_after`), as JSON."""
+    if awaiting is None and record["kind"] != transcription.AWAITED:
+        return None  # most records: nothing awaited before, nothing after
+    before = transcription.Pending.from_json(awaiting) if awaiting is not None else None
+    after = transcription.pending_after(before, record)
+    return None if after is None else after.to_json()
 
 
 def describe(pending: transcription.Pending, seats: Sequence[str]) -> str:
@@ -143,10 +138,7 @@ class Game(Aggregate):
     def pending(self) -> transcription.Pending | None:
         """The move the game waits on for an outcome, or None."""
         awaiting = getattr(self, "awaiting", None)
-        if awaiting is None:
-            return None
-        return transcription.Pending(awaiting["seat"], dict(awaiting["move"]), tuple(awaiting["entered"]),
-                                     Request.from_json(awaiting["needed"]))
+        return None if awaiting is None else transcription.Pending.from_json(awaiting)
 
     @event("Recorded")
     def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:

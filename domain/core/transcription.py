@@ -50,21 +50,40 @@ class Pending:
         """The seat that enters the next outcome (its own secret draw), or None: the referee."""
         return self.request.by
 
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "move": dict(self.move), "entered": list(self.entered), "needed": self.request.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Pending:
+        return cls(data["seat"], dict(data["move"]), tuple(data["entered"]), Request.from_json(data["needed"]))
+
+
+def pending_after(pending: Pending | None, record: Mapping[str, Any]) -> Pending | None:
+    """What a game waits on after `record`, given what it waited on before (None: nothing):
+    an `OutcomeAwaited` starts a wait, each outcome entered for it is added, notes leave it
+    as it is, and anything else ends it. Folding a record with this is `pending_of`."""
+    kind = record["kind"]
+    if kind == AWAITED:
+        data = record["data"]
+        return Pending(data["seat"], dict(data["move"]), (), Request.from_json(data["needed"]))
+    if kind == ENTERED:
+        if pending is None or opening_of(record) is not None:
+            return pending
+        return Pending(pending.seat, pending.move, (*pending.entered, outcome_of(record)), pending.request)
+    return pending if kind in log.NOTE_KINDS else None
+
 
 def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
     """The move the game waits on, read from the end of its record (None: not waiting).
     Outcomes entered after the last `OutcomeAwaited` belong to it; any other event of the
-    game's own ends the wait."""
-    entered: list[Any] = []
-    for record in reversed(records):
-        if record["kind"] == ENTERED:
-            entered.append(outcome_of(record))
-        elif record["kind"] == AWAITED:
-            data = record["data"]
-            return Pending(data["seat"], dict(data["move"]), tuple(reversed(entered)), Request.from_json(data["needed"]))
-        elif record["kind"] not in log.NOTE_KINDS:
-            return None
-    return None
+    game's own ends the wait (`pending_after`, folded over the record's trailing notes)."""
+    start = len(records)
+    while start > 0 and records[start - 1]["kind"] in log.NOTE_KINDS:  # outcomes are notes too
+        start -= 1
+    pending: Pending | None = None
+    for record in records[start:]:
+        pending = pending_after(pending, record)
+    return pending
 
 
 def outcome_of(record: Mapping[str, Any]) -> Any:
@@ -369,7 +388,7 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
             lines.extend(_group_lines(decider, state, seats, pending, group))
         for record in group:
             history.add(dict(record))
-            pending = _next_pending(pending, record)
+            pending = pending_after(pending, record)
     return lines
 
 
@@ -385,20 +404,6 @@ def _groups(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]
 
 def _event(decider: Decider[Any], record: Mapping[str, Any]) -> Event:
     return to_event(dict(record), decider.catalogue)
-
-
-def _next_pending(pending: Pending | None, record: Mapping[str, Any]) -> Pending | None:
-    kind = record["kind"]
-    if kind == AWAITED:
-        data = record["data"]
-        return Pending(data["seat"], dict(data["move"]), (), Request.from_json(data["needed"]))
-    if kind == ENTERED:
-        if pending is None or opening_of(record) is not None:
-            return pending
-        secret = record["secrets"][0] if record["secrets"] else {}
-        value = record["data"]["outcome"] if "outcome" in record["data"] else secret.get("value", {}).get("outcome")
-        return Pending(pending.seat, pending.move, (*pending.entered, value), pending.request)
-    return pending if kind in log.NOTE_KINDS else None
 
 
 def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
