@@ -378,6 +378,8 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
     history = fold.History(dict(records[0]))
     decider = history.decider
     seats = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    # Only a table game's sheet is read back, filling forced moves in: only there are they marked.
+    table = records[0]["data"].get("seed_source") == TABLE
     lines: list[tuple[int, str]] = []
     pending: Pending | None = None
     for group in _groups(records[1:]):
@@ -385,7 +387,7 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
         state = history.state
         if (opening_of(first) is None and first["kind"] in (ENTERED, AWAITED)) or (
                 first["actor"].startswith("seat:") and decider.move_of(_event(decider, first)) is not None):
-            lines.extend(_group_lines(decider, state, seats, pending, group))
+            lines.extend(_group_lines(decider, state, seats, pending, group, table))
         for record in group:
             history.add(dict(record))
             pending = pending_after(pending, record)
@@ -407,7 +409,7 @@ def _event(decider: Decider[Any], record: Mapping[str, Any]) -> Event:
 
 
 def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
-                 group: list[Mapping[str, Any]]) -> list[tuple[int, str]]:
+                 group: list[Mapping[str, Any]], mark_forced: bool) -> list[tuple[int, str]]:
     entered = [r for r in group if r["kind"] == ENTERED]
     values = [r["data"]["outcome"] if "outcome" in r["data"] else (r["secrets"][0].get("value") or {}).get("outcome")
               for r in entered]
@@ -424,7 +426,8 @@ def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pendin
             seat, move = int(opening["actor"][5:]), decider.move_of(_event(decider, opening)) or {}
         before = ()
         text = decider.notation.format(state, seats, seat, move)
-        lines.append((opening["version"], f"# forced: {text}" if forced_move(decider, state) == (seat, move) else text))
+        forced = mark_forced and forced_move(decider, state) == (seat, move)
+        lines.append((opening["version"], f"# forced: {text}" if forced else text))
     requests: list[Request] = []
     if None not in values and None not in before:
         try:
