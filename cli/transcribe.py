@@ -82,6 +82,7 @@ class Transcription:
             seat, move = forced
             notation = game.decider.notation.format(game.state, game.seats, seat, move)
             steps.append(self._step(game, MoveLine(seat, move), notation, forced=True))
+        game.collect_events()  # the copy is never stored: what it recorded is only for checking
         self.shadow = game
         return steps
 
