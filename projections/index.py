@@ -62,17 +62,14 @@ def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict
 
 
 def awaited_after(waiting_for: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
-    """What a game played at a table waits for after `record`, as the listing shows it: an
-    `OutcomeAwaited` says what; entered outcomes and notes leave it; anything else ends it
-    (as `transcription.pending_of` reads a record)."""
-    kind = record["kind"]
-    if kind == transcription.AWAITED:
+    """What a game played at a table waits for after `record`, as the listing shows it
+    (`transcription.wait_step` says what the record does to the wait)."""
+    step = transcription.wait_step(record)
+    if step == transcription.STARTS:
         needed = record["data"]["needed"]
         return {"outcome": needed["describe"], "by": "referee" if needed.get("by") is None else f"seat:{needed['by']}",
                 "seat": record["data"]["seat"]}
-    if kind == transcription.ENTERED or kind in log.NOTE_KINDS:
-        return waiting_for
-    return None
+    return None if step == transcription.ENDS else waiting_for
 
 
 def player_rows(row: dict[str, Any]) -> list[dict[str, Any]]:

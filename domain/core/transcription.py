@@ -62,15 +62,28 @@ def pending_after(pending: Pending | None, record: Mapping[str, Any]) -> Pending
     """What a game waits on after `record`, given what it waited on before (None: nothing):
     an `OutcomeAwaited` starts a wait, each outcome entered for it is added, notes leave it
     as it is, and anything else ends it. Folding a record with this is `pending_of`."""
-    kind = record["kind"]
-    if kind == AWAITED:
+    step = wait_step(record)
+    if step == STARTS:
         data = record["data"]
         return Pending(data["seat"], dict(data["move"]), (), Request.from_json(data["needed"]))
-    if kind == ENTERED:
-        if pending is None or opening_of(record) is not None:
-            return pending
+    if step == ADDS and pending is not None:
         return Pending(pending.seat, pending.move, (*pending.entered, outcome_of(record)), pending.request)
-    return pending if kind in log.NOTE_KINDS else None
+    return None if step == ENDS else pending
+
+
+STARTS, ADDS, KEEPS, ENDS = "starts", "adds", "keeps", "ends"
+
+
+def wait_step(record: Mapping[str, Any]) -> str:
+    """What `record` does to a wait for outcomes: `OutcomeAwaited` STARTS one, an outcome
+    entered ADDS to it (the kept opening does not), a note KEEPS it as it is, anything else
+    ENDS it. `pending_after` and the game index read a record through this alone."""
+    kind = record["kind"]
+    if kind == AWAITED:
+        return STARTS
+    if kind == ENTERED:
+        return KEEPS if opening_of(record) is not None else ADDS
+    return KEEPS if kind in log.NOTE_KINDS else ENDS
 
 
 def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
