@@ -22,6 +22,7 @@ from domain import games
 from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import Audience
+from domain.core.referee import referee_actor
 from service import bots, input_limits
 from service.api import create_app
 from service.application import Caboose
@@ -91,12 +92,29 @@ def cli() -> None:
 @click.option("--content", default=None, help="The content pack: an installed pack's id, or a pack folder.")
 @click.option("--bot", "bot_seats", multiple=True, help="A seat a bot plays from the start, as SEAT=LEVEL (e.g. 2=greedy).")
 @click.option("--move-deadline", default=None, help="Seconds, or an ISO 8601 duration such as PT24H, before a bot moves for a late seat.")
+@click.option("--table", is_flag=True, help="A game played at a table: no seed; every random outcome is entered "
+              "(`caboose transcribe`).")
+@click.option("--observed", type=click.File("r"), default=None,
+              help="With --table: the opening as laid out at the table, a JSON file in the game's own form.")
 @db_option
 @json_option
 @handles_errors
 def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, content: str | None,
-        bot_seats: tuple[str, ...], move_deadline: str | None, db: str | None, as_json: bool) -> None:
+        bot_seats: tuple[str, ...], move_deadline: str | None, table: bool, observed: Any, db: str | None,
+        as_json: bool) -> None:
     """Create a game; print its id, then each seat's token and the referee's."""
+    if observed is not None and not table:
+        raise click.BadParameter("the observed opening is for a game played at a table: add --table", param_hint="--observed")
+    if table and seed is not None:
+        raise click.BadParameter("a game played at a table has no seed: its outcomes are entered", param_hint="--seed")
+    layout = None
+    if table:
+        try:
+            layout = input_limits.loads(observed.read()) if observed is not None else {}
+        except json.JSONDecodeError as error:
+            raise click.BadParameter(f"not JSON: {error}", param_hint="--observed") from None
+        if not isinstance(layout, dict):
+            raise click.BadParameter("the observed opening is a JSON object", param_hint="--observed")
     parsed = dict(_option(o) for o in options)
     input_limits.check({"players": list(players), "options": parsed})
     if content is not None:
@@ -112,7 +130,8 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
             raise click.BadParameter(f"{text!r} is not SEAT=LEVEL", param_hint="--bot")
         seated[seat] = level
     lobby = _services(db).lobby
-    game_id, issued = bots.open_game(lobby, game, list(players), parsed, seed_bytes, seated, deadline_value(move_deadline))
+    game_id, issued = bots.open_game(lobby, game, list(players), parsed, seed_bytes, seated, deadline_value(move_deadline),
+                                     layout)
     echo_created(lobby, game_id, issued, as_json)
 
 
@@ -187,26 +206,74 @@ def legal_moves(game_id: str, seat: int, db: str | None, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("game_id")
-@click.argument("move")
+@click.argument("move", required=False)
+@click.option("--line", default=None, help="The move as one line of the game's notation, e.g. \"Ann: roll\".")
 @click.option("--seat", type=click.IntRange(min=0), default=None, help="The acting seat (or `seat` in the move).")
+@click.option("--outcome", "outcomes", multiple=True, help="A game played at a table: an outcome the move needs, as JSON "
+              "in the game's terms (e.g. [3, 5] or \"red\"), in the order the rules ask; repeat for several.")
 @click.option("--expected-version", type=click.IntRange(min=1), default=None, help="Refuse if the game moved on.")
 @db_option
 @json_option
 @handles_errors
-def move(game_id: str, move: str, seat: int | None, expected_version: int | None, db: str | None, as_json: bool) -> None:
-    """Submit one move, given as a JSON object such as '{"type": "draw_card", "source": "deck"}'."""
-    try:
-        body = input_limits.loads(move)
-    except json.JSONDecodeError as error:
-        raise click.BadParameter(f"not JSON: {error}", param_hint="MOVE") from None
-    if not isinstance(body, dict):
-        raise click.BadParameter("a move is a JSON object", param_hint="MOVE")
-    acting = body.pop("seat", seat) if seat is None else seat
+def move(game_id: str, move: str | None, line: str | None, seat: int | None, outcomes: tuple[str, ...],
+         expected_version: int | None, db: str | None, as_json: bool) -> None:
+    """Submit one move, given as a JSON object such as '{"type": "draw_card", "source": "deck"}',
+    or as a line of the game's notation (--line)."""
+    app = _app(db)
+    if (move is None) == (line is None):
+        raise click.UsageError("give the move either as JSON (MOVE) or as a notation line (--line), not both")
+    if line is not None:
+        game = app.game(game_id)
+        parsed = game.decider.notation.parse(game.state, game.seats, line, game.decider.active_seats(game.state))
+        if seat is not None and seat != parsed.seat:
+            raise click.BadParameter(f"the line is seat {parsed.seat}'s, not seat {seat}'s", param_hint="--seat")
+        body: Any = dict(parsed.move)
+        acting: Any = parsed.seat
+    else:
+        try:
+            body = input_limits.loads(move or "")
+        except json.JSONDecodeError as error:
+            raise click.BadParameter(f"not JSON: {error}", param_hint="MOVE") from None
+        if not isinstance(body, dict):
+            raise click.BadParameter("a move is a JSON object", param_hint="MOVE")
+        acting = body.pop("seat", seat) if seat is None else seat
     if not isinstance(acting, int) or isinstance(acting, bool):
         raise click.BadParameter("give the acting seat with --seat or a `seat` field", param_hint="--seat")
-    records = _app(db).play(game_id, acting, body, expected_version=expected_version)
+    entered = [_json_value(text, "--outcome") for text in outcomes]
+    records = app.play(game_id, acting, body, expected_version=expected_version, outcomes=entered,
+                       actor=referee_actor("cli") if entered else None)
     for record in records:
-        _echo_json(record) if as_json else click.echo(f"{record['version']:>5} {record['actor']:<10} {record['kind']}")
+        _echo_json(record) if as_json else click.echo(f"{record['version']:>5} {record['actor']:<16} {record['kind']}")
+    if records and records[-1]["kind"] == "OutcomeAwaited":
+        click.echo(f"waiting for an outcome: {records[-1]['data']['needed']['describe']} (caboose outcome {game_id} ...)")
+
+
+def _json_value(text: str, hint: str) -> Any:
+    try:
+        return input_limits.loads(text)
+    except json.JSONDecodeError:
+        raise click.BadParameter(f"not JSON: {text!r}", param_hint=hint) from None
+
+
+@cli.command()
+@click.argument("game_id")
+@click.argument("text", required=False)
+@click.option("--json-value", "value", default=None, help="The outcome as JSON in the game's terms instead of TEXT.")
+@click.option("--referee", default="cli", show_default=True, help="The referee's name recorded as who entered it.")
+@click.option("--expected-version", type=click.IntRange(min=1), default=None, help="Refuse if the game moved on.")
+@db_option
+@json_option
+@handles_errors
+def outcome(game_id: str, text: str | None, value: str | None, referee: str, expected_version: int | None,
+            db: str | None, as_json: bool) -> None:
+    """Enter the outcome a game played at a table waits for, as typed at the table (e.g. "3 5", "red")."""
+    if (text is None) == (value is None):
+        raise click.UsageError("give the outcome either as TEXT or as --json-value, not both")
+    values = [] if value is None else [_json_value(value, "--json-value")]
+    moved = _app(db).enter_outcomes(game_id, values, text=text, seat=None, actor=referee_actor(referee),
+                                    expected_version=expected_version)
+    for record in moved.records:
+        _echo_json(record) if as_json else click.echo(f"{record['version']:>5} {record['actor']:<16} {record['kind']}")
 
 
 @cli.command()
@@ -264,12 +331,19 @@ def audit(game_id: str, db: str | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("game_id")
 @click.option("--output", "-o", type=click.File("w"), default="-", help="Where to write (default stdout).")
+@click.option("--text", "as_text", is_flag=True, help="The text form instead: one line per move in the game's "
+              "notation and one per entered outcome (a score sheet `caboose transcribe --from` reads back).")
 @as_option
 @db_option
 @handles_errors
-def export(game_id: str, output: Any, audience: Audience, db: str | None) -> None:
-    """Write a game's record (FORMAT.md, JSON Lines)."""
-    for record in _app(db).view_records(game_id, audience):
+def export(game_id: str, output: Any, as_text: bool, audience: Audience, db: str | None) -> None:
+    """Write a game's record (FORMAT.md, JSON Lines), or its text form (--text)."""
+    app = _app(db)
+    if as_text:
+        for text in app.text_form(game_id, audience):
+            output.write(text + "\n")
+        return
+    for record in app.view_records(game_id, audience):
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
@@ -343,6 +417,7 @@ from cli.content import content_cli, content_option  # noqa: E402
 from cli.db import db_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
+from cli.transcribe import transcribe_cli  # noqa: E402
 
 cli.add_command(db_cli)  # type: ignore[has-type]  # a cycle (cli.db imports this module) hides its type
 cli.add_command(projections_cli)
@@ -352,6 +427,7 @@ cli.add_command(bulk_cli)
 cli.add_command(content_cli)
 cli.add_command(catalogue_cli)
 cli.add_command(bots_cli)  # type: ignore[has-type]  # the same cycle
+cli.add_command(transcribe_cli)
 
 if __name__ == "__main__":
     cli()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from domain.core import log
+from domain.core import log, transcription
 from domain.core.decider import Decider
 
 
@@ -33,7 +33,8 @@ def index_row(created: dict[str, Any], decider: Decider[Any]) -> dict[str, Any]:
             "seats": names, "open_seats": log.open_seats(names), "status": "active", "stage": "running",
             "active_seats": [], "since": when, "since_version": 1, "waiting_since": {}, "version": 1,
             "created_at": when, "updated_at": when, "forked_from": None, "forked_from_id": None,
-            "transcribed": data.get("seed_source") == "table", "scores": None, "rewinds": 0, "open_disputes": 0}
+            "transcribed": data.get("seed_source") == "table", "waiting_for": None, "scores": None, "rewinds": 0,
+            "open_disputes": 0}
 
 
 def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +54,22 @@ def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict
     if waiting != row["waiting_since"]:
         changes["waiting_since"] = waiting
     changes["scores"] = {str(seat): score for seat, score in decider.scores(state).items()} if over else None
+    if row["transcribed"]:
+        waiting_for = awaited_after(row.get("waiting_for"), record)
+        if waiting_for != row.get("waiting_for"):
+            changes["waiting_for"] = waiting_for
     return changes
+
+
+def awaited_after(waiting_for: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
+    """What a game played at a table waits for after `record`, as the listing shows it
+    (`transcription.wait_step` says what the record does to the wait)."""
+    step = transcription.wait_step(record)
+    if step == transcription.STARTS:
+        needed = record["data"]["needed"]
+        return {"outcome": needed["describe"], "by": "referee" if needed.get("by") is None else f"seat:{needed['by']}",
+                "seat": record["data"]["seat"]}
+    return None if step == transcription.ENDS else waiting_for
 
 
 def player_rows(row: dict[str, Any]) -> list[dict[str, Any]]:

@@ -59,6 +59,9 @@ class GameRow(Base):
     forked_from_id: Mapped[str | None] = mapped_column(String(36), nullable=True, index=True)
     transcribed: Mapped[bool] = mapped_column(Boolean, default=False)
     """Played at a table and entered here (seed source `table`)."""
+    waiting_for: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """A game played at a table waiting for an outcome: what (`outcome`), who enters it
+    (`by`: `referee` or `seat:N`), and whose move waits (`seat`); null otherwise."""
     scores: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The final scores by seat (as a string), once finished."""
     rewinds: Mapped[int] = mapped_column(Integer, default=0)

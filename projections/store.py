@@ -367,7 +367,7 @@ def index_entry(row: Any) -> dict[str, Any]:
             "status": row.status, "stage": row.stage, "active_seats": list(row.active_seats), "since": row.since,
             "since_version": row.since_version, "waiting_since": dict(row.waiting_since), "version": row.version,
             "created_at": row.created_at, "updated_at": row.updated_at, "forked_from": row.forked_from,
-            "transcribed": row.transcribed, "scores": row.scores, "rewinds": row.rewinds,
+            "transcribed": row.transcribed, "waiting_for": row.waiting_for, "scores": row.scores, "rewinds": row.rewinds,
             "open_disputes": row.open_disputes}
 
 

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.core import fold, log, takeover
+from domain.core import fold, log, takeover, transcription
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider, Move
 from domain.core.envelope import seal, seat_actor, to_event
@@ -23,13 +23,31 @@ from domain.core.events import Event
 from domain.core.randomness import Randomness, SeededRandom
 
 
+def awaited_after(awaiting: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
+    """What a table game waits on after `record` (`transcription.pending_after`), as JSON."""
+    if awaiting is None and record["kind"] != transcription.AWAITED:
+        return None  # most records: nothing awaited before, nothing after
+    before = transcription.Pending.from_json(awaiting) if awaiting is not None else None
+    after = transcription.pending_after(before, record)
+    return None if after is None else after.to_json()
+
+
+def describe(pending: transcription.Pending, seats: Sequence[str]) -> str:
+    who = "the referee" if pending.request.by is None else seats[pending.request.by]
+    return f"{pending.request.describe()} (entered by {who})"
+
+
 class NoRandomness:
     """For games imported without their seed: they replay, but cannot draw anew."""
 
     def _refuse(self, *_: Any) -> Any:
         raise IllegalMove("randomness_unavailable", "This game was imported without its seed; it cannot draw new random outcomes.")
 
-    randbelow = shuffle = _refuse
+    randbelow = shuffle = roll = pick = _refuse
+
+    def draw(self, pile: Sequence[Any], count: int, what: str, label: Any = str, by: int | None = None) -> list[Any]:
+        # A pile's order was recorded when it was shuffled: drawing from it is no new outcome.
+        return list(pile[:count])
 
 
 _NOTHING = object()
@@ -74,6 +92,11 @@ class Game(Aggregate):
         # (`domain/core/takeover.py`); both are replaced, never changed in place.
         self.bot_seats: dict[str, str] = {}
         self.move_deadline: int | None = None
+        # A game played at a table (`seed_source: "table"`) has no seed: its outcomes are
+        # entered. `awaiting` is the move it waits on (`transcription.pending_of`, kept as
+        # plain JSON for snapshots), replaced on every record, never changed in place.
+        self.table = created.get("seed_source") == transcription.TABLE
+        self.awaiting: dict[str, Any] | None = None
         self.state = self.decider.initial_state(log.setup_of(created))
 
     def copy(self) -> Game:
@@ -110,6 +133,17 @@ class Game(Aggregate):
     def is_over(self) -> bool:
         return bool(self.decider.is_over(self.state))
 
+    @property
+    def is_table(self) -> bool:
+        """Played at a table: outcomes are entered, never drawn (snapshots taken before: no)."""
+        return bool(getattr(self, "table", False))
+
+    @property
+    def pending(self) -> transcription.Pending | None:
+        """The move the game waits on for an outcome, or None."""
+        awaiting = getattr(self, "awaiting", None)
+        return None if awaiting is None else transcription.Pending.from_json(awaiting)
+
     @event("Recorded")
     def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
         self._note(record, rng_position, request_digest)
@@ -132,6 +166,8 @@ class Game(Aggregate):
         self.head = record["hash"]
         self.rng_position = rng_position
         self.updated_at = record["time"]
+        if self.is_table:
+            self.awaiting = awaited_after(getattr(self, "awaiting", None), record)
         if record["kind"] in takeover.KINDS:
             self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
             self.move_deadline = takeover.deadline([record]) if record["kind"] == takeover.DEADLINE_SET else self.deadline
@@ -147,13 +183,16 @@ class Game(Aggregate):
     def _rng(self) -> Randomness:
         return SeededRandom(bytes.fromhex(self.seed), self.rng_position) if self.seed else NoRandomness()
 
-    def _append(self, events: Sequence[Event], actor: str, command_id: str | None, now: str,
+    def _append(self, events: Sequence[Event], actor: str | Callable[[Event], str], command_id: str | None, now: str,
                 new_salt: Callable[[], str], rng_position: int, request_digest: str | None = None,
                 states: Sequence[Any] | None = None) -> list[dict[str, Any]]:
-        """Seal and record `events`; `states`, when given, is the state after each."""
+        """Seal and record `events`; `states`, when given, is the state after each. `actor`
+        names who each event is recorded as by: one for all, or one per event (a table
+        game's command mixes an outcome's enterer with the seat that moved)."""
         records = []
         for index, e in enumerate(events):
-            record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=actor,
+            by = actor(e) if callable(actor) else actor
+            record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=by,
                           command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
             if states is not None:
                 self._reached = states[index]
@@ -170,15 +209,58 @@ class Game(Aggregate):
         events = self.decider.setup(self.state, rng)
         return self._append(events, "system", command_id, now, new_salt, getattr(rng, "position", 0))
 
+    def set_up_table(self, observed: Any, by: str, command_id: str, now: str,
+                     new_salt: Callable[[], str]) -> list[dict[str, Any]]:
+        """Record the opening of a table game as it was laid out there (`observed`), checked
+        against the rules of setup; `by` is the referee who entered it."""
+        events = transcription.table_opening(self.decider, self.state, observed, by)
+        return self._append(events, lambda e: transcription.actor_of(e, -1), command_id, now, new_salt, 0)
+
     def play(self, seat: int, move: Move, command_id: str, now: str, new_salt: Callable[[], str],
              request_digest: str | None = None, actor: str | None = None) -> list[dict[str, Any]]:
         """Adjudicate `move` by `seat` and record what it causes; raises the rules' errors.
         `actor` is who entered it when that is not the seat itself (`referee:NAME`)."""
+        if self.is_table:
+            return self.play_at_table(seat, move, (), command_id, now, new_salt, request_digest, actor or seat_actor(seat))
         rng = self._rng()
         seed = bytes.fromhex(self.seed) if self.seed else None
         decision = log.played(self.decider, self.state, seat, move, rng, seed)
         return self._append(decision.events, actor or seat_actor(seat), command_id, now, new_salt,
                             getattr(rng, "position", 0), request_digest, decision.states[1:])
+
+    # -- games played at a table (`domain/core/transcription.py`) -------------------------
+
+    def play_at_table(self, seat: int, move: Move, outcomes: Sequence[Any], command_id: str, now: str,
+                      new_salt: Callable[[], str], request_digest: str | None, by: str,
+                      enterer_seat: int | None = None) -> list[dict[str, Any]]:
+        """`move` by `seat` in a table game, with `outcomes` entered with it by `by` (the
+        referee, or the seat `enterer_seat`, for its own secret draws only). A move that needs
+        an outcome not entered yet is recorded as awaiting it."""
+        if not self.is_table:
+            if outcomes:
+                raise IllegalMove("not_a_table_game", "This game draws its own random outcomes: none can be entered.")
+            return self.play(seat, move, command_id, now, new_salt, request_digest, by)
+        pending = self.pending
+        if pending is not None:
+            raise IllegalMove("outcome_awaited", f"The game waits for an outcome first: {describe(pending, self.seats)}; "
+                              "enter it before any move.")
+        decision = transcription.table_play(self.decider, self.state, seat, move, (), list(outcomes), by)
+        transcription.check_enterer(decision.events, enterer_seat)
+        return self._append(decision.events, lambda e: transcription.actor_of(e, seat), command_id, now, new_salt, 0,
+                            request_digest, decision.states[1:])
+
+    def enter_outcomes(self, outcomes: Sequence[Any], command_id: str, now: str, new_salt: Callable[[], str],
+                       request_digest: str | None, by: str, enterer_seat: int | None) -> list[dict[str, Any]]:
+        """The outcomes the game waits for, entered by `by` (a referee, or the seat
+        `enterer_seat`, which may enter only its own secret draw)."""
+        pending = self.pending
+        if not self.is_table:
+            raise IllegalMove("not_a_table_game", "This game draws its own random outcomes: none can be entered.")
+        if pending is None:
+            raise IllegalMove("no_outcome_awaited", "The game waits for no outcome now: it waits for a move.")
+        decision = transcription.enter_outcome(self.decider, self.state, pending, list(outcomes), by, enterer_seat)
+        return self._append(decision.events, lambda e: transcription.actor_of(e, pending.seat), command_id, now,
+                            new_salt, 0, request_digest, decision.states[1:])
 
     def restore(self, record: dict[str, Any]) -> None:
         """Store an already verified record as it is (import)."""

@@ -10,7 +10,7 @@ import hashlib
 import logging
 import os
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -28,11 +28,15 @@ from domain.core.envelope import redact, seal
 from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
 from domain.core.randomness import commitment
+from domain.core.referee import referee_actor
+from domain.core.table import parse_outcome
+from domain.core.transcription import TABLE, sheet_lines
 from service import stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, VersionConflict
 from service.migrate import open_store
+from service.seating import REFEREE_NAME
 from service.settings import Settings, persistence_env
 
 logger = logging.getLogger(__name__)
@@ -49,6 +53,17 @@ def request_digest(seat: int, move: Mapping[str, Any]) -> str:
 
 def new_salt() -> str:
     return os.urandom(16).hex()
+
+
+def waiting_for(game: Game) -> dict[str, Any] | None:
+    """What a table game waits for before any move: the outcome, and who enters it
+    (`referee`, or `seat:N` for a seat's own secret draw); None when it waits for none."""
+    pending = game.pending
+    if pending is None:
+        return None
+    request = pending.request
+    return {"outcome": request.describe(), "by": "referee" if request.by is None else f"seat:{request.by}",
+            "seat": pending.seat, "needed": request.to_json()}
 
 
 @dataclass(frozen=True)
@@ -80,25 +95,38 @@ class Caboose(Application[UUID]):
     # -- use cases --------------------------------------------------------------------
 
     def create_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
-                    seed: bytes | None = None) -> str:
+                    seed: bytes | None = None, observed: Mapping[str, Any] | None = None) -> str:
         """Create a game, record its opening, and return its id. Without seats' tokens:
-        the service's entry points create games through `Lobby`, which issues them."""
-        aggregate = self.new_game(game, seats, options, seed)
+        the service's entry points create games through `Lobby`, which issues them.
+        `observed` makes it a game played at a table (see `new_game`)."""
+        aggregate = self.new_game(game, seats, options, seed, observed)
         self._save(aggregate)
         return str(aggregate.id)
 
     def new_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
-                 seed: bytes | None = None) -> Game:
-        """A new game with its opening recorded, not yet stored."""
+                 seed: bytes | None = None, observed: Mapping[str, Any] | None = None) -> Game:
+        """A new game with its opening recorded, not yet stored. With `observed` (the opening
+        as laid out at a table, `Decider.table_setup`; `{}` for the game's default) it is a
+        game played at a table (`seed_source: "table"`): no seed, every outcome entered."""
         decider, options = games.for_options(game, options or {})
         if not decider.min_seats <= len(seats) <= decider.max_seats:
             raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
         if seed is not None and len(seed) != 32:
             raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
+        if observed is not None and seed is not None:
+            raise MalformedMove("bad_seed", "A game played at a table has no seed: its outcomes are entered.")
+        if observed is not None and not isinstance(observed, Mapping):
+            raise MalformedMove("bad_setup", "The observed opening is a JSON object.")
         setup = Setup(tuple(seats), decider.options(options, len(seats)))
+        game_id, now, command_id = str(uuid.uuid4()), utc_now(), f"create:{uuid.uuid4()}"
+        if observed is not None:
+            created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
+                           event=log.game_created(decider, setup, None, TABLE), prev_hash="0" * 64, new_salt=new_salt)
+            aggregate = Game(record=created, seed=None)
+            aggregate.set_up_table(observed, referee_actor(REFEREE_NAME), command_id, now, new_salt)
+            return aggregate
         seed_source = "client" if seed is not None else "server"
         seed = seed if seed is not None else os.urandom(32)
-        game_id, now, command_id = str(uuid.uuid4()), utc_now(), f"create:{uuid.uuid4()}"
         created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
                        event=log.game_created(decider, setup, commitment(seed), seed_source),
                        prev_hash="0" * 64, new_salt=new_salt)
@@ -108,15 +136,15 @@ class Caboose(Application[UUID]):
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
              idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
-             by_bot: bool = False) -> list[dict[str, Any]]:
+             by_bot: bool = False, outcomes: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Adjudicate and store one move; returns the records this call stored (full form).
         `moved` takes the same arguments and also hands back the game as the move left it."""
         return self.moved(game_id, seat, move, expected_version=expected_version, idempotency_key=idempotency_key,
-                          actor=actor, loaded=loaded, by_bot=by_bot).records
+                          actor=actor, loaded=loaded, by_bot=by_bot, outcomes=outcomes).records
 
     def moved(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
               idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
-              by_bot: bool = False) -> Moved:
+              by_bot: bool = False, outcomes: Sequence[Any] = ()) -> Moved:
         """Adjudicate and store one move: the records this call stored (full form), and the
         game after them (for a retry of a stored request: the game as it now is).
 
@@ -128,8 +156,48 @@ class Caboose(Application[UUID]):
         `loaded`: the game as this request already loaded it (`game()`), the caller's own
         copy, decided on first; a round after a lost race loads the game afresh. A seat a bot
         holds takes moves only from its bot (`by_bot`, the bot runner) or a referee (`actor`).
+        In a game played at a table, `outcomes` are outcomes entered with the move (by the
+        referee `actor`, or by the seat for its own secret draws); a move that needs one not
+        entered yet is stored as awaiting it (`enter_outcomes`).
         """
-        digest = request_digest(seat, move)
+        outcomes = list(outcomes)
+        digest = request_digest(seat, {**move, "outcomes": outcomes} if outcomes else move)
+
+        def act(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
+            if not by_bot and actor is None and seat in aggregate.held_by_bots:
+                raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {aggregate.held_by_bots[seat]} bot: its "
+                                  "token cannot move for it until a referee hands the seat back (with a fresh token).")
+            if aggregate.is_table or outcomes:
+                return aggregate.play_at_table(seat, move, outcomes, command_id, utc_now(), new_salt, digest,
+                                               actor or f"seat:{seat}", None if actor else seat)
+            return aggregate.play(seat, move, command_id, utc_now(), new_salt, digest, actor)
+
+        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act)
+
+    def enter_outcomes(self, game_id: str, outcomes: Sequence[Any] = (), *, text: str | None = None, seat: int | None,
+                       actor: str, expected_version: int | Iterable[int] | None = None, idempotency_key: str | None = None,
+                       loaded: Game | None = None) -> Moved:
+        """Store the outcomes a table game waits for, entered by `actor` (a referee, or the
+        seat `seat`, for its own secret draws only), as values in the game's terms or as
+        `text` typed at the table (read against what the game waits for); once the waiting
+        move has every outcome it needs, its events follow in the same command. An
+        impossible outcome is refused (`ImpossibleOutcome`) and nothing is stored."""
+        outcomes = list(outcomes)
+        digest = hashlib.sha256(canonical({"outcomes": outcomes, "text": text, "by": actor})).hexdigest()
+
+        def act(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
+            values = outcomes
+            pending = aggregate.pending
+            if text is not None and pending is not None:  # else refused below: no game or no outcome to read it for
+                values = [*outcomes, parse_outcome(pending.request, text)]
+            return aggregate.enter_outcomes(values, command_id, utc_now(), new_salt, digest, actor, seat)
+
+        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act)
+
+    def _command(self, game_id: str, digest: str, expected_version: int | Iterable[int] | None, idempotency_key: str | None,
+                 loaded: Game | None, act: Callable[[Game, str], list[dict[str, Any]]]) -> Moved:
+        """Decide and store one command (`act` records it on the game), retried against the
+        game as it now is when another writer stored first; see `moved`."""
         expected = None if expected_version is None else frozenset(
             [expected_version] if isinstance(expected_version, int) else expected_version)
         for _ in range(self.CONFLICT_RETRIES):
@@ -138,10 +206,7 @@ class Caboose(Application[UUID]):
                 return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
             if expected is not None and aggregate.version not in expected:
                 raise VersionConflict(expected, aggregate.version)
-            if not by_bot and actor is None and seat in aggregate.held_by_bots:
-                raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {aggregate.held_by_bots[seat]} bot: its "
-                                  "token cannot move for it until a referee hands the seat back (with a fresh token).")
-            records = aggregate.play(seat, move, idempotency_key or str(uuid.uuid4()), utc_now(), new_salt, digest, actor)
+            records = act(aggregate, idempotency_key or str(uuid.uuid4()))
             try:
                 self._save(aggregate)
             except IntegrityError:
@@ -210,6 +275,16 @@ class Caboose(Application[UUID]):
             return records
         return [redact(r, audience) for r in records]
 
+    def text_form(self, game_id: str, audience: Audience) -> list[str]:
+        """The game as a score sheet: one line per move in its notation, one per entered
+        outcome (`transcription.sheet_lines`). It needs the record the rules can fold: the
+        referee's, or anyone's once the game is over."""
+        records = self.view_records(game_id, audience)
+        if any("value" not in s for r in records for s in r["secrets"]):
+            raise IllegalMove("secrets_withheld", "The text form is folded from the full record: ask as the referee, "
+                              "or once the game is over.")
+        return sheet_lines(records)
+
     def state(self, game_id: str, audience: Audience, at: int | None = None, loaded: Game | None = None) -> dict[str, Any]:
         now = loaded or self.game(game_id)
         self._seat_of(now, audience.seat)
@@ -233,6 +308,7 @@ class Caboose(Application[UUID]):
             "waiting_since": dict(g.waiting_since),
             "thinking_seconds": {str(s): g.thinking_seconds.get(str(s), 0.0) for s in range(len(g.seats))},
             "bots": {str(seat): level for seat, level in sorted(g.held_by_bots.items())}, "move_deadline": g.deadline,
+            "transcribed": g.is_table, "waiting_for": waiting_for(g),
         }
 
     def legal_moves(self, game_id: str, seat: int) -> list[dict[str, Any]]:

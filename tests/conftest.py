@@ -17,12 +17,15 @@ from service.application import Caboose
 from service.databases import upgrade_databases
 from service.settings import Settings
 from tests.fakes import pebbles_projector  # noqa: F401  (registers its projector, as projections/__init__.py does)
+from tests.fakes.lucky import LUCKY
 from tests.fakes.pebbles.rules import RULES as PEBBLES
 from tests.fakes.race import RACE
 
 POSTGRES_URL = os.environ.get("CABOOSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 games.register(RACE)
+# A game with dice and a bag, for games played at a table (`seed_source: "table"`).
+games.register(LUCKY)
 # The toy game, registered as domain/games.py registers a shipped game (docs/adding-a-game.md).
 games.register(PEBBLES)
 

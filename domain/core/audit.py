@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import fold, log, referee
+from domain.core import fold, log, referee, transcription
 from domain.core.canonical import canonical
 from domain.core.envelope import actor_seat, group_by_command, to_event, verify_chain
 from domain.core.errors import RuleError
@@ -182,6 +182,11 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
         report.fail(report.rules, 1, error.message)
         return None
     seeded = SeededRandom(seed) if seed is not None else None
+    # A table game made here keeps its observed opening right after GameCreated and is
+    # re-decided from its entered outcomes; a table record from elsewhere without it is
+    # audited as before, its outcomes taken from the record.
+    table = created.get("seed_source") == transcription.TABLE and len(records) > 1 \
+        and transcription.opening_of(records[1]) is not None
     history = fold.History(records[0])
     # A fork's copied events drew from its origin's seed; only what follows is its own.
     fork = referee.last_fork(records)
@@ -191,13 +196,20 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
         first = group[0]
         rng: Randomness = seeded if seeded is not None and first["version"] >= own_from else RecordedRandom(_outcomes(group))
         state = history.state
+        actors: list[str] | None = None
         try:
-            if first["kind"] == log.GAME_CREATED:
+            if first["kind"] == log.GAME_CREATED and table:
+                expected = [to_event(first, decider.catalogue), *_table_opening(decider, state, group)]
+                actors = ["system", *(transcription.actor_of(e, -1) for e in expected[1:])]
+            elif first["kind"] == log.GAME_CREATED:
                 expected = [to_event(first, decider.catalogue), *decider.setup(state, rng)]
             elif (action := referee.action_of(first)) is not None:
                 situation = referee.Situation(records[: first["version"] - 1], decider, state)
                 expected = referee.judge(situation, first["actor"], action)
                 actions += 1
+            elif table:
+                expected, actors = _at_table(decider, state, records[: first["version"] - 1], group)
+                commands += 1
             elif (seat := actor_seat(first["actor"])) is not None:
                 move = decider.move_of(to_event(first, decider.catalogue))
                 if move is None:
@@ -216,7 +228,7 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
         except RuleError as error:
             report.fail(report.rules, first["version"], f"{first['kind']} by {first['actor']} was not legal: {error.message}")
             return None
-        problem = _compare(expected, group)
+        problem = _compare(expected, group) or (_compare_actors(actors, group) if actors is not None else None)
         if problem:
             report.fail(report.rules if seeded is None or "random" not in problem[1] else report.seed, *problem)
             return None
@@ -229,6 +241,54 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
     judged = f" and {actions} referee or takeback actions re-judged" if actions else ""
     report.rules = Check(True, f"{commands} commands re-adjudicated{judged} under {decider.name} ruleset {decider.ruleset_version}")
     return bool(decider.is_over(history.state))
+
+
+def _table_opening(decider: Any, state: Any, group: list[dict[str, Any]]) -> list[Event]:
+    """A table game's opening, set up again from the layout its record keeps as observed."""
+    observed = transcription.opening_of(group[1]) if len(group) > 1 else None
+    if observed is None:
+        raise RuleError("no_observed_opening", "a game played at a table keeps its opening as observed right after "
+                        "GameCreated; this record does not")
+    return transcription.table_opening(decider, state, observed, group[1]["actor"])
+
+
+def _at_table(decider: Any, state: Any, before: Sequence[dict[str, Any]],
+              group: list[dict[str, Any]]) -> tuple[list[Event], list[str]]:
+    """A command of a game played at a table, decided again: the move it waits on (rebuilt
+    from the records before it) or the move it starts, over the outcomes it entered, each
+    checked again for being possible. Returns the events and who each is recorded as by."""
+    entered = [r for r in group if r["kind"] == transcription.ENTERED]
+    values = [transcription.outcome_of(r) for r in entered]
+    by = entered[0]["actor"] if entered else None
+    pending = transcription.pending_of(before)
+    if pending is not None:
+        if by is None:
+            raise RuleError("outcome_awaited", f"the game waits for {pending.request.describe()}; "
+                            f"the record has {group[0]['kind']} instead")
+        decision = transcription.enter_outcome(decider, state, pending, values, by, transcription.enterer_seat(by))
+        seat = pending.seat
+    else:
+        opening = next((r for r in group if r["kind"] != transcription.ENTERED), None)
+        if opening is None:
+            raise RuleError("no_outcome_awaited", "an outcome was entered while the game waited for no outcome")
+        if opening["kind"] == transcription.AWAITED:
+            seat, move = opening["data"]["seat"], opening["data"]["move"]
+        else:
+            seat = actor_seat(opening["actor"])  # type: ignore[assignment]
+            move = decider.move_of(to_event(opening, decider.catalogue))
+            if seat is None or move is None:
+                raise RuleError("not_a_move", f"a seat's command cannot start with {opening['kind']} by {opening['actor']}")
+        decision = transcription.table_play(decider, state, seat, move, (), values, by or f"seat:{seat}")
+        transcription.check_enterer(decision.events, transcription.enterer_seat(by or "referee:"))
+    events = list(decision.events)
+    return events, [transcription.actor_of(e, seat) for e in events]
+
+
+def _compare_actors(actors: list[str], group: list[dict[str, Any]]) -> tuple[int, str] | None:
+    for actor, record in zip(actors, group, strict=False):
+        if actor != record["actor"]:
+            return record["version"], f"{record['kind']}: recorded as by {record['actor']}, the rules say {actor}"
+    return None
 
 
 def _payloads(records: Sequence[dict[str, Any]]) -> list[Any]:

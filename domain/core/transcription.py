@@ -15,6 +15,8 @@ forced moves (a seat whose only legal move it is) by itself.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from typing import Any
 
 from domain.core import fold, log
 from domain.core.decider import Decider, Decision, Move
+from domain.core.envelope import to_event
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
 from domain.core.events import Event, Secret
 from domain.core.kinds import OutcomeAwaited, OutcomeEntered
@@ -29,6 +32,8 @@ from domain.core.table import OutcomeNeeded, Request, TableRandom, format_outcom
 
 AWAITED, ENTERED = OutcomeAwaited.kind, OutcomeEntered.kind
 TABLE = "table"
+OPENING = "the opening as laid out at the table"
+"""What the `OutcomeEntered` that records the observed opening says it is."""
 
 
 @dataclass(frozen=True)
@@ -45,30 +50,60 @@ class Pending:
         """The seat that enters the next outcome (its own secret draw), or None: the referee."""
         return self.request.by
 
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "move": dict(self.move), "entered": list(self.entered), "needed": self.request.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Pending:
+        return cls(data["seat"], dict(data["move"]), tuple(data["entered"]), Request.from_json(data["needed"]))
+
+
+def pending_after(pending: Pending | None, record: Mapping[str, Any]) -> Pending | None:
+    """What a game waits on after `record`, given what it waited on before (None: nothing):
+    an `OutcomeAwaited` starts a wait, each outcome entered for it is added, notes leave it
+    as it is, and anything else ends it. Folding a record with this is `pending_of`."""
+    step = wait_step(record)
+    if step == STARTS:
+        # A move that needs several outcomes waits once for each (a round's locomotives,
+        # then its cars): the outcomes entered since its first wait stay with it, and its
+        # latest wait says what it needs now.
+        data = record["data"]
+        entered = pending.entered if pending is not None else ()
+        return Pending(data["seat"], dict(data["move"]), entered, Request.from_json(data["needed"]))
+    if step == ADDS and pending is not None:
+        return Pending(pending.seat, pending.move, (*pending.entered, outcome_of(record)), pending.request)
+    return None if step == ENDS else pending
+
+
+STARTS, ADDS, KEEPS, ENDS = "starts", "adds", "keeps", "ends"
+
+
+def wait_step(record: Mapping[str, Any]) -> str:
+    """What `record` does to a wait for outcomes: `OutcomeAwaited` STARTS one, an outcome
+    entered ADDS to it (the kept opening does not), a note KEEPS it as it is, anything else
+    ENDS it. `pending_after` and the game index read a record through this alone."""
+    kind = record["kind"]
+    if kind == AWAITED:
+        return STARTS
+    if kind == ENTERED:
+        return KEEPS if opening_of(record) is not None else ADDS
+    return KEEPS if kind in log.NOTE_KINDS else ENDS
+
 
 def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
     """The move the game waits on, read from the end of its record (None: not waiting).
-    Outcomes entered since the move's first `OutcomeAwaited` belong to it; any other event
-    of the game's own ends the wait."""
-    entered: list[Any] = []
-    awaited: Mapping[str, Any] | None = None
-    for record in reversed(records):
-        if record["kind"] == ENTERED:
-            entered.append(_outcome_of(record))
-        elif record["kind"] == AWAITED:
-            # A move that needs several outcomes waits once for each (a round's locomotives,
-            # then its cars): every outcome entered since its first wait belongs to it, and
-            # its last wait says what it needs now.
-            awaited = awaited or record
-        elif record["kind"] not in log.NOTE_KINDS:
-            break
-    if awaited is None:
-        return None
-    data = awaited["data"]
-    return Pending(data["seat"], dict(data["move"]), tuple(reversed(entered)), Request.from_json(data["needed"]))
+    Outcomes entered since the move's first `OutcomeAwaited` belong to it; any other event of
+    the game's own ends the wait (`pending_after`, folded over the record's trailing notes)."""
+    start = len(records)
+    while start > 0 and records[start - 1]["kind"] in log.NOTE_KINDS:  # outcomes are notes too
+        start -= 1
+    pending: Pending | None = None
+    for record in records[start:]:
+        pending = pending_after(pending, record)
+    return pending
 
 
-def _outcome_of(record: Mapping[str, Any]) -> Any:
+def outcome_of(record: Mapping[str, Any]) -> Any:
     if "outcome" in record["data"]:
         return record["data"]["outcome"]
     secret = record["secrets"][0]
@@ -101,6 +136,32 @@ def table_play(decider: Decider[Any], state: Any, seat: int, move: Move, entered
     return Decision((*recorded, *decision.events), (*[state] * len(recorded), *decision.states))
 
 
+def table_opening(decider: Decider[Any], state: Any, observed: Mapping[str, Any], by: str) -> list[Event]:
+    """The opening of a table game: the layout as observed, kept in the record (to referees
+    only: it may hold what seats were dealt) so audit can check it against the rules of
+    setup again, then the opening's own events (`Decider.table_setup`)."""
+    if not isinstance(observed, Mapping):
+        raise MalformedMove("bad_setup", "the observed opening is a JSON object")
+    kept = OutcomeEntered(what=OPENING, by=by, secrets=(Secret((), {"outcome": dict(observed)}),))
+    return [kept, *decider.table_setup(state, observed)]
+
+
+def opening_of(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The observed opening an `OutcomeEntered` record keeps, or None if it keeps another outcome."""
+    if record["kind"] != ENTERED or record["data"].get("what") != OPENING or not record["secrets"]:
+        return None
+    return outcome_of(record)  # type: ignore[no-any-return]
+
+
+def actor_of(event: Event, seat: int) -> str:
+    """Who a table game's record names for `event` of a move by `seat`: an entered outcome's
+    enterer, `system` for what the rules did by themselves, else the seat that moved at the
+    table (whoever typed it in)."""
+    if isinstance(event, OutcomeEntered):
+        return event.by
+    return "system" if event.automatic else f"seat:{seat}"
+
+
 def _entered(requests: Sequence[Request], values: Sequence[Any], by: str) -> list[Event]:
     out: list[Event] = []
     for request, value in zip(requests, values, strict=True):
@@ -116,8 +177,29 @@ def enter_outcome(decider: Decider[Any], state: Any, pending: Pending, values: S
     """The outcomes `values` entered for the pending move, by `by` (a referee, or the seat
     `enterer_seat`, which may enter only its own secret draw)."""
     if enterer_seat is not None and pending.request.by != enterer_seat:
-        raise IllegalMove("not_your_outcome", f"only the referee enters {pending.request.what}")
-    return table_play(decider, state, pending.seat, pending.move, pending.entered, values, by)
+        who = "the referee" if pending.request.by is None else f"seat {pending.request.by}"
+        raise IllegalMove(NOT_YOURS, f"Only {who} enters {pending.request.what}.")
+    decision = table_play(decider, state, pending.seat, pending.move, pending.entered, values, by)
+    check_enterer(decision.events, enterer_seat)
+    return decision
+
+
+NOT_YOURS = "not_your_outcome"
+"""The code of an outcome entered by a seat that is not its own secret draw."""
+
+
+def check_enterer(events: Iterable[Event], seat: int | None) -> None:
+    """A seat enters only its own secret draws (None: a referee, who enters any outcome)."""
+    if seat is None:
+        return
+    for event in events:
+        if isinstance(event, OutcomeEntered) and not (event.secrets and tuple(event.secrets[0].to) == (seat,)):
+            raise IllegalMove(NOT_YOURS, f"Only the referee enters {event.what}; seat {seat} enters only its own secret draws.")
+
+
+def enterer_seat(by: str) -> int | None:
+    """The seat of `seat:N`, None for a referee."""
+    return int(by[5:]) if by.startswith("seat:") else None
 
 
 # --- lines typed at the table -------------------------------------------------------------
@@ -168,6 +250,17 @@ def completions(decider: Decider[Any], state: Any, seats: Sequence[str], pending
             for seat in sorted(decider.active_seats(state)) for move in decider.legal_moves(state, seat)]
 
 
+def expecting(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None) -> str:
+    """What the rules need next, in words: "outcome from the referee: the race dice: 2 dice",
+    "Ann to move", "the game is over"."""
+    if pending is not None:
+        who = seats[pending.request.by] if pending.request.by is not None else "the referee"
+        return f"outcome from {who}: {pending.request.describe()}"
+    if decider.is_over(state):
+        return "the game is over"
+    return " / ".join(f"{seats[s]} to move" for s in sorted(decider.active_seats(state)))
+
+
 class Transcript:
     """A table game folded from typed lines (a score sheet, or a referee at a keyboard),
     without a store: the events each line adds, forced moves filled in."""
@@ -178,10 +271,10 @@ class Transcript:
         setup = log.Setup(tuple(seats), decider.options(options, len(seats)))
         created = log.game_created(decider, setup, None, TABLE)
         state = decider.initial_state(setup)
-        opening = decider.table_setup(state, observed)
         self.events: list[tuple[str, Event]] = [("system", created)]
         self.state = state
-        self._apply("system", opening)
+        for event in table_opening(decider, state, observed, referee):
+            self._apply(actor_of(event, -1), [event])
         self.pending: Pending | None = None
         self.forced: list[str] = []
 
@@ -196,12 +289,7 @@ class Transcript:
 
     def expects(self) -> str:
         """What the rules need next, in words."""
-        if self.pending is not None:
-            who = self.seats[self.pending.request.by] if self.pending.request.by is not None else "the referee"
-            return f"outcome from {who}: {self.pending.request.describe()}"
-        if self.over:
-            return "the game is over"
-        return " / ".join(f"{self.seats[s]} to move" for s in sorted(self.decider.active_seats(self.state)))
+        return expecting(self.decider, self.state, self.seats, self.pending)
 
     def enter(self, text: str) -> list[Event]:
         """Apply one typed line; returns the events it (and the forced moves after it) added."""
@@ -217,10 +305,8 @@ class Transcript:
         return [event for _, event in self.events[before:]]
 
     def _settle(self, seat: int, decision: Decision[Any]) -> None:
-        actor = f"seat:{seat}"
         for event in decision.events:
-            who = event.by if isinstance(event, OutcomeEntered) else "system" if event.automatic else actor
-            self._apply(who, [event])
+            self._apply(actor_of(event, seat), [event])
         last = decision.events[-1] if decision.events else None
         self.pending = (Pending(seat, dict(last.move), self._entered_since_awaited(), Request.from_json(last.needed))
                         if isinstance(last, OutcomeAwaited) else None)
@@ -241,14 +327,22 @@ class Transcript:
             self._settle(seat, table_play(self.decider, self.state, seat, move, (), (), self.referee))
 
 
+_COMMENT = re.compile(r"(?:^|\s)#")
+
+
+def without_comment(raw: str) -> str:
+    """A typed line without its comment: `#` at the start or after a space starts one (a
+    `#` inside a word, as in a double route's id `Kansas City|Oklahoma City#1`, does not)."""
+    return _COMMENT.split(raw, maxsplit=1)[0].strip()
+
+
 def read_sheet(decider: Decider[Any], seats: Sequence[str], options: Mapping[str, Any], observed: Mapping[str, Any],
                lines: Iterable[str]) -> Transcript:
-    """A whole score sheet: blank lines and `#` comments skipped. Raises `SheetError` at the
+    """A whole score sheet: blank lines and comments (`without_comment`) skipped. Raises `SheetError` at the
     first impossible line, naming its number."""
     transcript = Transcript(decider, seats, options, observed)
     for number, raw in enumerate(lines, start=1):
-        # A comment starts a line or follows a space: an id may hold a `#` ("Atlanta|Raleigh#1").
-        text = re.split(r"(?:^|\s)#", raw, maxsplit=1)[0].strip()
+        text = without_comment(raw)
         if not text:
             continue
         try:
@@ -265,3 +359,101 @@ class SheetError(RuleError):
         super().__init__(error.code, f"line {line}: {text.strip()!r}: {error.message}")
         self.line = line
         self.error = error
+
+
+# --- the text form of a record ------------------------------------------------------------
+
+def requests_for(decider: Decider[Any], state: Any, seat: int, move: Move, entered: Sequence[Any],
+                 new: Sequence[Any]) -> list[Request]:
+    """What the rules asked for each of the outcomes `new` (entered after `entered`)."""
+    rng = TableRandom([*entered, *new])
+    with contextlib.suppress(OutcomeNeeded):
+        log.played(decider, state, seat, move, rng, None)
+    return rng.requests[len(entered):len(entered) + len(new)]
+
+
+def sheet_lines(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A table game's record as a score sheet: one line per move in the game's notation and
+    one per entered outcome, as typed at the table, so `read_sheet` reads it back. Forced
+    moves are written as comments (a reader fills them in itself); an outcome secret to its
+    seat, in a record that withholds it, as a comment too."""
+    created = records[0]["data"]
+    seats = ", ".join(s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"]))
+    head = [f"# {created['game']} (ruleset {created['ruleset_version']}): {seats}; options "
+            f"{json.dumps(created['options'], ensure_ascii=False, sort_keys=True)}"]
+    observed = opening_of(records[1]) if len(records) > 1 and records[1]["secrets"] and \
+        "value" in records[1]["secrets"][0] else None
+    if observed is not None:
+        head.append(f"# opening as observed: {json.dumps(observed, ensure_ascii=False, sort_keys=True)}")
+    return [*head, *(text for _, text in notated(records))]
+
+
+def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
+    """Each move of a record in the game's notation and each entered outcome as typed, with
+    the version it is recorded at (a move's first event). A seeded game's moves too; the
+    record must hold every secret (the rules fold it)."""
+    history = fold.History(dict(records[0]))
+    decider = history.decider
+    seats = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    # Only a table game's sheet is read back, filling forced moves in: only there are they marked.
+    table = records[0]["data"].get("seed_source") == TABLE
+    lines: list[tuple[int, str]] = []
+    pending: Pending | None = None
+    for group in _groups(records[1:]):
+        first = group[0]
+        state = history.state
+        if (opening_of(first) is None and first["kind"] in (ENTERED, AWAITED)) or (
+                first["actor"].startswith("seat:") and decider.move_of(_event(decider, first)) is not None):
+            lines.extend(_group_lines(decider, state, seats, pending, group, table))
+        for record in group:
+            history.add(dict(record))
+            pending = pending_after(pending, record)
+    return lines
+
+
+def _groups(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    groups: list[list[Mapping[str, Any]]] = []
+    for record in records:
+        if groups and record["command_id"] is not None and groups[-1][0]["command_id"] == record["command_id"]:
+            groups[-1].append(record)
+        else:
+            groups.append([record])
+    return groups
+
+
+def _event(decider: Decider[Any], record: Mapping[str, Any]) -> Event:
+    return to_event(dict(record), decider.catalogue)
+
+
+def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
+                 group: list[Mapping[str, Any]], mark_forced: bool) -> list[tuple[int, str]]:
+    entered = [r for r in group if r["kind"] == ENTERED]
+    values = [r["data"]["outcome"] if "outcome" in r["data"] else (r["secrets"][0].get("value") or {}).get("outcome")
+              for r in entered]
+    lines: list[tuple[int, str]] = []
+    if pending is not None:
+        seat, move, before = pending.seat, pending.move, pending.entered
+    else:
+        opening = next((r for r in group if r["kind"] != ENTERED), None)
+        if opening is None:
+            return []
+        if opening["kind"] == AWAITED:
+            seat, move = opening["data"]["seat"], dict(opening["data"]["move"])
+        else:
+            seat, move = int(opening["actor"][5:]), decider.move_of(_event(decider, opening)) or {}
+        before = ()
+        text = decider.notation.format(state, seats, seat, move)
+        forced = mark_forced and forced_move(decider, state) == (seat, move)
+        lines.append((opening["version"], f"# forced: {text}" if forced else text))
+    requests: list[Request] = []
+    if None not in values and None not in before:
+        try:
+            requests = requests_for(decider, state, seat, move, before, values)
+        except RuleError:  # written as entered, then
+            requests = []
+    for index, (record, value) in enumerate(zip(entered, values, strict=True)):
+        if value is None:
+            lines.append((record["version"], f"# {record['data']['what']}: secret to the seat that drew it"))
+        else:
+            lines.append((record["version"], format_outcome(requests[index], value) if index < len(requests) else str(value)))
+    return lines

@@ -18,6 +18,7 @@ from service.api import guard
 from service.api.games import games
 from service.api.health import health
 from service.api.notifications import notifications
+from service.api.outcomes import outcomes
 from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
 from service.api.referee import referee
@@ -72,6 +73,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(games)
     api.register_blueprint(health)
     api.register_blueprint(notifications)
+    api.register_blueprint(outcomes)
     api.register_blueprint(projections)
     api.register_blueprint(referee)
     api.register_blueprint(stream)

@@ -15,9 +15,11 @@ from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.envelope import redact
+from domain.core.errors import MalformedMove
 from domain.core.events import REFEREE, Audience
 from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
+from domain.core.transcription import AWAITED
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
 from service import bots
 from service.api import schemas as s
@@ -25,6 +27,7 @@ from service.api.auth import acting_seat, bearer_token, loaded_game, lobby
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
+from service.application import Moved, waiting_for
 from service.errors import BadRequest
 from service.lobby import TokenNotValid
 from service.seating import REFEREE_NAME
@@ -91,8 +94,16 @@ def page_link(at: Cursor) -> str:
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     """Create a game: one token per named seat, an invite per open seat, a referee token."""
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
+    table = args["seed_source"] == "table"
+    if seed is not None and table:
+        raise MalformedMove("bad_seed", "A game played at a table has no seed: its outcomes are entered. Leave out `seed`.")
+    if args["seed_source"] == "client" and seed is None:
+        raise MalformedMove("bad_seed", "`seed_source: client` needs the client's `seed` (64 hex digits).")
+    if args["observed"] is not None and not table:
+        raise MalformedMove("bad_setup", "`observed` is the opening of a game played at a table: say `seed_source: table`.")
+    observed = (args["observed"] or {}) if table else None
     game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
-                                     args["move_deadline"])
+                                     args["move_deadline"], observed)
     created = lobby().caboose.records(game_id, upto=1)[0]["data"]
     body = {**lobby().summary(game_id), "seed_commitment": created["seed_commitment"],
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
@@ -145,6 +156,24 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
     return {"game_id": game_id, "version": loaded.version, "events": events}, 200, etag(loaded.version)
 
 
+@games.get("/<game_id>/export")
+@guarded(Caller.PUBLIC, limit="expensive")
+@games.arguments(s.ExportQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
+@games.response(200, description="The record as JSON Lines, or its text form as plain text.")
+@documents_problems(400, 401, 404, 422, 429)
+def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
+    """Export one game: its record as the caller may see it (JSON Lines), or its text form
+    (`format=text`), as `caboose export [--text]` writes them."""
+    app = lobby().caboose
+    loaded = loaded_game(game_id) or app.game(game_id)
+    if format == "text":
+        lines = app.text_form(game_id, REFEREE if loaded.is_over else audience)
+        return Response("".join(line + "\n" for line in lines), 200, etag(loaded.version), mimetype="text/plain")
+    records = app.view_records(game_id, audience, loaded=loaded)
+    body = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+    return Response(body, 200, etag(loaded.version), mimetype="application/x-ndjson")
+
+
 @games.get("/<game_id>/legal-moves")
 @guarded(Caller.PLAYER, limit="legal_moves")
 @games.arguments(s.SeatQuerySchema, location="query", as_kwargs=True)
@@ -167,6 +196,8 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
 @games.arguments(s.MoveSchema)
 @games.doc(requestBody={"required": True, "content": {"application/json": {"schema": s.MOVE_BODY}}}, parameters=s.MOVE_HEADERS)
 @games.response(201, s.MovedSchema)
+@games.alt_response(202, schema=s.MovedSchema, description="Stored, and the game (played at a table) now waits for "
+                    "an outcome: `waiting_for` says which and who enters it (POST …/outcomes).")
 @documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
 def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
@@ -177,14 +208,24 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> Respons
         # Another process may have handed this seat back with a fresh token since this one cached the old.
         raise Unauthorized("This token no longer speaks for the seat: a referee gave it a fresh token.")
     versions = expected_versions(move.pop("expected_version"))
+    outcomes = move.pop("outcomes", None) or ()
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
     moved = lobby().caboose.moved(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
-                                  actor=actor, loaded=loaded_game(game_id))
+                                  actor=actor, loaded=loaded_game(game_id), outcomes=outcomes)
+    return answered(game_id, moved, audience)
+
+
+def answered(game_id: str, moved: Moved, audience: Audience) -> ResponseReturnValue:
+    """A stored command's answer: its records as the caller may see them and the game now;
+    202 when it left a game played at a table waiting for an outcome (saying which)."""
     game, version = moved.game, moved.records[-1]["version"]
     now = {"version": game.version, "status": "finished" if game.is_over else "active",
            "active_seats": sorted(game.decider.active_seats(game.state)),
            "state": game.decider.view(game.state, REFEREE if game.is_over else audience)}
-    return {"game_id": game_id, "version": version, "events": shown(moved.records, audience), "now": now}, 201, etag(version)
+    waiting = waiting_for(game) if moved.records[-1]["kind"] == AWAITED else None
+    body = {"game_id": game_id, "version": version, "events": shown(moved.records, audience), "now": now,
+            "waiting_for": waiting}
+    return body, 202 if waiting is not None else 201, etag(version)
 
 
 def idempotency_key() -> str | None:

@@ -20,6 +20,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
+from domain.core.transcription import NOT_YOURS
 from service import i18n
 from service.api.schemas import ProblemSchema
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, ServiceError, StoreInconsistent, VersionConflict
@@ -128,6 +129,8 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(IllegalMove)
     def illegal_move(error: IllegalMove) -> Response:
+        if error.code == NOT_YOURS:  # a seat entering an outcome that is not its own secret draw
+            return problem(403, "Not your outcome", error.message, error.code, params=error.params)
         return problem(422, _titles()[1], error.message, error.code, params=error.params)
 
     @app.errorhandler(RecordError)

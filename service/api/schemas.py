@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain import games as rulesets
 from projections.listing import MAX_WAITING_FOR, STATUSES, BadCursor, Cursor
@@ -37,6 +37,12 @@ class CreateGameSchema(Strict):
     move_deadline = fields.Raw(load_default=None, allow_none=True, metadata={
         "description": "How long the game may wait for a seat before the strongest bot moves for it: seconds, or an "
                        "ISO 8601 duration such as \"PT24H\"; null: no deadline."})
+    seed_source = fields.String(load_default="server", validate=validate.OneOf(["server", "client", "table"]), metadata={
+        "description": "`table`: a game played at a table and entered here; no seed, every random outcome entered "
+                       "(POST …/outcomes). `client` with `seed`; `server` (the default) draws its own."})
+    observed = fields.Dict(keys=fields.String(), load_default=None, allow_none=True, metadata={
+        "description": "With `seed_source: table`: the opening as laid out at the table, in the game's own form "
+                       "(docs/transcription.md); by default `{\"outcomes\": [...]}`, the setup's outcomes in order."})
 
 
 class JoinSchema(Strict):
@@ -57,6 +63,26 @@ class MoveSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=64), load_default=None)
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=1, max=VERSION_MAX), load_default=None)
+    outcomes = fields.List(fields.Raw(allow_none=False), load_default=None, validate=validate.Length(max=64), metadata={
+        "description": "A game played at a table: the random outcomes the move needs, in the order the rules ask "
+                       "for them, in the game's terms (die faces, an item, the items drawn). The referee enters any; "
+                       "a seat only its own secret draws. Left out: the move waits for them (202)."})
+
+
+class OutcomeSchema(Strict):
+    """An outcome a game played at a table waits for: as JSON in the game's terms, or as
+    typed at the table (`text`, e.g. "red" or "3 5")."""
+
+    outcome = fields.Raw(load_default=None, allow_none=True, metadata={
+        "description": "The outcome in the game's terms: die faces [3, 5], an item \"red\", the items drawn [\"red\"]."})
+    text = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=500), metadata={
+        "description": "The outcome as typed at the table, read against what the game waits for."})
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1, max=VERSION_MAX), load_default=None)
+
+    @validates_schema
+    def one_form(self, data: dict[str, Any], **_: Any) -> None:
+        if (data.get("outcome") is None) == (data.get("text") is None):
+            raise ValidationError("Give the outcome either as `outcome` (JSON) or as `text` (as typed), not both.")
 
 
 MOVE_BODY = {"$ref": "#/components/schemas/Move"}
@@ -95,6 +121,13 @@ def move_body_schemas(games: dict[str, dict[str, dict[str, Any]]], envelope: dic
 class AtQuerySchema(Strict):
     at = fields.Integer(validate=validate.Range(min=1, max=VERSION_MAX), load_default=None,
                         metadata={"description": "The version to show (time travel); omitted means now."})
+
+
+class ExportQuerySchema(Strict):
+    format = fields.String(load_default="jsonl", validate=validate.OneOf(["jsonl", "text"]), metadata={
+        "description": "`jsonl`: the record (FORMAT.md) as the caller may see it; `text`: one line per move in the "
+                       "game's notation and one per entered outcome (a score sheet; the full record is needed: the "
+                       "referee's token, or anyone once the game is over)."})
 
 
 class EventsQuerySchema(Strict):
@@ -159,6 +192,13 @@ class SeatSchema(Schema):
     open = fields.Boolean()
 
 
+class WaitingForSchema(Schema):
+    outcome = fields.String(required=True, metadata={"description": "What the rules need, e.g. `goods growth: 6 dice`."})
+    by = fields.String(required=True, metadata={"description": "`referee`, or `seat:N` for that seat's own secret draw."})
+    seat = fields.Integer(metadata={"description": "The seat whose move waits."})
+    needed = fields.Dict(metadata={"description": "The request in full: kind, what, count, options, labels, by."})
+
+
 class SummarySchema(Schema):
     game_id = fields.String(required=True)
     game = fields.String(required=True)
@@ -178,6 +218,9 @@ class SummarySchema(Schema):
                        metadata={"description": "The seats bots hold, and each bot's level (docs/bots.md)."})
     move_deadline = fields.Integer(allow_none=True, metadata={
         "description": "Seconds the game may wait for a seat before the strongest bot moves for it; null: no deadline."})
+    transcribed = fields.Boolean(metadata={"description": "Played at a table and entered here (seed source `table`)."})
+    waiting_for = fields.Nested(WaitingForSchema, allow_none=True, metadata={
+        "description": "A game played at a table that waits for a random outcome before any move: what, and who enters it."})
 
 
 class ListedSeatSchema(Schema):
@@ -212,6 +255,9 @@ class ListedGameSchema(Schema):
     updated_at = fields.String(required=True, metadata={"description": "The last activity: its latest event's time."})
     forked_from = fields.Nested(ForkOriginSchema, required=True, allow_none=True)
     transcribed = fields.Boolean(required=True, metadata={"description": "Played at a table and entered here (seed source `table`)."})
+    waiting_for = fields.Nested(WaitingForSchema, required=True, allow_none=True, metadata={
+        "description": "A game played at a table waiting for a random outcome: what, who enters it, whose move waits; "
+                       "else null."})
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True,
                          metadata={"description": "The final scores by seat, once finished."})
     rewinds = fields.Integer(required=True)
@@ -229,7 +275,8 @@ class GameListSchema(Schema):
 
 
 class CreatedSchema(SummarySchema):
-    seed_commitment = fields.String(required=True)
+    seed_commitment = fields.String(required=True, allow_none=True, metadata={
+        "description": "SHA-256 of the seed; null for a game played at a table (no seed)."})
     seat_tokens = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
                               metadata={"description": "Bearer token per named seat. Shown once; only hashes are stored."})
     invites = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
@@ -291,6 +338,9 @@ class NowSchema(Schema):
 class MovedSchema(EventsSchema):
     """A stored move: its records as the mover may see them, and the game as it now is, so a
     client needs no second request to know whose turn it is or to draw the board."""
+
+    waiting_for = fields.Nested(WaitingForSchema, allow_none=True, metadata={
+        "description": "A game played at a table: the outcome it now waits for (answered 202), else null."})
 
     now = fields.Nested(NowSchema, required=True, metadata={
         "description": "The game after the move (after a retried request: as it is now, which may be later)."})

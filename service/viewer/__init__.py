@@ -19,7 +19,9 @@ from flask import Blueprint, Response, current_app, render_template, request
 from werkzeug.exceptions import BadRequest, NotFound
 
 from domain.core.decider import Decider
+from domain.core.errors import RuleError
 from domain.core.events import Audience
+from domain.core.transcription import notated
 from service.api.guard import Caller, guarded
 from service.application import Caboose
 from service.errors import GameNotFound
@@ -49,7 +51,8 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
         return render_template("replay_missing.html", game_id=game_id), 404
     has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
     html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
-                           title=game_title(game.decider), has_renderer=has_renderer, has_map=game.ruleset in BUILDERS)
+                           title=game_title(game.decider), has_renderer=has_renderer, has_map=game.ruleset in BUILDERS,
+                           transcribed=game.is_table)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 
@@ -76,6 +79,27 @@ def replay_views(game_id: str, audience: Audience) -> Response:
             "everything_public": bool(game.is_over),
             "views": frames.views(caboose(), game_id, audience, first, last)}
     return _json(body, {"Cache-Control": "private, no-store", "ETag": f'"{game.version}"'})
+
+
+@viewer.get("/games/<game_id>/replay/notation")
+@guarded(Caller.PUBLIC, limit="read")
+def replay_notation(game_id: str, audience: Audience) -> Response:
+    """Each move in the game's notation and each outcome entered at a table as typed, by the
+    version it is recorded at: `{game_id, version, lines: {"12": "Ann: roll", ...}}`, for the
+    event list. A command with anything the caller may not see has no line (its events are
+    worded from what they show), so a line never tells more than the events do."""
+    app = caboose()
+    game = app.game(game_id)
+    records = app.records(game_id)
+    everything = audience.referee or game.is_over
+    hidden = set() if everything else {r["command_id"] for r in records
+                                        if any("value" in s and not audience.sees(s["to"]) for s in r["secrets"])}
+    command = {r["version"]: r["command_id"] for r in records}
+    try:
+        lines = {str(v): text for v, text in notated(records) if command.get(v) not in hidden or command.get(v) is None}
+    except RuleError:  # a record the rules no longer fold (a pack not installed): worded events only
+        lines = {}
+    return _json({"game_id": game_id, "version": game.version, "lines": lines}, {"Cache-Control": "private, no-store"})
 
 
 @viewer.get("/replay/maps/<game>.json")

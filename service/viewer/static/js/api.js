@@ -80,6 +80,11 @@ export class Api {
     }
   }
 
+  // Moves in the game's notation and outcomes as typed, by version (absent: worded only).
+  notation() {
+    return this.json(`/games/${encodeURIComponent(this.gameId)}/replay/notation`).then((b) => b.lines, () => ({}));
+  }
+
   views(from, to) {
     return this.json(`/games/${encodeURIComponent(this.gameId)}/replay/views?from=${from}&to=${to}`);
   }

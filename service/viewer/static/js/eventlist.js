@@ -107,7 +107,8 @@ export class EventList {
   }
 
   row(e, undoneBy) {
-    const text = describe(e, this.ctx);
+    const line = this.ctx.notation?.[e.version]; // the move or outcome as written at a table
+    const text = line ? `${line} — ${describe(e, this.ctx)}` : describe(e, this.ctx);
     const cat = category(e);
     const li = h("li", {
       class: `ev cat-${cat}${undoneBy ? " undone" : ""}`,
@@ -117,7 +118,8 @@ export class EventList {
     h("span", { class: "v" }, String(e.version)),
     h("time", { datetime: e.time, title: e.time }, formatTime(e.time)),
     h("span", { class: "actor" }, this.ctx.actorName(e.actor)),
-    h("span", { class: "text" }, PLAIN.has(cat) ? null : h("span", { class: "tag" }, TAGS[cat] ?? cat), text));
+    h("span", { class: "text" }, PLAIN.has(cat) ? null : h("span", { class: "tag" }, TAGS[cat] ?? cat),
+      line ? h("code", { class: "notation" }, line) : null, line ? describe(e, this.ctx) : text));
     return { li, text };
   }
 

@@ -182,6 +182,7 @@ function forgetBadToken(error) {
 
 async function loadEvents(pending) {
   const generation = page.generation;
+  const notation = page.api.notation(); // asked for beside the events, waited for only to draw the list
   let answer;
   try {
     answer = await (pending || page.api.events());
@@ -197,6 +198,7 @@ async function loadEvents(pending) {
   }
   page.frames.last = Math.max(page.frames.last, version);
   page.nav.grow(version);
+  ctx.notation = await notation;
   page.list.set(events);
   page.list.drawSliderMarks(page.nav.last);
   buildMarks();

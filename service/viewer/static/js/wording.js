@@ -18,6 +18,8 @@ const CATEGORY = {
   SeatHandedBack: "bot",
   MoveDeadlineSet: "bot",
   DeadlinePassed: "bot",
+  OutcomeAwaited: "outcome",
+  OutcomeEntered: "outcome",
 };
 
 // The kinds a referee or a takeback wrote: marked distinctly in the list and on the slider.
@@ -67,9 +69,14 @@ const tail = (present, text) => (present ? text : "");
 // found (and checked for in every language) by its kind.
 const CORE = {
   GameCreated: (d, ctx) => {
+    const players = list(d.seats.map((s) => s.name));
+    if (d.seed_source === "table") {
+      return pt("GameCreated", "Game created: {title} for {players} (played at a table: every random outcome entered by hand)",
+        { title: ctx.title, players });
+    }
     const source = d.seed_source === "client" ? t("chosen by the client") : t("drawn by the server");
     return pt("GameCreated", "Game created: {title} for {players} (seed {source}, committed)",
-      { title: ctx.title, players: list(d.seats.map((s) => s.name)), source });
+      { title: ctx.title, players, source });
   },
   SeedRevealed: () => pt("SeedRevealed", "Seed revealed: every shuffle and die roll can now be re-derived"),
   GameRewound: (d, ctx) =>
@@ -113,6 +120,13 @@ const CORE = {
   DeadlinePassed: (d, ctx) =>
     pt("DeadlinePassed", "{seat} let the {seconds} s move deadline pass: the {level} bot moves for them",
       { seat: ctx.seatName(d.seat), seconds: d.seconds, level: word(d.level) }),
+  OutcomeAwaited: (d, ctx) =>
+    pt("OutcomeAwaited", "{seat}'s move waits for {needed}", { seat: ctx.seatName(d.seat), needed: d.needed.describe }),
+  OutcomeEntered: (d, ctx, e) => {
+    const value = "outcome" in d ? d.outcome : revealed(e).outcome;
+    const shown = value === undefined ? t("(secret)") : typeof value === "string" ? value : JSON.stringify(value);
+    return pt("OutcomeEntered", "{what}: {outcome} — entered by {by}", { what: d.what, outcome: shown, by: d.by });
+  },
   ForkedFrom: (d, ctx) =>
     pt("ForkedFrom", "Forked by {referee} from game {origin} at event {at}: {reason}",
       { referee: ctx.refereeName(d.referee), origin: d.origin, at: d.at_version, reason: d.reason }),
