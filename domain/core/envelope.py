@@ -60,6 +60,10 @@ def seal(
     new_salt: Callable[[], str],
 ) -> dict[str, Any]:
     """The full record of `event` as event `version` of the game, chained to `prev_hash`."""
+    data = event.data
+    # `Event.data` builds a fresh plain copy already; a kind with its own `data` (`Untyped`
+    # hands back what it holds) is copied here, for a record is plain JSON, free to change.
+    plain = data if type(event).data is Event.data else encode(data)  # type: ignore[comparison-overlap]
     record: dict[str, Any] = {
         "game_id": game_id,
         "version": version,
@@ -67,7 +71,7 @@ def seal(
         "actor": SYSTEM if event.automatic else actor,
         "command_id": command_id,
         "kind": event.kind,
-        "data": encode(event.data),  # a plain copy: a record is plain JSON, free to change
+        "data": plain,
         "secrets": [{"to": list(s.to), "salt": new_salt(), "value": s.value} for s in event.secrets],
         "prev_hash": prev_hash,
     }
