@@ -145,7 +145,7 @@ def interleaved(targets: dict[str, tuple[dict[str, str], CpuTimed]], requests: i
 
 
 def run(kind: str, db: str, postgres: bool, small: int, large: int, requests: int,
-        large_schema: str | None = None) -> dict[str, Any]:
+        large_schema: str | None = None, keep_large: bool = False) -> dict[str, Any]:
     """`db`: a SQLite file's URL (each store a file beside it) or a PostgreSQL URL (a fresh
     schema for each store, dropped afterwards). `large_schema`: a PostgreSQL schema a
     previous run or a script filled and projected (`--large-schema`), used as the large store as it is."""
@@ -156,7 +156,10 @@ def run(kind: str, db: str, postgres: bool, small: int, large: int, requests: in
             for label, games in (("small", small), ("large", large)):
                 kept = large_schema if label == "large" and postgres else None
                 schema = kept or (fresh(db) if postgres else None)
-                schemas += [schema] if schema and not kept else []
+                if schema and not kept and not (keep_large and label == "large"):
+                    schemas.append(schema)
+                elif schema and label == "large":
+                    print(f"{kind} large: schema {schema} is kept (--large-schema {schema})", file=sys.stderr)
                 where = db if postgres else db.replace(".sqlite", f"-{label}.sqlite")
                 app = Caboose(Settings(db=where, schema=schema, rate_limits=RateLimits.every("10000000/minute")))
                 apps.append(app)
@@ -207,13 +210,15 @@ def main() -> None:
     parser.add_argument("--large-schema", default=None,
                         help="On PostgreSQL, use this schema (filled and projected by an earlier run or by hand) as the large "
                              "store instead of filling a fresh one; it is left as it is.")
+    parser.add_argument("--keep-large", action="store_true",
+                        help="On PostgreSQL, keep the large store's schema for later runs' --large-schema (its name is printed).")
     args = parser.parse_args()
     results = []
     if not args.no_sqlite:
         with tempfile.TemporaryDirectory() as folder:
             results.append(run("sqlite", f"sqlite:///{folder}/listing.sqlite", False, args.small, args.large, args.requests))
     if args.postgres:
-        results.append(run("postgresql", args.postgres, True, args.small, args.large, args.requests, args.large_schema))
+        results.append(run("postgresql", args.postgres, True, args.small, args.large, args.requests, args.large_schema, args.keep_large))
     print(json.dumps(results, indent=2))
 
 
