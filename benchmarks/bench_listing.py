@@ -144,25 +144,33 @@ def interleaved(targets: dict[str, tuple[dict[str, str], CpuTimed]], requests: i
     return out
 
 
-def run(kind: str, db: str, postgres: bool, small: int, large: int, requests: int) -> dict[str, Any]:
+def run(kind: str, db: str, postgres: bool, small: int, large: int, requests: int,
+        large_schema: str | None = None, keep_large: bool = False) -> dict[str, Any]:
     """`db`: a SQLite file's URL (each store a file beside it) or a PostgreSQL URL (a fresh
-    schema for each store, dropped afterwards)."""
+    schema for each store, dropped afterwards). `large_schema`: a PostgreSQL schema a
+    previous run or a script filled and projected (`--large-schema`), used as the large store as it is."""
     out: dict[str, Any] = {"database": kind}
     apps, schemas, targets = [], [], {}
     try:
         with ExitStack() as servers:
             for label, games in (("small", small), ("large", large)):
-                schema = fresh(db) if postgres else None
-                schemas += [schema] if schema else []
+                kept = large_schema if label == "large" and postgres else None
+                schema = kept or (fresh(db) if postgres else None)
+                if schema and not kept and not (keep_large and label == "large"):
+                    schemas.append(schema)
+                elif schema and label == "large":
+                    print(f"{kind} large: schema {schema} is kept (--large-schema {schema})", file=sys.stderr)
                 where = db if postgres else db.replace(".sqlite", f"-{label}.sqlite")
                 app = Caboose(Settings(db=where, schema=schema, rate_limits=RateLimits.every("10000000/minute")))
                 apps.append(app)
-                start = time.perf_counter()
-                fill(app, games, min(games, small), seed=7)
-                stored = time.perf_counter() - start
-                start = time.perf_counter()
-                rebuild(app, read_store_for(app))
-                projected = time.perf_counter() - start
+                stored = projected = 0.0
+                if not kept:
+                    start = time.perf_counter()
+                    fill(app, games, min(games, small), seed=7)
+                    stored = time.perf_counter() - start
+                    start = time.perf_counter()
+                    rebuild(app, read_store_for(app))
+                    projected = time.perf_counter() - start
                 print(f"{kind} {label}: {games} games stored in {stored:.0f} s, projected in {projected:.0f} s", file=sys.stderr)
                 out[label] = {"games": len(app.game_ids()), "stored_s": round(stored, 1), "projected_s": round(projected, 1)}
                 base, timed = servers.enter_context(served(app))
@@ -198,12 +206,19 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test",
                         help="Also run against this PostgreSQL (fresh schemas); '' to skip.")
+    parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only.")
+    parser.add_argument("--large-schema", default=None,
+                        help="On PostgreSQL, use this schema (filled and projected by an earlier run or by hand) as the large "
+                             "store instead of filling a fresh one; it is left as it is.")
+    parser.add_argument("--keep-large", action="store_true",
+                        help="On PostgreSQL, keep the large store's schema for later runs' --large-schema (its name is printed).")
     args = parser.parse_args()
     results = []
-    with tempfile.TemporaryDirectory() as folder:
-        results.append(run("sqlite", f"sqlite:///{folder}/listing.sqlite", False, args.small, args.large, args.requests))
+    if not args.no_sqlite:
+        with tempfile.TemporaryDirectory() as folder:
+            results.append(run("sqlite", f"sqlite:///{folder}/listing.sqlite", False, args.small, args.large, args.requests))
     if args.postgres:
-        results.append(run("postgresql", args.postgres, True, args.small, args.large, args.requests))
+        results.append(run("postgresql", args.postgres, True, args.small, args.large, args.requests, args.large_schema, args.keep_large))
     print(json.dumps(results, indent=2))
 
 

@@ -7,7 +7,8 @@ beside the records (never inside them) so play resumes the random stream exactly
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -52,6 +53,76 @@ class NoRandomness:
 
 _NOTHING = object()
 
+Command = tuple[int, int, "str | None"]
+"""A command's first and last version, and the digest of its request (None for none)."""
+
+
+class Commands(Mapping[str, Command]):
+    """Every command a game has stored, by id, for idempotency: a retried request finds the
+    records its first attempt stored. A game keeps one per move for its whole life, so in a
+    snapshot they are one text, a line per command, searched when a request asks rather than
+    parsed into a dict: loading a long game's snapshot no longer grows with its length (a
+    2,000-event game's commands were most of its snapshot, and decoding them most of its
+    load). Commands recorded since the snapshot are kept in a dict beside the text."""
+
+    __slots__ = ("_newer", "_text")
+
+    def __init__(self, text: str = "\n", newer: dict[str, Command] | None = None) -> None:
+        self._text = text  # "\n", then a line per command: '"id" first last digest-or--\n'
+        self._newer: dict[str, Command] = newer if newer is not None else {}
+
+    @classmethod
+    def of(cls, stored: Any) -> Commands:
+        """From a snapshot: the text, or the mapping snapshots held before."""
+        if isinstance(stored, str):
+            return cls(stored)
+        return cls(newer={key: (first, last, digest) for key, (first, last, digest) in dict(stored).items()})
+
+    def note(self, key: str, version: int, digest: str | None) -> None:
+        """Event `version` was recorded for command `key`. A command's events are stored
+        together, in one transaction, so an event continues a command only if that command
+        was recorded since the snapshot; the text is not searched for every event folded."""
+        first, _, known = self._newer.get(key, (version, version, digest))
+        self._newer[key] = (first, version, known)
+
+    def text(self) -> str:
+        """Every command as one text, for a snapshot. A line added later wins (`rfind`)."""
+        return self._text + "".join(_line(key, command) + "\n" for key, command in self._newer.items())
+
+    def copy(self) -> Commands:
+        return Commands(self._text, dict(self._newer))
+
+    def __setitem__(self, key: str, command: Command) -> None:
+        self._newer[key] = command
+
+    def __getitem__(self, key: str) -> Command:
+        found = self._newer.get(key)
+        if found is not None:
+            return found
+        prefix = "\n" + json.dumps(key) + " "
+        start = self._text.rfind(prefix)
+        if start < 0:
+            raise KeyError(key)
+        first, last, digest = self._text[start + len(prefix):self._text.index("\n", start + 1)].split(" ")
+        return int(first), int(last), None if digest == "-" else digest
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in self._newer or ("\n" + json.dumps(key) + " ") in self._text)
+
+    def __iter__(self) -> Iterator[str]:
+        decoder = json.JSONDecoder()
+        stored = (decoder.raw_decode(line)[0] for line in self._text.split("\n") if line)
+        return iter(dict.fromkeys([*stored, *self._newer]))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _line(key: str, command: Command) -> str:
+    # The id JSON-encoded has no raw newline, and its closing quote and a space end it.
+    first, last, digest = command
+    return f"{json.dumps(key)} {first} {last} {digest or '-'}"
+
 
 def _seconds_between(start: str, end: str) -> float:
     return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
@@ -83,7 +154,7 @@ class Game(Aggregate):
         self.created_at = record["time"]
         self.updated_at = record["time"]
         # command id -> (first version, last version, digest of the request or None)
-        self.commands: dict[str, tuple[int, int, str | None]] = {record["command_id"]: (1, 1, None)} if record["command_id"] else {}
+        self.commands = Commands(newer={record["command_id"]: (1, 1, None)} if record["command_id"] else {})
         # Pace, from event times: since when each active seat has been waiting to act, and
         # each seat's total thinking time (seat numbers as strings: snapshots are JSON).
         self.waiting_since: dict[str, str] = {}
@@ -106,7 +177,7 @@ class Game(Aggregate):
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__)
         copy.__dict__.update(
-            _pending_events=list(self._pending_events), seats=list(self.seats), commands=dict(self.commands),
+            _pending_events=list(self._pending_events), seats=list(self.seats), commands=self.commands.copy(),
             waiting_since=dict(self.waiting_since), thinking_seconds=dict(self.thinking_seconds))
         return copy
 
@@ -161,8 +232,7 @@ class Game(Aggregate):
         the generator's position, the time."""
         command_id, version = record["command_id"], record["version"]
         if command_id is not None:
-            first, _, digest = self.commands.get(command_id, (version, version, request_digest))
-            self.commands[command_id] = (first, version, digest)
+            self.commands.note(command_id, version, request_digest)
         self.head = record["hash"]
         self.rng_position = rng_position
         self.updated_at = record["time"]
@@ -314,11 +384,13 @@ class Game(Aggregate):
         def take(cls, aggregate: Any) -> Any:
             snapshot = super().take(aggregate)
             snapshot.state["state"] = encode(aggregate.state)
+            snapshot.state["commands"] = aggregate.commands.text()
             return snapshot
 
         def mutate(self, _: None) -> Any:
             game = super().mutate(_)
             game.state = decode(game.decider.state_type, game.state)
+            game.commands = Commands.of(game.commands)
             return game
 
     # -- seats joined by invite (`SeatJoined`) --------------------------------------------

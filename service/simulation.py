@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +22,7 @@ from domain.core.errors import MalformedMove
 from domain.core.events import PUBLIC, Audience
 from domain.core.leaks import leaks
 from domain.core.randomness import SeededRandom
-from service.application import Caboose
+from service.application import Caboose, new_salt, request_digest, utc_now
 from service.lobby import Lobby
 from service.seating import Issued
 
@@ -93,13 +94,23 @@ def simulate(app: Caboose, game: str, games: int, players: int, seed: int, check
 def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random.Random,
              check: bool = True, max_moves: int = 5000, lobby: Lobby | None = None,
              options: Mapping[str, Any] | None = None, levels: str | Sequence[str] | None = None,
-             names: Sequence[str] | None = None, stop_after: int | None = None) -> Playout:
+             names: Sequence[str] | None = None, stop_after: int | None = None,
+             per_move: bool = False) -> Playout:
     """One game to its end, each seat played by a bot of its level (`seat_levels`: the
     `playout` level unless told), with the game's `options`; an unknown level or a refused
     option is refused before anything is stored. Through `lobby`, the game is created as
     every entry point creates one (with its tokens, so it is listed); without, only its
-    events are stored. `stop_after` moves, the game is left running where it stands."""
+    events are stored. `stop_after` moves, the game is left running where it stands.
+
+    Each move is adjudicated by the game's aggregate as `Caboose.play` does it, and the game
+    is stored once it stands still, in one transaction, as an import is: one durable commit
+    per move, not the rules, set the rate of a simulation through a file store. With
+    `per_move`, every move goes through `Caboose.play` and is its own commit, the path a
+    client's move takes. Either way every event is stored, and with `check` each stored event
+    is checked after it is stored."""
     played = seat_levels(games.current(game), levels, players)
+    if not per_move:
+        return _play_held(app, game, played, seed, chooser, check, max_moves, lobby, options, names, stop_after)
     seat_names: list[str | None] = list(names or [f"player {i + 1}" for i in range(players)])
     issued = None
     if lobby:
@@ -129,6 +140,51 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         moves += 1
         if checker:
             checker.catch_up()
+    over = decider.is_over(state)
+    if not over and stop_after is None:
+        raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
+    ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"] if over else []
+    winners = ended[0]["data"].get("winners", []) if ended else []
+    scores = {str(k): v for k, v in decider.scores(state).items()}
+    return Playout(game_id, version, scores, winners, played, moves, over, issued)
+
+
+def _play_held(app: Caboose, game: str, played: tuple[str, ...], seed: bytes, chooser: random.Random, check: bool,
+               max_moves: int, lobby: Lobby | None, options: Mapping[str, Any] | None, names: Sequence[str] | None,
+               stop_after: int | None) -> Playout:
+    """`play_one` with the game held in memory while it is played, then stored in one
+    transaction. Without a lobby the game is created in that same transaction; through one,
+    it is created first, as the lobby does, so its tokens exist before its moves."""
+    seat_names: list[str | None] = list(names or [f"player {i + 1}" for i in range(len(played))])
+    issued = None
+    if lobby:
+        game_id, issued = lobby.open_game(game, seat_names, options, seed=seed)
+        aggregate = app.game(game_id)
+    else:
+        aggregate = app.new_game(game, [str(n) for n in seat_names], options, seed=seed)
+        game_id = str(aggregate.id)
+    decider = aggregate.decider
+    bots = [bot_of(decider, level) for level in played]
+    moves = 0
+    try:
+        while moves < (max_moves if stop_after is None else stop_after):
+            active = sorted(decider.active_seats(aggregate.state))
+            if not active:
+                break
+            seat = chooser.choice(active)
+            legal = decider.legal_moves(aggregate.state, seat)
+            if not legal:
+                raise InvariantBroken(game_id, aggregate.version, [f"seat {seat} is active but has no legal move"])
+            move = bots[seat].choose(aggregate.state, seat, legal, chooser)
+            # What `Caboose.moved` does for a move, less the load and the commit.
+            aggregate.play(seat, move, str(uuid.uuid4()), utc_now(), new_salt, request_digest(seat, move))
+            moves += 1
+    finally:  # what was played is stored even when the play broke down, to be looked into
+        if aggregate.pending_events:
+            app._save(aggregate)
+    if check:
+        _Checker(app, game_id).catch_up()
+    state, version = aggregate.state, aggregate.version
     over = decider.is_over(state)
     if not over and stop_after is None:
         raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])

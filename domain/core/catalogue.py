@@ -18,6 +18,7 @@ from typing import Any, Union
 from domain.core.codec import decode
 from domain.core.errors import RecordError
 from domain.core.events import Event, Secret, Untyped, record_key
+from domain.core.state import Frozen
 
 
 class UnknownKind(RecordError):
@@ -71,15 +72,15 @@ class Catalogue:
         if cls is None:
             return Untyped(kind, dict(data), secrets=tuple(secrets), automatic=automatic)
         readers = _readers(cls)
-        unknown = data.keys() - readers.keys()
-        if unknown:
+        if not readers.keys() >= data.keys():
+            unknown = data.keys() - readers.keys()
             raise RecordError("bad_event_data", f"{kind} has no field {', '.join(sorted(unknown))}", None)
         try:
             values = {}
             for key, value in data.items():
                 name, hint = readers[key]
                 values[name] = value if hint is None else decode(hint, value)
-            return cls(**values, secrets=tuple(secrets), automatic=automatic)
+            return _maker(cls)(values, tuple(secrets), automatic)
         except (TypeError, ValueError, KeyError) as exc:
             raise RecordError("bad_event_data", f"{kind}: {exc}", None) from exc
 
@@ -166,6 +167,44 @@ def _readers(cls: type) -> dict[str, tuple[str, Any]]:
         _READERS[cls] = {record_key(f): (f.name, None if _as_stored(hints[f.name]) else hints[f.name])
                          for f in dataclasses.fields(cls) if f.name not in Event.BASE_FIELDS}
     return _READERS[cls]
+
+
+_MAKERS: dict[type, typing.Callable[[dict[str, Any], tuple[Secret, ...], bool], Event]] = {}
+
+
+def _maker(cls: type[Event]) -> typing.Callable[[dict[str, Any], tuple[Secret, ...], bool], Event]:
+    """How a kind's event is built from its record: what the dataclass's `__init__` does
+    (defaults, a missing field refused, mappings frozen by `Frozen.__post_init__`) without
+    its frozen-attribute checks, which were most of the cost of reading a record. A kind
+    with its own `__post_init__` or fields outside `__init__` is built by its `__init__`."""
+    if cls in _MAKERS:
+        return _MAKERS[cls]
+    fields = dataclasses.fields(cls)
+    if getattr(cls, "__post_init__", None) is not Frozen.__post_init__ or any(not f.init for f in fields) \
+            or not hasattr(cls, "__dict__") or "__slots__" in cls.__dict__:
+        def made(values: dict[str, Any], secrets: tuple[Secret, ...], automatic: bool) -> Event:
+            return cls(**values, secrets=secrets, automatic=automatic)
+    else:
+        own = [f for f in fields if f.name not in Event.BASE_FIELDS]
+        defaults = {f.name: f.default for f in own if f.default is not dataclasses.MISSING}
+        factories = {f.name: f.default_factory for f in own if f.default_factory is not dataclasses.MISSING}
+        required = frozenset(f.name for f in own if f.name not in defaults and f.name not in factories)
+
+        def made(values: dict[str, Any], secrets: tuple[Secret, ...], automatic: bool) -> Event:
+            if not required <= values.keys():
+                raise TypeError(f"{cls.__name__} lacks {', '.join(sorted(required - values.keys()))}")
+            event = object.__new__(cls)
+            held = event.__dict__
+            held.update(defaults)
+            for name, factory in factories.items():
+                if name not in values:
+                    held[name] = factory()  # type: ignore[misc]
+            held.update(values)
+            held["secrets"], held["automatic"] = secrets, automatic
+            Frozen.__post_init__(event)
+            return event
+    _MAKERS[cls] = made
+    return made
 
 
 def _as_stored(hint: Any) -> bool:

@@ -32,6 +32,14 @@ def encode(value: Any) -> Any:
 
 def decode(hint: Any, data: Any) -> Any:
     """Rebuild a value of type `hint` from what `encode` produced."""
+    try:
+        read = decoder(hint)
+    except TypeError:  # a hint that cannot be a cache key: worked out afresh
+        return _decode(hint, data)
+    return read(data)
+
+
+def _decode(hint: Any, data: Any) -> Any:
     if data is None:
         return None
     origin = typing.get_origin(hint)
@@ -54,6 +62,73 @@ def decode(hint: Any, data: Any) -> Any:
         key_type, value_type = args
         return {decode_key(key_type, k): decode(value_type, v) for k, v in data.items()}
     return data
+
+
+Read = typing.Callable[[Any], Any]
+
+
+def _as_is(data: Any) -> Any:
+    return data
+
+
+@cache
+def decoder(hint: Any) -> Read:
+    """`decode` for one hint, worked out once: every record read and every snapshot loaded
+    decodes values of the same few hints, and asking `typing` about each hint again for every
+    value was most of the cost of turning a record into its event. Does exactly what
+    `_decode` does, with the same errors for data that does not fit."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) != 1:
+            return lambda data: None if data is None else decode(_member(inner, data), data)
+        return _or_none(decoder(inner[0]))
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _or_none(_dataclass_reader(hint))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = decoder(args[0])
+            return _or_none(tuple if item is _as_is else lambda data: tuple([item(v) for v in data]))
+        items = [decoder(a) for a in args]
+        return _or_none(lambda data: tuple([read(v) for read, v in zip(items, data, strict=True)]))
+    if origin is frozenset:
+        item = decoder(args[0])
+        return _or_none(frozenset if item is _as_is else lambda data: frozenset([item(v) for v in data]))
+    if origin is list:
+        item = decoder(args[0])
+        return _or_none(list if item is _as_is else lambda data: [item(v) for v in data])
+    if origin is dict:
+        key_type, value_type = args
+        value = decoder(value_type)
+        if key_type is int:
+            return _or_none(lambda data: {int(k): value(v) for k, v in data.items()})
+        if value is _as_is:
+            return _or_none(lambda data: {k: v for k, v in data.items()})
+        return _or_none(lambda data: {k: value(v) for k, v in data.items()})
+    return _as_is
+
+
+def _or_none(read: Read) -> Read:
+    return lambda data: None if data is None else read(data)
+
+
+def _dataclass_reader(cls: type) -> Read:
+    fields: dict[str, Read] = {}
+
+    def read(data: Any) -> Any:
+        if not fields:  # filled on first use: a dataclass may refer to itself
+            fields.update({name: _field(hint) for name, hint in _hints(cls).items()})
+        return cls(**{name: fields[name](data[name]) for name in data})
+
+    return read
+
+
+def _field(hint: Any) -> Read:
+    try:
+        return decoder(hint)
+    except TypeError:
+        return lambda data: _decode(hint, data)
 
 
 def _member(members: list[Any], data: Any) -> Any:

@@ -60,6 +60,10 @@ def seal(
     new_salt: Callable[[], str],
 ) -> dict[str, Any]:
     """The full record of `event` as event `version` of the game, chained to `prev_hash`."""
+    data = event.data
+    # `Event.data` builds a fresh plain copy already; a kind with its own `data` (`Untyped`
+    # hands back what it holds) is copied here, for a record is plain JSON, free to change.
+    plain = data if type(event).data is Event.data else encode(data)  # type: ignore[comparison-overlap]
     record: dict[str, Any] = {
         "game_id": game_id,
         "version": version,
@@ -67,7 +71,7 @@ def seal(
         "actor": SYSTEM if event.automatic else actor,
         "command_id": command_id,
         "kind": event.kind,
-        "data": encode(event.data),  # a plain copy: a record is plain JSON, free to change
+        "data": plain,
         "secrets": [{"to": list(s.to), "salt": new_salt(), "value": s.value} for s in event.secrets],
         "prev_hash": prev_hash,
     }
@@ -79,7 +83,7 @@ def to_event(record: dict[str, Any], catalogue: Catalogue | None = None) -> Even
     """The typed event a full record holds (a redacted secret's value is None): of its kind
     in `catalogue`, `Untyped` when the catalogue does not declare it. Data that does not fit
     its kind is a `RecordError` naming the event."""
-    secrets = tuple(Secret(tuple(s["to"]), s.get("value")) for s in record["secrets"])
+    secrets = tuple([_secret(tuple(s["to"]), s.get("value")) for s in record["secrets"]])
     automatic = record["actor"] == SYSTEM
     if catalogue is None:
         return Untyped(record["kind"], record["data"], secrets=secrets, automatic=automatic)
@@ -88,6 +92,14 @@ def to_event(record: dict[str, Any], catalogue: Catalogue | None = None) -> Even
     except RecordError as error:  # name the event whose data does not fit its kind
         version = record.get("version")
         raise RecordError(error.code, f"event {version}: {error.message}", version) from None
+
+
+def _secret(to: tuple[int, ...], value: Any) -> Secret:
+    """`Secret(to, value)` without the frozen dataclass's per-field checks: every record
+    read back builds its secrets (a `Secret` has no `__post_init__` to skip)."""
+    secret = object.__new__(Secret)
+    secret.__dict__.update(to=to, value=value)
+    return secret
 
 
 def redact(record: dict[str, Any], audience: Audience) -> dict[str, Any]:

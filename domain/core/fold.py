@@ -24,6 +24,9 @@ from domain.core.kinds import NOTES, REWINDS, AdjustmentMade, GameCreated, SeatJ
 Earlier = Callable[[int], Any]
 """The game's state at an earlier version, for a rewind to restore."""
 
+_UNCHANGED = (GameCreated, SeedRevealed, *NOTES)
+"""The core's kinds that leave the game state as it is."""
+
 
 def step(decider: Decider[Any], state: Any, event: Event, earlier: Earlier | None = None) -> Any:
     """The game state after `event`. A rewind needs `earlier`; without it, it is refused.
@@ -36,7 +39,7 @@ def step(decider: Decider[Any], state: Any, event: Event, earlier: Earlier | Non
         return log.joined(state, event.seat, event.name)
     if isinstance(event, AdjustmentMade):
         return log.adjusted(decider, state, event.data)
-    if isinstance(event, (GameCreated, SeedRevealed, *NOTES)):
+    if isinstance(event, _UNCHANGED):
         return state
     return decider.evolve(state, event)
 
@@ -51,6 +54,7 @@ class History:
             raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
         self.created = created["data"]
         self.decider = log.decider_of(self.created)
+        self._catalogue = self.decider.catalogue
         self._states = [None, self.decider.initial_state(log.setup_of(self.created))]
 
     @property
@@ -68,10 +72,11 @@ class History:
 
     def add(self, record: dict[str, Any]) -> Any:
         """Fold the next record; returns the state after it."""
-        if record.get("version") != self.version + 1:
-            raise RecordError("version_gap", f"expected version {self.version + 1}, found {record.get('version')}", self.version + 1)
-        state = step(self.decider, self.state, to_event(record, self.decider.catalogue), self.at)
-        self._states.append(state)
+        states = self._states  # runs for every event every reader folds: no properties
+        if record.get("version") != len(states):
+            raise RecordError("version_gap", f"expected version {len(states)}, found {record.get('version')}", len(states))
+        state = step(self.decider, states[-1], to_event(record, self._catalogue), self.at)
+        states.append(state)
         return state
 
 
