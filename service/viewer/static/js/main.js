@@ -234,6 +234,7 @@ function show(version) {
   const board = $("board");
   if (view) {
     page.renderer.render(view, ctx);
+    if (page.play) page.play.offers.remark();
     drawPanel(view);
     board.dataset.version = String(version);
     board.classList.remove("loading");
