@@ -16,15 +16,27 @@ export class Api {
     this.gameId = gameId;
     this.token = token;
     this.base = `/api/v1/games/${encodeURIComponent(gameId)}`;
+    this.early = new Map(); // path -> a response asked for before the page's modules ran (boot.js)
+  }
+
+  // The answers boot.js asked for, used once each, when asked with this viewpoint's token.
+  adopt(boot) {
+    if (!boot || boot.token !== this.token) return;
+    this.early = new Map(boot.responses);
+    this.earlyToken = boot.token;
   }
 
   async json(path, { auth = true, allow404 = false } = {}) {
     const headers = { Accept: "application/json" };
     if (auth && this.token) headers.Authorization = `Bearer ${this.token}`;
+    // An early answer was asked with the token then held: not used once the token changed.
+    const early = this.token === this.earlyToken ? this.early.get(path) : null;
+    this.early.delete(path);
     // A viewer holding a key down must not turn the API's rate limit into a dead page:
     // wait as told and try again, a few times.
     for (let attempt = 0; ; attempt++) {
-      const response = await fetch(path, { headers, cache: "no-store" });
+      const asked = () => fetch(path, { headers, cache: "no-store" });
+      const response = await (attempt === 0 && early ? early.catch(asked) : asked());
       if (response.ok) return response.json();
       if (allow404 && response.status === 404) return null;
       let problem = {};
