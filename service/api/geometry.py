@@ -52,7 +52,8 @@ class TicketToRideCitySchema(Schema):
 
 
 class TicketToRideRouteSchema(Schema):
-    id = fields.String(required=True, metadata={"description": "What `claim_route` names: \"CityA|CityB\", \"#1\"/\"#2\" on a double route's lanes."})
+    id = fields.String(required=True, metadata={
+        "description": "What `claim_route` names: \"CityA|CityB\", with \"#0\" or \"#1\" for a double route's lane."})
     a = fields.String(required=True, metadata={"description": "One end (a key of `cities`)."})
     b = fields.String(required=True, metadata={"description": "The other end."})
     length = fields.Integer(required=True, metadata={"description": "Train cars (and cards) the route takes."})
@@ -65,7 +66,8 @@ class TicketToRideRouteSchema(Schema):
 class TicketToRideTicketSchema(Schema):
     a = fields.String(required=True)
     b = fields.String(required=True)
-    points = fields.Integer(required=True, metadata={"description": "Scored when `a` and `b` are joined by the seat's routes, lost when not."})
+    points = fields.Integer(required=True, metadata={
+        "description": "Scored when `a` and `b` are joined by the seat's routes, lost when not."})
 
 
 class TicketToRideMapSchema(BoardSchema):
