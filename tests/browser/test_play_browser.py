@@ -151,6 +151,12 @@ def test_a_click_on_a_route_picks_out_its_claims(site: Site, seat_page: Any) -> 
     offered(page, game.version)
     route = claims[0]["route"]
     for_route = [m for m in claims if m["route"] == route]
+    # Each route the seat may claim is a keyboard button on the board, named by its claims.
+    assert page.locator("#board [data-offers]").count() == len({m["route"] for m in claims})
+    place = page.locator(f'#board .route[data-route="{route}"]')
+    assert place.get_attribute("tabindex") == "0" and place.get_attribute("role") == "button"
+    label = place.get_attribute("aria-label") or ""
+    assert (f"{len(for_route)} choices" in label) if len(for_route) > 1 else (" with " in label), label
     page.locator(f'#board .route[data-route="{route}"] rect').first.dispatch_event("click")
     shown = page.eval_on_selector_all('#play fieldset[data-type="claim_route"] .move-option:not([hidden]) [data-move]',
                                       "ms => ms.map(m => JSON.parse(m.dataset.move))")
