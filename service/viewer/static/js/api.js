@@ -9,6 +9,10 @@ export class ApiError extends Error {
   }
 }
 
+function dropAll(responses) {
+  for (const pending of responses) pending.then((response) => response.body?.cancel()).catch(() => {});
+}
+
 const EVENTS_PAGE = 5000; // the API's largest page: a 1,000-event game comes in one request
 
 export class Api {
@@ -21,9 +25,19 @@ export class Api {
 
   // The answers boot.js asked for, used once each, when asked with this viewpoint's token.
   adopt(boot) {
-    if (!boot || boot.token !== this.token) return;
+    if (!boot) return;
+    if (boot.token !== this.token) {
+      dropAll(boot.responses.values());
+      return;
+    }
     this.early = new Map(boot.responses);
     this.earlyToken = boot.token;
+  }
+
+  // Early answers never asked for again (another version shown): their bodies are let go.
+  dropEarly() {
+    dropAll(this.early.values());
+    this.early.clear();
   }
 
   async json(path, { auth = true, allow404 = false } = {}) {

@@ -3,7 +3,7 @@
 // Asked here: the view at the version shown (that one view: a run of them costs the server
 // a fold per version before the first answer), the game's summary and its board map; main.js
 // takes these answers over (api.js `adopt`) when its viewpoint is the one asked with.
-// A plain script, not a module, so that it runs as soon as it arrives.
+// A plain script, not a module, and not deferred: it runs as soon as it arrives, before main.js.
 (() => {
   const { gameId, game, version, boardMap } = document.currentScript.dataset;
   const url = new URL(window.location.href);

@@ -138,6 +138,7 @@ async function start() {
   show(page.nav.version);
   performance.mark("replay:first-board");
   page.timings.firstBoard = performance.now();
+  page.api.dropEarly();
   page.frames.around(page.nav.version);
   await loadEvents();
   page.ready = true;
