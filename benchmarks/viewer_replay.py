@@ -10,6 +10,11 @@ same run on the same machine (the machine's load moves both alike):
   painted, for adjacent steps (next and previous) and for jumps to random events (which may
   fetch a chunk of views first); baseline: an empty frame, the same wait with no step, on the
   same page (the floor a step's "painted" time cannot go below);
+- each step by the keyboard: arrow keys pressed through the browser's input path, and the
+  share of presses whose next frame was painted more than one frame (16.7 ms) after the key
+  arrived, by the browser's Event Timing (`performance` entries of type `event`). A step
+  "painted within one frame" is this; the `painted` time above also holds the wait for the
+  next frame to begin (an empty frame measures about 16.7 ms), so it cannot go below it;
 - the page's own transfer before game data: the HTML, CSS and JS modules (and, apart, the
   static board map), as encoded on the wire.
 
@@ -108,6 +113,36 @@ JUMPS_JS = """async ({count}) => {
     }
     return {drawn, painted};
 }"""
+
+
+KEYS_OBSERVE_JS = """() => {
+    // Each key press's Event Timing entry: from the key's arrival to the next frame painted
+    // after its handlers ran (rounded to 8 ms; only presses of 16 ms and more are reported).
+    window.keyTimings = [];
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.name === 'keydown') window.keyTimings.push(e.duration);
+    }).observe({type: 'event', durationThreshold: 16, buffered: false});
+    document.activeElement?.blur();
+}"""
+KEY_PAUSE_MS = 50  # a held arrow key repeats about every 33 ms; a person stepping, slower
+
+
+def key_steps(page: Any, count: int) -> dict[str, Any]:
+    """`count` arrow-key presses from the middle of the game (30 right, 10 left, again and
+    again), each through the browser's input path: the share of them whose next frame came
+    later than one frame (16.7 ms) after the key, from the browser's own Event Timing."""
+    page.evaluate("() => replay.go(Math.floor(replay.page.nav.last / 2))")
+    page.evaluate(KEYS_OBSERVE_JS)
+    for i in range(count):
+        page.keyboard.press("ArrowRight" if i % 40 < 30 else "ArrowLeft")
+        page.wait_for_timeout(KEY_PAUSE_MS)
+    page.wait_for_timeout(300)
+    slow: list[float] = page.evaluate("() => window.keyTimings")
+    # Reported durations are multiples of 8 ms: 16 is under 20 ms, a frame and its rounding.
+    over = [d for d in slow if d > 16.7]
+    return {"presses": count, "over_one_frame": len(over), "share_over_one_frame": round(len(over) / count, 3),
+            "over_two_frames": sum(d > 33.4 for d in slow), "p95_within_one_frame": len(over) <= 0.05 * count,
+            "slowest_ms": max(slow, default=0)}
 
 
 @contextmanager
@@ -213,6 +248,7 @@ def measure(base: str, game_id: str, events: int, loads: int, steps: int, jumps:
                 out["empty_frame_ms"] = percentiles(frames_run)
                 out["step_painted_p95_to_empty_frame_p95"] = ratio(p95(steps_run["painted"]), p95(frames_run))
                 out["jump_ms"] = {"drawn": percentiles(jumps_run["drawn"]), "painted": percentiles(jumps_run["painted"])}
+                out["key_steps"] = key_steps(page, steps)
             context.close()
         browser.close()
     out["first_board_ms"] = percentiles(first)
@@ -231,7 +267,8 @@ def summary(name: str, r: dict[str, Any]) -> str:
             f"(empty page first paint p95 {r['empty_page_first_paint_ms']['p95']} ms, ratio {r['first_board_p95_to_empty_page_p95']}; "
             f"raw fetch p95 {r['raw_fetch_first_board_data_ms']['p95']} ms, ratio {r['first_board_p95_to_raw_fetch_p95']}); "
             f"step painted p50 {step['p50']} / p95 {step['p95']} ms (empty frame p95 {frame['p95']} ms, "
-            f"ratio {r['step_painted_p95_to_empty_frame_p95']}); main-thread CPU per step {r['step_main_thread_cpu_ms']} ms")
+            f"ratio {r['step_painted_p95_to_empty_frame_p95']}); main-thread CPU per step {r['step_main_thread_cpu_ms']} ms; "
+            f"arrow-key steps painted later than one frame: {r['key_steps']['over_one_frame']} of {r['key_steps']['presses']}")
 
 
 def main() -> None:

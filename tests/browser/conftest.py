@@ -22,7 +22,7 @@ from service.application import Caboose
 from service.lobby import Lobby
 from service.settings import RateLimits, Settings
 from service.simulation import game_seed, play_one
-from tests.browser.support import Site, Watched, play_random
+from tests.browser.support import WIDE, Site, Watched, play_random
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -96,6 +96,30 @@ def open_page(browser: Any) -> Iterator[Any]:
         page.on("console", lambda message: watched.errors.append(message.text) if message.type == "error" else None)
         page.goto(url)
         return watched
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def seat_page(browser: Any) -> Iterator[Any]:
+    """Opens a game's page with a seat's token, in a browser context of its own, once the page
+    is ready. The page keeps what went wrong in it (`page.errors`: uncaught errors and console
+    errors) and the moves it sent (`page.sent`: the POST requests to `/moves`)."""
+    contexts = []
+
+    def opener(site: Site, game_id: str, token: str, viewport: dict[str, int] = WIDE) -> Any:
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors, page.sent = [], []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+        page.on("request", lambda r: page.sent.append(r) if r.method == "POST" and r.url.endswith("/moves") else None)
+        page.goto(f"{site.base}/games/{game_id}/replay?token={token}")
+        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
+        return page
 
     yield opener
     for context in contexts:

@@ -11,6 +11,9 @@ from typing import Any
 from service.application import Caboose
 from service.lobby import Lobby
 
+WIDE = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
 
 @dataclass
 class Site:
@@ -64,6 +67,11 @@ def shot(page: Any, artifacts: Path, name: str) -> Path:
     path = artifacts / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def canonical(move: dict[str, Any]) -> str:
+    """A move as one string, its keys sorted: moves compared whatever order their fields came in."""
+    return json.dumps(move, sort_keys=True)
 
 
 def keys_anywhere(value: Any) -> set[str]:

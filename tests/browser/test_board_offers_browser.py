@@ -11,44 +11,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from domain.age_of_steam.track import network
 from service.simulation import game_seed
 from tests.browser.accessibility import serious
-from tests.browser.support import Site, shot
-
-WIDE = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def seat_page(browser: Any) -> Iterator[Any]:
-    contexts = []
-
-    def opener(site: Site, game_id: str, token: str, viewport: dict[str, int] = WIDE) -> Any:
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors, page.sent = [], []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-        page.on("request", lambda r: page.sent.append(r) if r.method == "POST" and r.url.endswith("/moves") else None)
-        page.goto(f"{site.base}/games/{game_id}/replay?token={token}")
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
-
-
-def canonical(move: dict[str, Any]) -> str:
-    return json.dumps(move, sort_keys=True)
+from tests.browser.support import PHONE, Site, canonical, shot
 
 
 def play_until(site: Site, game: str, wanted: str, seed: int,
@@ -268,4 +237,68 @@ def test_a_click_while_looking_at_an_earlier_event_offers_the_moves_on_the_board
     page.locator(f'#board polygon.hex[data-hex="{build["hex"]}"]').dispatch_event("click")
     assert build in offers(page)
     assert page.get_attribute("#board", "data-version") == str(version)  # the board of the moves
+    assert not page.errors, page.errors
+
+
+FOCUSED_PLACE = "() => document.activeElement.closest('#board [data-offers]') ? document.activeElement.dataset.hex : null"
+
+
+def test_places_with_moves_are_reached_named_and_played_from_the_keyboard(site: Site, seat_page: Any, artifacts: Path) -> None:
+    """Every hex where the seat may build is a button on the board (Tab reaches it, its name
+    says the move or how many there are, a ring shows it focused); Enter opens its moves,
+    Space chooses one, Escape closes the panel back to the hex, and Confirm sends the move."""
+    game_id, seat, token, legal = play_until(site, "age_of_steam", "build", 81)
+    version = site.app.game(game_id).version
+    tied: dict[str, list[dict[str, Any]]] = {}
+    for m in legal:
+        if m["type"] in ("build", "urbanize"):
+            tied.setdefault(m["hex"], []).append(m)
+    page = seat_page(site, game_id, token)
+    page.wait_for_selector(f'#play[data-version="{version}"]')
+    marked = page.eval_on_selector_all("#board [data-offers]", """es => es.map(e => ({hex: e.dataset.hex,
+        tabindex: e.getAttribute('tabindex'), role: e.getAttribute('role'), label: e.getAttribute('aria-label'),
+        count: Number(e.dataset.offers)}))""")
+    assert {m["hex"]: m["count"] for m in marked} == {h: len(ms) for h, ms in tied.items()}  # those places, no others
+    assert all(m["tabindex"] == "0" and m["role"] == "button" for m in marked)
+    for m in marked:
+        if m["count"] == 1:
+            assert tied[m["hex"]][0]["tile" if tied[m["hex"]][0]["type"] == "build" else "city"].replace("_", " ") in m["label"], m
+        else:
+            assert f"{m['count']} choices" in m["label"], m
+    assert page.get_attribute("#board", "role") == "group"
+
+    page.evaluate("() => document.activeElement?.blur()")
+    for _ in range(200):  # from the top of the page, as a keyboard user comes to the board
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_PLACE):
+            break
+    hex_ = page.evaluate(FOCUSED_PLACE)
+    assert hex_ == marked[0]["hex"]
+    ring = page.locator("#board .focus-ring")
+    assert ring.count() == 1 and (ring.bounding_box() or {}).get("width", 0) > 10
+    shot(page, artifacts, "board-keyboard-focus-1400")
+
+    page.keyboard.press("Enter")
+    shown = offers(page)
+    assert sorted(map(canonical, shown)) == sorted(map(canonical, tied[hex_]))
+    page.keyboard.press("Escape")
+    assert page.locator("#offers").count() == 0
+    assert page.evaluate(FOCUSED_PLACE) == hex_  # back where the panel was opened from
+
+    page.keyboard.press(" ")
+    offers(page)
+    page.keyboard.press(" ")  # the first option has the focus: Space chooses it
+    chosen = json.loads(page.evaluate("() => document.activeElement.dataset.move"))
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+    for _ in range(len(shown) + 2):
+        if page.evaluate("() => document.activeElement.classList.contains('confirm')"):
+            break
+        page.keyboard.press("Tab")
+    sent_before = len(page.sent)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {version}", timeout=15_000)
+    assert json.loads(page.sent[sent_before].post_data) == chosen
+    stored = site.app.records(game_id, after=version)[0]
+    assert stored["actor"] == f"seat:{seat}" and stored["data"]["hex"] == hex_
+    assert serious(page) == []
     assert not page.errors, page.errors

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,34 +15,10 @@ import pytest
 
 from service.simulation import game_seed
 from tests.browser.accessibility import serious
-from tests.browser.support import Site, shot
+from tests.browser.support import Site, canonical, shot
 
-WIDE = {"width": 1400, "height": 900}
 MOVES = 14  # through the opening ticket choice and several turns of both seats
 
-
-@pytest.fixture
-def seat_page(browser: Any) -> Iterator[Any]:
-    contexts = []
-
-    def opener(site: Site, game_id: str, token: str) -> Any:
-        context = browser.new_context(viewport=WIDE)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors, page.sent = [], []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("request", lambda r: page.sent.append(r) if r.method == "POST" and r.url.endswith("/moves") else None)
-        page.goto(f"{site.base}/games/{game_id}/replay?token={token}")
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
-
-
-def canonical(move: dict[str, Any]) -> str:
-    return json.dumps(move, sort_keys=True)
 
 
 def offered(page: Any, version: int) -> list[dict[str, Any]]:
@@ -155,7 +130,9 @@ def test_a_stale_move_is_a_conflict_and_a_refused_move_shows_the_rule(site: Site
     reply = app.game(game_id)
     assert reply.version == version
     assert "refused" in said and len(said) > len("Your move was refused: "), said
-    assert not page.errors, page.errors
+    # The browser logs each answer it was sent on purpose here (412, then the rule's refusal).
+    answers = [e for e in page.errors if e.startswith("Failed to load resource: the server responded with a status of 4")]
+    assert len(answers) == 2 and not [e for e in page.errors if e not in answers], page.errors
 
 
 def test_a_click_on_a_route_picks_out_its_claims(site: Site, seat_page: Any) -> None:
@@ -174,6 +151,12 @@ def test_a_click_on_a_route_picks_out_its_claims(site: Site, seat_page: Any) -> 
     offered(page, game.version)
     route = claims[0]["route"]
     for_route = [m for m in claims if m["route"] == route]
+    # Each route the seat may claim is a keyboard button on the board, named by its claims.
+    assert page.locator("#board [data-offers]").count() == len({m["route"] for m in claims})
+    place = page.locator(f'#board .route[data-route="{route}"]')
+    assert place.get_attribute("tabindex") == "0" and place.get_attribute("role") == "button"
+    label = place.get_attribute("aria-label") or ""
+    assert (f"{len(for_route)} choices" in label) if len(for_route) > 1 else (" with " in label), label
     page.locator(f'#board .route[data-route="{route}"] rect').first.dispatch_event("click")
     shown = page.eval_on_selector_all('#play fieldset[data-type="claim_route"] .move-option:not([hidden]) [data-move]',
                                       "ms => ms.map(m => JSON.parse(m.dataset.move))")

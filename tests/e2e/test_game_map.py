@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import jsonschema
+
 from domain import games
+from domain.age_of_steam.tiles import SEGMENTS, TILE_TYPES
 from service.application import Caboose
 from service.lobby import Lobby
 from tests.e2e.conftest import Client
@@ -62,7 +65,52 @@ def test_a_game_without_a_board_and_an_unknown_game_are_refused(client: Client, 
 def test_the_map_is_in_the_openapi_document(client: Client) -> None:
     document = client.get("/api/v1/openapi.json").body
     operation = document["paths"]["/api/v1/games/{game_id}/map"]["get"]
-    reference = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
-    shown = document["components"]["schemas"][reference.rsplit("/", 1)[1]]
-    assert {"cities", "routes", "tickets", "hexes", "edges"} <= set(shown["properties"])
+    shown = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    mapping = shown["discriminator"]["mapping"]
+    assert shown["discriminator"]["propertyName"] == "game"
+    assert set(mapping) == {"ticket_to_ride", "age_of_steam", "railway_boom", "toot_toot"}
+    assert sorted(one["$ref"] for one in shown["oneOf"]) == sorted(mapping.values())
+    schemas = document["components"]["schemas"]
+    assert {"cities", "routes", "tickets"} <= set(schemas["TicketToRideMap"]["properties"])
+    assert {"hexes", "edges", "cities", "tiles", "town_centre"} <= set(schemas["AgeOfSteamMap"]["properties"])
     assert "404" in operation["responses"]
+
+
+def documented(document: dict[str, Any], game: str) -> dict[str, Any]:
+    """The game's board schema from the OpenAPI document, its references resolved against it."""
+    mapping = document["paths"]["/api/v1/games/{game_id}/map"]["get"]["responses"]["200"]["content"][
+        "application/json"]["schema"]["discriminator"]["mapping"]
+    return {"$ref": mapping[game], "components": document["components"]}
+
+
+def test_every_board_answer_is_valid_in_its_documented_schema(client: Client) -> None:
+    """What each game's board holds is documented field by field (no field sent that the
+    document does not name: its schemas forbid others), so a client can draw it from the
+    document alone; Railway Boom's and Toot-Toot Train's boards are sent whole."""
+    document = client.get("/api/v1/openapi.json").body
+    for game, seats in (("ticket_to_ride", 2), ("age_of_steam", 3), ("railway_boom", 3), ("toot_toot", 2)):
+        reply = client.get(f"/api/v1/games/{created(client, game, seats)}/map")
+        assert reply.status == 200, (game, reply.body)
+        board = reply.body
+        assert board["game"] == game
+        jsonschema.validate(board, documented(document, game))
+        assert {k: v for k, v in board.items() if k not in ("game_id", "pack")} == client.get(f"/replay/maps/{game}.json").body
+    railway = games.current("railway_boom")
+    assert set(board_of(client, "railway_boom", 3)["hexes"]) == enum(railway.move_schemas["lay_rail"], "properties", "hex")
+    assert board_of(client, "toot_toot", 2)["maps"]
+
+
+def board_of(client: Client, game: str, seats: int) -> dict[str, Any]:
+    body: dict[str, Any] = client.get(f"/api/v1/games/{created(client, game, seats)}/map").body
+    return body
+
+
+def test_age_of_steam_tiles_give_each_rotations_track_as_the_rules_read_it(client: Client) -> None:
+    tiles = board_of(client, "age_of_steam", 3)["tiles"]
+    assert set(tiles) == {t.name for t in TILE_TYPES} == enum(games.current("age_of_steam").move_schemas["build"],
+                                                             "properties", "tile")
+    for name, laid in tiles.items():
+        for where, town in (("plain", False), ("town", True)):
+            assert len(laid[where]) == 6
+            for rotation, segments in enumerate(laid[where]):
+                assert [tuple(s) for s in segments] == [tuple(s) for s in SEGMENTS[(name, rotation, town)]]

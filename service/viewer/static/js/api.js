@@ -9,6 +9,10 @@ export class ApiError extends Error {
   }
 }
 
+function dropAll(responses) {
+  for (const pending of responses) pending.then((response) => response.body?.cancel()).catch(() => {});
+}
+
 const EVENTS_PAGE = 5000; // the API's largest page: a 1,000-event game comes in one request
 
 export class Api {
@@ -16,15 +20,37 @@ export class Api {
     this.gameId = gameId;
     this.token = token;
     this.base = `/api/v1/games/${encodeURIComponent(gameId)}`;
+    this.early = new Map(); // path -> a response asked for before the page's modules ran (boot.js)
+  }
+
+  // The answers boot.js asked for, used once each, when asked with this viewpoint's token.
+  adopt(boot) {
+    if (!boot) return;
+    if (boot.token !== this.token) {
+      dropAll(boot.responses.values());
+      return;
+    }
+    this.early = new Map(boot.responses);
+    this.earlyToken = boot.token;
+  }
+
+  // Early answers never asked for again (another version shown): their bodies are let go.
+  dropEarly() {
+    dropAll(this.early.values());
+    this.early.clear();
   }
 
   async json(path, { auth = true, allow404 = false } = {}) {
     const headers = { Accept: "application/json" };
     if (auth && this.token) headers.Authorization = `Bearer ${this.token}`;
+    // An early answer was asked with the token then held: not used once the token changed.
+    const early = this.token === this.earlyToken ? this.early.get(path) : null;
+    this.early.delete(path);
     // A viewer holding a key down must not turn the API's rate limit into a dead page:
     // wait as told and try again, a few times.
     for (let attempt = 0; ; attempt++) {
-      const response = await fetch(path, { headers, cache: "no-store" });
+      const asked = () => fetch(path, { headers, cache: "no-store" });
+      const response = await (attempt === 0 && early ? early.catch(asked) : asked());
       if (response.ok) return response.json();
       if (allow404 && response.status === 404) return null;
       let problem = {};

@@ -43,7 +43,9 @@ export class EventList {
       this.keepInSight();
       this.drawWindow();
     }).observe(list);
+    this.scrolledTo = null; // where the page itself last scrolled the list (no need to read it back)
     list.addEventListener("scroll", () => {
+      if (this.scrolledTo !== null) return;
       cancelAnimationFrame(this.drawFrame);
       this.drawFrame = requestAnimationFrame(() => {
         this.seen = list.scrollTop;
@@ -145,11 +147,16 @@ export class EventList {
     const height = this.height();
     const top = (Number(row.dataset.version) - 1) * height;
     if (top >= this.seen && top + height <= this.seen + this.room) return;
-    const target = Math.max(0, top - (this.room - height) / 2);
+    // Clamped at the list's end as the browser would: reading the position back after
+    // setting it would lay the page out in the middle of the step's frame.
+    const target = Math.max(0, Math.min(top - (this.room - height) / 2, this.rows.length * height - this.room));
+    this.seen = target; // where the list is about to be: what is drawn from now on is drawn for there
     this.drawWindow(target); // the rows about to be in sight, drawn in the same frame
     this.scrollFrame = requestAnimationFrame(() => {
+      // Its scroll event comes in the next frame, before that frame's callbacks: ignored, then forgotten.
+      this.scrolledTo = target;
       this.list.scrollTop = target;
-      this.seen = this.list.scrollTop; // as clamped at the list's end
+      requestAnimationFrame(() => { this.scrolledTo = null; });
     });
   }
 

@@ -34,6 +34,20 @@ export class Frames {
     return this.views.get(version);
   }
 
+  // The one view the first board needs, alone: a run of views costs the server a fold per
+  // version before it answers.
+  async first(version) {
+    await this.request(version, version);
+    return this.views.get(version);
+  }
+
+  // After the first board: the views on either side of it (a few first, then their chunk).
+  around(version) {
+    for (const v of [version + 1, version - 1]) {
+      if (v >= 1 && v <= this.last && !this.views.has(v)) this.load(v).catch(() => {});
+    }
+  }
+
   // The missing run of versions around `version`, within its chunk.
   missing(version) {
     const start = Math.floor((version - 1) / CHUNK) * CHUNK + 1;

@@ -111,6 +111,7 @@ async function loadRenderer(name) {
 async function start() {
   const token = takeToken();
   page.api = new Api(gameId, token);
+  page.api.adopt(window.replayBoot);
   page.frames = new Frames(page.api, showAudience);
   const known = Number(body.dataset.version) || 1;
   page.frames.last = known;
@@ -119,11 +120,11 @@ async function start() {
   page.nav = new Navigator(known, initial);
   page.list = new EventList($("event-list"), $("slider-marks"), ctx);
 
-  // Everything the first board needs is asked for at once; the events, the list and the
-  // charts follow.
-  const first = page.frames.get(initial).catch((error) => viewpointFailed(error, initial));
+  // Everything the first board needs is asked for at once (boot.js has asked already, as the
+  // page's head was read); the events, the list and the charts follow once it is drawn, so
+  // that their larger answers do not hold its answers up.
+  const first = page.frames.first(initial).catch((error) => viewpointFailed(error, initial));
   const summary = page.api.summary().catch(() => null);
-  const events = page.api.events();
   const boardMap = body.dataset.boardMap ? page.api.boardMap(game).catch(() => null) : null;
   const [renderer, map] = await Promise.all([loadRenderer(body.dataset.renderer || game), boardMap]);
   page.renderer = renderer;
@@ -138,7 +139,9 @@ async function start() {
   show(page.nav.version);
   performance.mark("replay:first-board");
   page.timings.firstBoard = performance.now();
-  await loadEvents(events);
+  page.api.dropEarly();
+  page.frames.around(page.nav.version);
+  await loadEvents();
   page.ready = true;
   body.dataset.ready = "true";
   setTimeout(() => page.frames.fill(page.nav.version).catch(() => {}), FILL_DELAY_MS);
@@ -238,6 +241,7 @@ function show(version) {
   const board = $("board");
   if (view) {
     page.renderer.render(view, ctx);
+    if (page.play) page.play.offers.remark();
     drawPanel(view);
     board.dataset.version = String(version);
     board.classList.remove("loading");
@@ -282,14 +286,38 @@ function drawPanel(view) {
     : []);
 }
 
-// Most steps change little beside the board: leave unchanged panels alone, so the browser
-// has nothing there to lay out and paint again.
-const drawnPanels = new WeakMap();
+// Most steps change little beside the board (one seat's card count, a market slot): only the
+// nodes that differ are touched, text in place, so the browser lays out and paints those
+// alone. Rewriting the panels whole cost a Ticket to Ride step thousands of nodes taken out of
+// the layout and put back (a seat's hand and tickets), on most steps.
 function replaceIfChanged(container, nodes) {
-  const html = nodes.map((n) => n.outerHTML ?? n.textContent).join("");
-  if (drawnPanels.get(container) === html) return;
-  drawnPanels.set(container, html);
-  container.replaceChildren(...nodes);
+  patchChildren(container, nodes);
+}
+
+function patchChildren(container, nodes) {
+  const old = [...container.childNodes];
+  nodes.forEach((next, i) => {
+    const was = old[i];
+    if (!was) container.appendChild(next);
+    else if (was.nodeType !== next.nodeType || was.nodeName !== next.nodeName) container.replaceChild(next, was);
+    else if (next.nodeType === Node.TEXT_NODE) { if (was.data !== next.data) was.data = next.data; }
+    else if (!was.isEqualNode(next)) {
+      patchAttributes(was, next);
+      patchChildren(was, [...next.childNodes]);
+    }
+  });
+  for (let i = old.length - 1; i >= nodes.length; i--) old[i].remove();
+}
+
+// Styles go through the style object, as h() sets them: the page's policy refuses style attributes.
+function patchAttributes(was, next) {
+  for (const name of was.getAttributeNames()) if (!next.hasAttribute(name)) was.removeAttribute(name);
+  for (const name of next.getAttributeNames()) {
+    const value = next.getAttribute(name);
+    if (was.getAttribute(name) === value) continue;
+    if (name === "style") was.style.cssText = next.style.cssText;
+    else was.setAttribute(name, value);
+  }
 }
 
 // -- navigation -------------------------------------------------------------------------

@@ -22,6 +22,16 @@ export function placesAt(renderer, element) {
   return { places: [found.dataset.route || found.dataset.tileHex || found.dataset.hex] };
 }
 
+// The element a place is drawn as, which a keyboard reaches to open the place's moves: the
+// renderer's (`placeElement`), else the route, the building, or the hex's ground.
+export function placeElement(renderer, board, place) {
+  const custom = renderer?.placeElement?.(place, board);
+  if (custom !== undefined) return custom;
+  const id = CSS.escape(String(place));
+  return board.querySelector(`[data-route="${id}"], [data-building="${id}"]`) ||
+    board.querySelector(`polygon[data-hex="${id}"]`);
+}
+
 export class BoardOffers {
   // `send(move)`: the play page sends the move; `choose(move)`: the list marks it chosen too.
   constructor(board, ctx, { send, choose }) {
@@ -32,6 +42,86 @@ export class BoardOffers {
     this.box = null;
     this.preview = null;
     this.chosen = null;
+    this.opener = null; // the board element the panel was opened from, focused again on closing
+    this.marked = []; // [{element, moves}]: the places a keyboard can reach
+    this.ring = null;
+    // The ring is drawn over the whole board, as the place may lie under track or a building.
+    board.addEventListener("focusin", (e) => {
+      const place = e.target.closest?.("[data-offers]");
+      if (place) this.drawRing(place);
+    });
+    board.addEventListener("focusout", () => this.drawRing(null));
+  }
+
+  // Every place where the seat has a move becomes a button on the board: reached with Tab,
+  // opened with Enter or Space (as a click), named by the moves it holds.
+  mark(moves) {
+    this.unmark();
+    const renderer = this.renderer;
+    if (!renderer?.moveTarget) return;
+    const at = new Map();
+    for (const move of moves) {
+      const place = renderer.moveTarget(move);
+      if (place === null || place === undefined) continue;
+      const element = placeElement(renderer, this.board, place);
+      if (!element) continue;
+      if (!at.has(element)) at.set(element, { place, moves: [] });
+      at.get(element).moves.push(move);
+    }
+    for (const [element, { place, moves: here }] of at) {
+      element.setAttribute("tabindex", "0");
+      element.setAttribute("role", "button");
+      element.setAttribute("aria-label", this.placeLabel(place, here));
+      element.dataset.offers = String(here.length);
+      this.marked.push({ element, moves: here });
+    }
+    // An image's parts are not reachable; a board holding buttons is a group of them.
+    if (this.marked.length) this.board.setAttribute("role", "group");
+  }
+
+  unmark() {
+    for (const { element } of this.marked) {
+      for (const name of ["tabindex", "role", "aria-label", "data-offers"]) element.removeAttribute(name);
+    }
+    this.marked = [];
+    this.board.setAttribute("role", "img");
+    this.drawRing(null);
+  }
+
+  // A renderer may draw a place anew (a building): the marks follow it there.
+  remark() {
+    if (this.marked.some(({ element }) => !element.isConnected)) this.mark(this.marked.flatMap((m) => m.moves));
+  }
+
+  // The move itself when the place has one, else the place and how many moves of each kind.
+  placeLabel(place, moves) {
+    const renderer = this.renderer;
+    if (moves.length === 1) return renderer.moveLabel?.(moves[0], this.ctx) || words(moves[0].type);
+    const counts = new Map();
+    for (const move of moves) counts.set(move.type, (counts.get(move.type) || 0) + 1);
+    const name = renderer.placeName?.(place) || place;
+    return `${name}: ${[...counts].map(([type, n]) => `${words(type)}, ${n} choices`).join("; ")}`;
+  }
+
+  // A copy of the focused place's shapes, outlined, on top of everything else on the board.
+  drawRing(element) {
+    this.ring?.remove();
+    this.ring = null;
+    if (!element || !element.isConnected) return;
+    const ring = svgEl("g", { class: "focus-ring", "aria-hidden": "true" });
+    for (const kind of ["focus-ring-outer", "focus-ring-inner"]) {
+      const copy = element.cloneNode(true);
+      for (const node of [copy, ...copy.querySelectorAll("*")]) {
+        if (node.tagName === "title") { node.remove(); continue; }
+        for (const name of [...node.getAttributeNames()]) {
+          if (name.startsWith("data-") || name.startsWith("aria-") || ["id", "tabindex", "role", "fill", "stroke", "class"].includes(name)) node.removeAttribute(name);
+        }
+      }
+      copy.setAttribute("class", kind);
+      ring.append(copy);
+    }
+    this.board.append(ring);
+    this.ring = ring;
   }
 
   get renderer() { return this.ctx.renderer; }
@@ -75,6 +165,7 @@ export class BoardOffers {
     box.addEventListener("keydown", (e) => { if (e.key === "Escape") this.close(); });
     this.board.parentElement.append(box);
     this.box = box;
+    this.opener = element;
     this.confirm = confirm;
     this.place(box, place);
     box.querySelector("button.offer")?.focus({ preventScroll: true });
@@ -115,7 +206,10 @@ export class BoardOffers {
     const ground = this.board.querySelector(`[data-hex="${CSS.escape(place)}"]`);
     if (ground) {
       const copy = ground.cloneNode(false);
-      for (const name of [...copy.getAttributeNames()]) if (name.startsWith("data-")) copy.removeAttribute(name);
+      // A picture only: not the board's button it may be (the place's marks), nor a test hook.
+      for (const name of [...copy.getAttributeNames()]) {
+        if (name.startsWith("data-") || name.startsWith("aria-") || name === "tabindex" || name === "role") copy.removeAttribute(name);
+      }
       svg.append(copy);
     }
     const layer = svgEl("g", {}, svg);
@@ -157,8 +251,11 @@ export class BoardOffers {
     this.chosen = null;
     this.draw(null);
     if (this.box) {
+      // Focus inside the panel goes back to the place it was opened from, not to the page's top.
+      const focused = this.box.contains(document.activeElement);
       this.box.remove();
       this.box = null;
+      if (focused && this.opener?.isConnected && this.opener.hasAttribute("tabindex")) this.opener.focus({ preventScroll: true });
     }
   }
 }

@@ -42,6 +42,14 @@ export class Play {
       send: (move) => this.send(move),
       choose: (move) => this.check(move),
     });
+    // A place on the board that holds moves is a button: Enter or Space opens it, as a click.
+    this.offers.board.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const place = e.target.closest?.("[data-offers]");
+      if (!place || this.panel.hidden) return;
+      e.preventDefault();
+      this.pickOnBoard(place);
+    });
   }
 
   label(move) {
@@ -53,6 +61,7 @@ export class Play {
     if (!seatAudience || !this.api.token) {
       this.panel.hidden = true;
       this.offers.close();
+      this.offers.unmark();
       document.body.classList.remove("playing");
       return;
     }
@@ -60,7 +69,7 @@ export class Play {
     try {
       answer = await this.api.legalMoves();
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) { this.panel.hidden = true; return; }
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) { this.panel.hidden = true; this.offers.unmark(); return; }
       throw error;
     }
     if (this.version === answer.version && this.panel.dataset.version === String(answer.version)) return;
@@ -71,6 +80,7 @@ export class Play {
   draw(moves, version) {
     this.moves = moves;
     this.offers.close();
+    this.offers.mark(moves);
     document.body.classList.add("playing");
     const panel = this.panel;
     panel.hidden = false;

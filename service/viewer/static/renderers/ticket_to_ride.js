@@ -42,13 +42,14 @@ export default {
     this.geometry = new Map();
     const routeLayer = svgEl("g", { class: "ttr-routes" }, svg);
     for (const route of map.routes) {
-      const cars = carsOf(route, map);
-      this.geometry.set(route.id, cars);
+      const laid = carsOf(route, map);
+      this.geometry.set(route.id, laid);
       const group = svgEl("g", { class: "route", "data-route": route.id }, routeLayer);
       svgEl("title", {}, group).textContent = `${route.a}–${route.b} (${route.length}, ${route.colour})`;
-      for (const car of cars) {
+      const along = svgEl("g", { transform: laid.transform }, group);
+      for (const car of laid.cars) {
         const colour = CARD[route.colour] || "#ccc";
-        svgEl("rect", { ...car, fill: colour, stroke: route.colour === "white" ? "#9a9a9a" : colour, class: "space" }, group);
+        svgEl("rect", { ...car, fill: colour, stroke: route.colour === "white" ? "#9a9a9a" : colour, class: "space" }, along);
       }
     }
     this.claimLayer = svgEl("g", { class: "ttr-claims" }, svg);
@@ -73,9 +74,10 @@ export default {
     for (const [id, seat] of Object.entries(routes)) {
       if (this.claims.has(id) || !this.geometry.has(id)) continue;
       const route = this.routes.get(id);
-      const g = svgEl("g", { class: "claim", "data-claimed-route": id, "data-seat": seat }, this.claimLayer);
+      const laid = this.geometry.get(id);
+      const g = svgEl("g", { class: "claim", "data-claimed-route": id, "data-seat": seat, transform: laid.transform }, this.claimLayer);
       svgEl("title", {}, g).textContent = `${route.a}–${route.b}: ${ctx.seatName(seat)}`;
-      for (const car of this.geometry.get(id)) {
+      for (const car of laid.cars) {
         const shape = { ...car, y: (Number(car.y) - 1).toFixed(1), height: 9 };
         svgEl("rect", { ...shape, fill: ctx.seatColour(seat), class: "car" }, g);
         svgEl("rect", { ...shape, fill: patternFill(seat), class: "car-mark" }, g);
@@ -191,8 +193,10 @@ export default {
 
   drawMove(move, layer, ctx, { thumbnail }) {
     if (move.type !== "claim_route" || thumbnail || !this.geometry.has(move.route)) return false;
-    for (const car of this.geometry.get(move.route)) {
-      svgEl("rect", { ...car, fill: ctx.seatColour(move.seat ?? 0), class: "car-offer" }, layer);
+    const laid = this.geometry.get(move.route);
+    const along = svgEl("g", { transform: laid.transform }, layer);
+    for (const car of laid.cars) {
+      svgEl("rect", { ...car, fill: ctx.seatColour(move.seat ?? 0), class: "car-offer" }, along);
     }
     return true;
   },
@@ -317,17 +321,15 @@ function chip(kind, count) {
 }
 
 // The car spaces of a route: rectangles along the line between its cities, the two lanes
-// of a double route side by side.
+// of a double route side by side. The rectangles are laid along the route's own axis (from
+// city a, turned to city b) under one transform for the route: a transform per car made each
+// car a piece the browser composes apart, on every frame.
 function carsOf(route, map) {
   const [a, b] = cityPair(route.id).map((name) => map.cities[name]);
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const dist = Math.hypot(dx, dy);
-  const ux = dx / dist;
-  const uy = dy / dist;
   const offset = route.double ? (route.lane === 0 ? -LANE : LANE) : 0;
-  const ox = -uy * offset;
-  const oy = ux * offset;
   const usable = dist - 2 * (CITY_R + 2);
   const slot = usable / route.length;
   const carLen = Math.max(3, slot - 2);
@@ -335,12 +337,7 @@ function carsOf(route, map) {
   const cars = [];
   for (let i = 0; i < route.length; i++) {
     const t = CITY_R + 2 + slot * (i + 0.5);
-    const cx = a.x + ux * t + ox;
-    const cy = a.y + uy * t + oy;
-    cars.push({
-      x: (cx - carLen / 2).toFixed(1), y: (cy - 3.5).toFixed(1), width: carLen.toFixed(1), height: 7,
-      transform: `rotate(${angle.toFixed(1)} ${cx.toFixed(1)} ${cy.toFixed(1)})`,
-    });
+    cars.push({ x: (t - carLen / 2).toFixed(1), y: (offset - 3.5).toFixed(1), width: carLen.toFixed(1), height: 7 });
   }
-  return cars;
+  return { transform: `translate(${a.x.toFixed(1)} ${a.y.toFixed(1)}) rotate(${angle.toFixed(2)})`, cars };
 }
