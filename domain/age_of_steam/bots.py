@@ -110,6 +110,12 @@ def _expected(goods: Goods, seat: int, locomotive: int) -> int:
     return int(sum(sorted(deliveries(goods, seat, locomotive), reverse=True)[:2]))
 
 
+def spare(state: State, seat: int, goods: Goods) -> int:
+    """What the seat may spend now (`bot_finance.spare`), counting on its income to grow by
+    what its network delivers now."""
+    return finance.spare(state, seat, growth=_expected(goods, seat, state.seats[seat].locomotive))
+
+
 _PLANS: dict[tuple[int, int], tuple[State, list[tuple[float, Line, int]]]] = {}
 _PLANS_KEPT = 8
 
@@ -140,7 +146,7 @@ def _plans(map_: Map, state: State, seat: int, goods: Goods) -> list[tuple[float
     out: list[tuple[float, Line, int]] = []
     left = (state.build.limit - len(state.build.placed)) if state.build is not None and state.build.seat == seat else 3
     lines = board.lines()
-    price = dollar_worth(state, seat)
+    price = dollar_worth(state, seat, goods)
     into: dict[str, list[Line]] = {}
     for line in lines:
         into.setdefault(line.target, []).append(line)
@@ -180,13 +186,13 @@ def _plans(map_: Map, state: State, seat: int, goods: Goods) -> list[tuple[float
     return out
 
 
-def dollar_worth(state: State, seat: int) -> float:
+def dollar_worth(state: State, seat: int, goods: Goods) -> float:
     """What a dollar spent on track is worth against the plans' other dollars: less near the
     end, when cash scores nothing and a completed link's tiles score, and less to a seat whose
     spare cash has nothing better to do."""
     turns = finance.turns_left(state)
     worth = 1.0 if turns > 3 else 0.6 if turns > 1 else 0.3
-    return worth / 2 if finance.spare(state, seat) >= RICH else worth
+    return worth / 2 if spare(state, seat, goods) >= RICH else worth
 
 
 def _my_stops(map_: Map, state: State, seat: int) -> set[str]:
@@ -235,14 +241,16 @@ def issue(map_: Map, state: State, seat: int) -> int:
         # links are done), and the next turn's expenses beyond income.
         tiles = 6 if state.turn <= 2 else 3
         wanted = build_budget(map_, state, seat, goods, tiles) + max(0, finance.expenses(me) - me.income)
-    return finance.shares_to_issue(state, seat, wanted, _expected(goods, seat, me.locomotive))
+    expected = _expected(goods, seat, me.locomotive)
+    return finance.shares_to_issue(state, seat, wanted, expected, growth=expected)
 
 
 def bid(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | None:
     """The lowest bid while it stays within the money neither expenses nor the planned build
     need (never more than `MAX_BID`); else the Turn Order pass, else drop out."""
-    spend = build_budget(map_, state, seat, goods_of(map_, state))
-    limit = min(MAX_BID, finance.spare(state, seat) - spend)
+    goods = goods_of(map_, state)
+    spend = build_budget(map_, state, seat, goods)
+    limit = min(MAX_BID, spare(state, seat, goods) - spend)
     bids = [m for m in moves if m["type"] == "bid"]
     if bids and bids[0]["amount"] <= limit:
         return bids[0]
@@ -261,7 +269,7 @@ def action(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | 
     lines = plans(map_, state, seat, goods)
     if lines and lines[0][0] > 0:
         worth[FIRST_BUILD] = 1.0
-        worth[ENGINEER] = 1.5 if finance.spare(state, seat) >= 10 else 0.2
+        worth[ENGINEER] = 1.5 if spare(state, seat, goods) >= 10 else 0.2
     urban = best_new_city(map_, state, seat, goods, anywhere=True)
     if urban is not None:
         worth[URBANIZATION] = urban[0] * 1.5
@@ -301,7 +309,7 @@ def build(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | N
             move = _of(moves, "urbanize", hex=chosen[1], city=chosen[2])
             if move is not None:
                 return move
-    budget = finance.spare(state, seat)
+    budget = spare(state, seat, goods)
     for worth, line, _ in plans(map_, state, seat, goods):
         if worth <= 0:
             break
@@ -332,7 +340,7 @@ def move_goods(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Mov
         gain = potential(goods, seat, me.locomotive + 1, ahead=2) - potential(goods, seat, me.locomotive, ahead=2)
         now = best[0] if best is not None else 0.0
         # The longer locomotive pays in later turns; the delivery given up pays once... for good.
-        affordable = finance.spare(state, seat) >= 1 and finance.carries(me, 0, turns, int(now) + 1)
+        affordable = spare(state, seat, goods) >= 1 and finance.carries(me, 0, turns, int(now) + 1)
         if turns > 1 and gain * (turns - 1) > now * 2 and gain > 0 and affordable:
             return upgrade
     if best is not None and best[0] > 0:
