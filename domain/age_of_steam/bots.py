@@ -116,23 +116,33 @@ def spare(state: State, seat: int, goods: Goods) -> int:
     return finance.spare(state, seat, growth=_expected(goods, seat, state.seats[seat].locomotive))
 
 
-_PLANS: dict[tuple[int, int], tuple[State, list[tuple[float, Line, int]]]] = {}
+_PLANS: dict[tuple[object, ...], tuple[tuple[object, ...], list[tuple[float, Line, int]]]] = {}
 _PLANS_KEPT = 8
 
 
 def plans(map_: Map, state: State, seat: int, goods: Goods | None = None) -> list[tuple[float, Line, int]]:
     """(worth, line, placements left to lay) of every line the seat could build now, best
     first; worth is in dollars, the line's cost already taken off. Kept for the last few
-    states asked about: one decision asks several times (the state is immutable)."""
-    key = (id(state), seat)
+    positions asked about: the shares, the auction and the actions ask about the same board
+    (the state's parts are immutable, so the same objects mean the same position)."""
+    goods = goods if goods is not None else goods_of(map_, state)
+    parts = (map_, state.board, state.new_cities, state.display, state.cubes)
+    key = (seat, *map(id, parts), state.seats[seat].locomotive, _left(state, seat), dollar_worth(state, seat, goods))
     hit = _PLANS.get(key)
-    if hit is not None and hit[0] is state:
+    if hit is not None and all(a is b for a, b in zip(hit[0], parts, strict=True)):
         return hit[1]
-    found = _plans(map_, state, seat, goods if goods is not None else goods_of(map_, state))
+    found = _plans(map_, state, seat, goods)
     if len(_PLANS) >= _PLANS_KEPT:
         _PLANS.pop(next(iter(_PLANS)))
-    _PLANS[key] = (state, found)
+    _PLANS[key] = (parts, found)
     return found
+
+
+def _left(state: State, seat: int) -> int:
+    """Placements the seat may still make in this build (a whole build's outside one)."""
+    if state.build is not None and state.build.seat == seat:
+        return state.build.limit - len(state.build.placed)
+    return 3
 
 
 def _plans(map_: Map, state: State, seat: int, goods: Goods) -> list[tuple[float, Line, int]]:
@@ -144,7 +154,7 @@ def _plans(map_: Map, state: State, seat: int, goods: Goods) -> list[tuple[float
     gains: dict[tuple[str, str], float] = {}
     mine = _my_stops(map_, state, seat)
     out: list[tuple[float, Line, int]] = []
-    left = (state.build.limit - len(state.build.placed)) if state.build is not None and state.build.seat == seat else 3
+    left = _left(state, seat)
     lines = board.lines()
     price = dollar_worth(state, seat, goods)
     into: dict[str, list[Line]] = {}
