@@ -61,6 +61,9 @@ RICH = 15
 """Spare dollars beyond which a seat builds for points as much as for income."""
 JOINED = 2.5
 """Dollars a line is worth for touching a stop the seat's own links already reach."""
+OPENING_GROWTH = 2
+"""Income a turn a seat counts on in its first turns, before its network delivers: two goods
+over a first link of its own."""
 
 
 class GreedyBot(Bot):
@@ -112,8 +115,11 @@ def _expected(goods: Goods, seat: int, locomotive: int) -> int:
 
 def spare(state: State, seat: int, goods: Goods) -> int:
     """What the seat may spend now (`bot_finance.spare`), counting on its income to grow by
-    what its network delivers now."""
-    return finance.spare(state, seat, growth=_expected(goods, seat, state.seats[seat].locomotive))
+    what its network delivers now (in the opening, by what a first link delivers)."""
+    growth = _expected(goods, seat, state.seats[seat].locomotive)
+    if state.turn <= finance.EARLY_TURNS:
+        growth = max(growth, OPENING_GROWTH)
+    return finance.spare(state, seat, growth=growth)
 
 
 _PLANS: dict[tuple[object, ...], tuple[tuple[object, ...], list[tuple[float, Line, int]]]] = {}
@@ -275,7 +281,7 @@ def action(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | 
         gain = potential(goods, seat, me.locomotive + 1) - potential(goods, seat, me.locomotive)
         turns = finance.turns_left(state)
         # A link more pays from this turn's deliveries on, for $1 a turn.
-        worth[LOCOMOTIVE] = gain * 1.5 - (0.5 if turns > 1 else 2.0) + (1.0 if me.locomotive < 2 else 0.0)
+        worth[LOCOMOTIVE] = gain * 1.5 - (0.5 if turns > 1 else 2.0) + (1.0 if me.locomotive < 2 and gain > 0 else 0.0)
     lines = plans(map_, state, seat, goods)
     if lines and lines[0][0] > 0:
         worth[FIRST_BUILD] = 1.0
