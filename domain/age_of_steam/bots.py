@@ -56,7 +56,7 @@ FUTURE_WORTH = 0.6
 """Dollars per good on the display bound for one end of a link whose other end takes it."""
 UNFINISHED = 3.0
 """What leaving a line unfinished until next turn costs (it may be blocked or lost)."""
-MAX_BID = 4
+MAX_BID = 2
 RICH = 15
 """Spare dollars beyond which a seat builds for points as much as for income."""
 JOINED = 2.5
