@@ -3,7 +3,7 @@ of a game played by one level, the same seeds for every level, all in one run.
 
     python benchmarks/bench_age_of_steam_bots.py [--games 200] [--players 3 4 5 6] [--seed 1]
         [--levels greedy playout random] [--start 0] [--log games.jsonl]
-    python benchmarks/bench_age_of_steam_bots.py --summarize games.jsonl [more.jsonl ...]
+    python benchmarks/bench_age_of_steam_bots.py --summarize games.jsonl [more.jsonl ...] [--markdown]
 
 Per level and player count: the share of games that end with at least one solvent seat (not
 bankrupt), seats bankrupt per game, track hexes on the final board (mean, min, deciles, share
@@ -127,6 +127,23 @@ def summarize(paths: list[Path]) -> list[dict[str, Any]]:
     return [summary(rows) for _, rows in sorted(by.items())]
 
 
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The table as README shows it."""
+    lines = ["| players | level | games | games with a solvent seat | bankrupt seats / game | track hexes: mean (min–max) "
+             "| deciles 10 %…90 % | games with 60+ | mean final score | deliveries / game | CPU s / game |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for row in rows:
+        hexes = row["track_hexes"]
+        score = row["mean_final_score"]
+        lines.append(
+            f"| {row['players']} | {row['level']} | {row['games']} | {row['games_with_a_solvent_seat']:.1%} "
+            f"| {row['bankrupt_seats_per_game']:.2f} | {hexes['mean']:.1f} ({hexes['min']}–{hexes['max']}) "
+            f"| {' '.join(f'{d:g}' for d in hexes['deciles'])} | {hexes['share_60_plus']:.0%} "
+            f"| {'–' if score is None else f'{score:.1f}'.replace('-', '−')} | {row['deliveries_per_game']:.1f} "
+            f"| {row['cpu_s_per_game']:.2f} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -136,10 +153,11 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="the first game's index")
     parser.add_argument("--log", type=Path, help="append one JSON line per game to this file")
     parser.add_argument("--summarize", type=Path, nargs="+", help="print the table from --log files, play nothing")
+    parser.add_argument("--markdown", action="store_true", help="with --summarize: the table in Markdown")
     args = parser.parse_args()
     if args.summarize:
-        for row in summarize(args.summarize):
-            print(json.dumps(row))
+        rows = summarize(args.summarize)
+        print(markdown(rows) if args.markdown else "\n".join(json.dumps(row) for row in rows))
         return
     table = []
     for players in args.players:
