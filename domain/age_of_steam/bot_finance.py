@@ -6,6 +6,9 @@ share and per locomotive link by more than its income. So the bot always keeps t
 expenses less its income (`reserve`); near the share limit, when new shares can no longer pay
 the later turns' expenses, it keeps those too. Shares pay for plans only while the expenses
 they add stay within what its income (present and expected) carries to the end of the game.
+Deliveries raise income for good, so both count on a seat's income growing each turn by what
+its network delivers now (`growth`, fading as goods run out): a seat that counted on no growth
+kept back, for later expenses, the very cash its shares had just brought for building.
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
 """Age of Steam's `greedy` bot: a player that looks one step ahead for its own income.
 
 - Shares: enough for this turn's expenses, and for the build it plans, while the expenses
-  they add stay within what its income carries to the end (`bot_finance`).
-- Auction: bids a little for an early pick only with money no plan and no expense needs.
+  they add stay within what its income carries to the end (`bot_finance`), counting on its
+  income to grow by what its network delivers now.
+- Auction: bids a little ($2 at most) for an early pick only with money no plan and no
+  expense needs: every seat bidding $4 a turn cost the table more track than the picks won.
 - Actions: Locomotive when a longer locomotive would earn more, Urbanization when a new city
   opens deliveries, First Build or Engineer when it has a line to build, else Turn Order.
 - Build: the line (`bot_track`) whose finished link adds most to its delivery potential
   (`bot_goods`) for its cost, carried on from its own loose ends first; stops when no line
-  pays or its cash is needed for expenses.
+  pays or its cash is needed for expenses (in its first turns it counts on a first link's
+  two goods a turn, before its network delivers anything).
 - Move goods: the delivery that earns it most (own links, less a little for rivals' links);
   raises its locomotive instead when that earns more over the turns left.
 
