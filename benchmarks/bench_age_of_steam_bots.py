@@ -2,7 +2,8 @@
 of a game played by one level, the same seeds for every level, all in one run.
 
     python benchmarks/bench_age_of_steam_bots.py [--games 200] [--players 3 4 5 6] [--seed 1]
-        [--levels greedy playout random]
+        [--levels greedy playout random] [--start 0] [--log games.jsonl]
+    python benchmarks/bench_age_of_steam_bots.py --summarize games.jsonl [more.jsonl ...] [--markdown]
 
 Per level and player count: the share of games that end with at least one solvent seat (not
 bankrupt), seats bankrupt per game, track hexes on the final board (mean, min, deciles, share
@@ -10,6 +11,11 @@ with 60+), the mean final score of the seats still in, deliveries per game, and 
 second (rules and bot alone, in memory). Prints JSON, one line per level and count, then the
 whole table. Issue 16's target for `greedy`: ≥ 98 % of games with a solvent seat and boards of
 60+ track hexes.
+
+`--log` appends one JSON line per game as it ends (level, players, index, the game's figures and
+its CPU seconds), so a long run can be stopped and summarized as far as it got; `--start N` plays
+the games from index N on (game N has the same seed whatever the run), so a sample grows by
+later runs. `--summarize` prints the table from such lines (each game counted once).
 """
 
 from __future__ import annotations
@@ -63,30 +69,79 @@ def deciles(values: list[int]) -> list[float]:
     return [round(q, 1) for q in statistics.quantiles(values, n=10)] if len(values) > 1 else list(map(float, values))
 
 
-def measure(level: str, players: int, games: int, seed: int) -> dict[str, Any]:
-    solvent_games = bankrupt = delivered = 0
-    hexes: list[int] = []
-    scores: list[int] = []
-    started = time.perf_counter()
-    for index in range(games):
-        state, count = play(level, players, seed_of(seed, players, index), seed * 1_000_003 + index)
-        live = [seat for seat in state.seats if not seat.eliminated]
-        solvent_games += bool(live)
-        bankrupt += len(state.seats) - len(live)
-        delivered += count
-        hexes.append(len(state.board))
-        scores += [seat.final_vp for seat in live if seat.final_vp is not None]
-    elapsed = time.perf_counter() - started
+def game_row(level: str, players: int, seed: int, index: int) -> dict[str, Any]:
+    """One game's figures, as one `--log` line."""
+    started = time.process_time()
+    state, delivered = play(level, players, seed_of(seed, players, index), seed * 1_000_003 + index)
+    live = [seat for seat in state.seats if not seat.eliminated]
     return {
-        "level": level, "players": players, "games": games,
-        "games_with_a_solvent_seat": round(solvent_games / games, 3),
-        "bankrupt_seats_per_game": round(bankrupt / games, 2),
+        "level": level, "players": players, "seed": seed, "index": index,
+        "solvent": bool(live), "bankrupt": len(state.seats) - len(live), "delivered": delivered,
+        "hexes": len(state.board), "scores": [seat.final_vp for seat in live if seat.final_vp is not None],
+        "cpu_s": round(time.process_time() - started, 3),
+    }
+
+
+def summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> dict[str, Any]:
+    """The figures of one level and player count from its games' rows."""
+    games = len(rows)
+    hexes = [row["hexes"] for row in rows]
+    scores = [score for row in rows for score in row["scores"]]
+    cpu = sum(row["cpu_s"] for row in rows)
+    return {
+        "level": rows[0]["level"], "players": rows[0]["players"], "games": games,
+        "games_with_a_solvent_seat": round(sum(row["solvent"] for row in rows) / games, 3),
+        "bankrupt_seats_per_game": round(sum(row["bankrupt"] for row in rows) / games, 2),
         "track_hexes": {"mean": round(statistics.mean(hexes), 1), "min": min(hexes), "max": max(hexes),
                         "deciles": deciles(hexes), "share_60_plus": round(sum(h >= 60 for h in hexes) / games, 3)},
         "mean_final_score": round(statistics.mean(scores), 1) if scores else None,
-        "deliveries_per_game": round(delivered / games, 1),
-        "games_per_s": round(games / elapsed, 3),
+        "deliveries_per_game": round(sum(row["delivered"] for row in rows) / games, 1),
+        "cpu_s_per_game": round(cpu / games, 2),
+        **({"games_per_s": round(games / elapsed, 3)} if elapsed else {}),
     }
+
+
+def measure(level: str, players: int, games: int, seed: int, start: int = 0, log: Path | None = None) -> dict[str, Any]:
+    rows = []
+    started = time.perf_counter()
+    for index in range(start, start + games):
+        row = game_row(level, players, seed, index)
+        rows.append(row)
+        if log is not None:
+            with log.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+    return summary(rows, time.perf_counter() - started)
+
+
+def summarize(paths: list[Path]) -> list[dict[str, Any]]:
+    """The table from `--log` files: one row per level and player count, each game once."""
+    games: dict[tuple[str, int, int, int], dict[str, Any]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                games[(row["level"], row["players"], row["seed"], row["index"])] = row
+    by: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for (level, players, _, _), row in sorted(games.items()):
+        by.setdefault((players, level), []).append(row)
+    return [summary(rows) for _, rows in sorted(by.items())]
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The table as README shows it."""
+    lines = ["| players | level | games | games with a solvent seat | bankrupt seats / game | track hexes: mean (min–max) "
+             "| deciles 10 %…90 % | games with 60+ | mean final score | deliveries / game | CPU s / game |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for row in rows:
+        hexes = row["track_hexes"]
+        score = row["mean_final_score"]
+        lines.append(
+            f"| {row['players']} | {row['level']} | {row['games']} | {row['games_with_a_solvent_seat']:.1%} "
+            f"| {row['bankrupt_seats_per_game']:.2f} | {hexes['mean']:.1f} ({hexes['min']}–{hexes['max']}) "
+            f"| {' '.join(f'{d:g}' for d in hexes['deciles'])} | {hexes['share_60_plus']:.0%} "
+            f"| {'–' if score is None else f'{score:.1f}'.replace('-', '−')} | {row['deliveries_per_game']:.1f} "
+            f"| {row['cpu_s_per_game']:.2f} |")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -95,14 +150,22 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
     parser.add_argument("--levels", nargs="+", default=["greedy", "playout", "random"])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0, help="the first game's index")
+    parser.add_argument("--log", type=Path, help="append one JSON line per game to this file")
+    parser.add_argument("--summarize", type=Path, nargs="+", help="print the table from --log files, play nothing")
+    parser.add_argument("--markdown", action="store_true", help="with --summarize: the table in Markdown")
     args = parser.parse_args()
+    if args.summarize:
+        rows = summarize(args.summarize)
+        print(markdown(rows) if args.markdown else "\n".join(json.dumps(row) for row in rows))
+        return
     table = []
     for players in args.players:
         for level in args.levels:
-            row = measure(level, players, args.games, args.seed)
+            row = measure(level, players, args.games, args.seed, args.start, args.log)
             print(json.dumps(row), flush=True)
             table.append(row)
-    print(json.dumps({"games": args.games, "seed": args.seed, "rows": table}, indent=1))
+    print(json.dumps({"games": args.games, "seed": args.seed, "start": args.start, "rows": table}, indent=1))
 
 
 if __name__ == "__main__":

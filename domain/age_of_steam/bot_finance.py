@@ -6,6 +6,9 @@ share and per locomotive link by more than its income. So the bot always keeps t
 expenses less its income (`reserve`); near the share limit, when new shares can no longer pay
 the later turns' expenses, it keeps those too. Shares pay for plans only while the expenses
 they add stay within what its income (present and expected) carries to the end of the game.
+Deliveries raise income for good, so both count on a seat's income growing each turn by what
+its network delivers now (`growth`, fading as goods run out): a seat that counted on no growth
+kept back, for later expenses, the very cash its shares had just brought for building.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ EARLY_SLACK = 10
 SLACK = 6
 """...and later, when a network should be paying its way."""
 EARLY_TURNS = 3
+FADE = 0.7
+"""How much of a turn's growth in income the next turn keeps (goods run out, rivals take them)."""
 
 
 def expenses(me: Seat, shares: int = 0) -> int:
@@ -30,31 +35,40 @@ def turns_left(state: State) -> int:
     return max(1, state.last_turn - state.turn + 1)
 
 
-def reserve(state: State, seat: int) -> int:
+def reserve(state: State, seat: int, growth: float = 0.0) -> int:
     """Cash the seat keeps for expenses: this turn's less its income, and, where the shares
-    still to issue cannot cover the later turns' shortfall, that too."""
+    still to issue cannot cover the later turns' shortfall, that too. Income that grows by
+    `growth` a turn (fading: `FADE`) shrinks the later shortfall."""
     me = state.seats[seat]
     burn = max(0, expenses(me) - me.income)
-    later = burn * (turns_left(state) - 1)
+    later, income = 0.0, float(me.income)
+    for _ in range(turns_left(state) - 1):
+        income += growth
+        growth *= FADE
+        later += max(0.0, expenses(me) - income)
     # A share brings $5 and costs $1 a turn from then on: about $4 towards the next turn.
     covered = (MAX_SHARES - me.shares) * (SHARE_PRICE - 1)
-    return burn + max(0, later - covered)
+    return burn + max(0, int(later) - covered)
 
 
-def spare(state: State, seat: int) -> int:
+def spare(state: State, seat: int, growth: float = 0.0) -> int:
     """What the seat may spend now without risking its expenses."""
-    return state.seats[seat].cash - reserve(state, seat)
+    return state.seats[seat].cash - reserve(state, seat, growth)
 
 
-def carries(me: Seat, shares: int, turns: int, expected: int) -> bool:
+def carries(me: Seat, shares: int, turns: int, expected: int, growth: float = 0.0) -> bool:
     """Whether the seat's income (plus `expected` more from the deliveries it is about to
     make) pays the expenses of `shares` more shares to the end, with the shares still
-    unissued and its cash to cover each turn's gap."""
+    unissued and its cash to cover each turn's gap. Deliveries raise income for good, so a
+    network that delivers `growth` a turn now earns more each later turn (less as its goods
+    run out: `FADE`)."""
     cash = me.cash + SHARE_PRICE * shares
     held = me.shares + shares
     income = me.income + expected
     for _ in range(turns):
         cash += income - (held + me.locomotive)
+        income += int(growth)
+        growth *= FADE
         while cash < 0 and held < MAX_SHARES:
             held += 1
             cash += SHARE_PRICE - 1
@@ -64,7 +78,7 @@ def carries(me: Seat, shares: int, turns: int, expected: int) -> bool:
     return True
 
 
-def shares_to_issue(state: State, seat: int, wanted: int, expected: int) -> int:
+def shares_to_issue(state: State, seat: int, wanted: int, expected: int, growth: float = 0.0) -> int:
     """How many shares to issue for `wanted` dollars of plans this turn (builds, a bid) on top
     of the expenses: the fewest that pay for them, and no more than the seat's income carries.
     This turn's expenses are covered whatever the plans."""
@@ -79,7 +93,7 @@ def shares_to_issue(state: State, seat: int, wanted: int, expected: int) -> int:
     for count in range(must + 1, room + 1):
         if me.cash + (SHARE_PRICE - 1) * best >= wanted + max(0, expenses(me) - me.income):
             break
-        if expenses(me, count) - (me.income + expected) > slack or not carries(me, count, turns, expected):
+        if expenses(me, count) - (me.income + expected) > slack or not carries(me, count, turns, expected, growth):
             break
         best = count
     return best

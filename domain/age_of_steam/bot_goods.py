@@ -74,16 +74,23 @@ def best_route(goods: Goods, source: str, cube: str, locomotive: int, seat: int)
     """The most a good of colour `cube` on `source` could be worth to `seat` (0: no route pays)."""
     best = 0.0
     seen = [source]
+    colours, graph = goods.colours, goods.graph
 
     def walk(at: str, own: int, others: int) -> None:
         nonlocal best
-        for nxt, owner in goods.graph.get(at, ()):
+        # Every link still to travel adds at most 1: a route that cannot beat the best found
+        # is not followed (the answer is the same, found sooner).
+        if own + locomotive - len(seen) + 1 <= best:
+            return
+        for nxt, owner in graph.get(at, ()):
             if nxt in seen:
                 continue
             mine = own + (owner == seat)
             theirs = others + (owner is not None and owner != seat)
-            if goods.colours.get(nxt) == cube:
-                best = max(best, route_value(mine, theirs))
+            if colours.get(nxt) == cube:
+                value = mine - GIVEN_AWAY * theirs
+                if value > best:
+                    best = value
             elif len(seen) < locomotive:
                 seen.append(nxt)
                 walk(nxt, mine, theirs)

@@ -1,13 +1,16 @@
 """Age of Steam's `greedy` bot: a player that looks one step ahead for its own income.
 
 - Shares: enough for this turn's expenses, and for the build it plans, while the expenses
-  they add stay within what its income carries to the end (`bot_finance`).
-- Auction: bids a little for an early pick only with money no plan and no expense needs.
+  they add stay within what its income carries to the end (`bot_finance`), counting on its
+  income to grow by what its network delivers now.
+- Auction: bids a little ($2 at most) for an early pick only with money no plan and no
+  expense needs: every seat bidding $4 a turn cost the table more track than the picks won.
 - Actions: Locomotive when a longer locomotive would earn more, Urbanization when a new city
   opens deliveries, First Build or Engineer when it has a line to build, else Turn Order.
 - Build: the line (`bot_track`) whose finished link adds most to its delivery potential
   (`bot_goods`) for its cost, carried on from its own loose ends first; stops when no line
-  pays or its cash is needed for expenses.
+  pays or its cash is needed for expenses (in its first turns it counts on a first link's
+  two goods a turn, before its network delivers anything).
 - Move goods: the delivery that earns it most (own links, less a little for rivals' links);
   raises its locomotive instead when that earns more over the turns left.
 
@@ -56,11 +59,14 @@ FUTURE_WORTH = 0.6
 """Dollars per good on the display bound for one end of a link whose other end takes it."""
 UNFINISHED = 3.0
 """What leaving a line unfinished until next turn costs (it may be blocked or lost)."""
-MAX_BID = 4
+MAX_BID = 2
 RICH = 15
 """Spare dollars beyond which a seat builds for points as much as for income."""
 JOINED = 2.5
 """Dollars a line is worth for touching a stop the seat's own links already reach."""
+OPENING_GROWTH = 2
+"""Income a turn a seat counts on in its first turns, before its network delivers: two goods
+over a first link of its own."""
 
 
 class GreedyBot(Bot):
@@ -110,23 +116,42 @@ def _expected(goods: Goods, seat: int, locomotive: int) -> int:
     return int(sum(sorted(deliveries(goods, seat, locomotive), reverse=True)[:2]))
 
 
-_PLANS: dict[tuple[int, int], tuple[State, list[tuple[float, Line, int]]]] = {}
+def spare(state: State, seat: int, goods: Goods) -> int:
+    """What the seat may spend now (`bot_finance.spare`), counting on its income to grow by
+    what its network delivers now (in the opening, by what a first link delivers)."""
+    growth = _expected(goods, seat, state.seats[seat].locomotive)
+    if state.turn <= finance.EARLY_TURNS:
+        growth = max(growth, OPENING_GROWTH)
+    return finance.spare(state, seat, growth=growth)
+
+
+_PLANS: dict[tuple[object, ...], tuple[tuple[object, ...], list[tuple[float, Line, int]]]] = {}
 _PLANS_KEPT = 8
 
 
 def plans(map_: Map, state: State, seat: int, goods: Goods | None = None) -> list[tuple[float, Line, int]]:
     """(worth, line, placements left to lay) of every line the seat could build now, best
     first; worth is in dollars, the line's cost already taken off. Kept for the last few
-    states asked about: one decision asks several times (the state is immutable)."""
-    key = (id(state), seat)
+    positions asked about: the shares, the auction and the actions ask about the same board
+    (the state's parts are immutable, so the same objects mean the same position)."""
+    goods = goods if goods is not None else goods_of(map_, state)
+    parts = (map_, state.board, state.new_cities, state.display, state.cubes)
+    key = (seat, *map(id, parts), state.seats[seat].locomotive, _left(state, seat), dollar_worth(state, seat, goods))
     hit = _PLANS.get(key)
-    if hit is not None and hit[0] is state:
+    if hit is not None and all(a is b for a, b in zip(hit[0], parts, strict=True)):
         return hit[1]
-    found = _plans(map_, state, seat, goods if goods is not None else goods_of(map_, state))
+    found = _plans(map_, state, seat, goods)
     if len(_PLANS) >= _PLANS_KEPT:
         _PLANS.pop(next(iter(_PLANS)))
-    _PLANS[key] = (state, found)
+    _PLANS[key] = (parts, found)
     return found
+
+
+def _left(state: State, seat: int) -> int:
+    """Placements the seat may still make in this build (a whole build's outside one)."""
+    if state.build is not None and state.build.seat == seat:
+        return state.build.limit - len(state.build.placed)
+    return 3
 
 
 def _plans(map_: Map, state: State, seat: int, goods: Goods) -> list[tuple[float, Line, int]]:
@@ -138,9 +163,9 @@ def _plans(map_: Map, state: State, seat: int, goods: Goods) -> list[tuple[float
     gains: dict[tuple[str, str], float] = {}
     mine = _my_stops(map_, state, seat)
     out: list[tuple[float, Line, int]] = []
-    left = (state.build.limit - len(state.build.placed)) if state.build is not None and state.build.seat == seat else 3
+    left = _left(state, seat)
     lines = board.lines()
-    price = dollar_worth(state, seat)
+    price = dollar_worth(state, seat, goods)
     into: dict[str, list[Line]] = {}
     for line in lines:
         into.setdefault(line.target, []).append(line)
@@ -180,13 +205,13 @@ def _plans(map_: Map, state: State, seat: int, goods: Goods) -> list[tuple[float
     return out
 
 
-def dollar_worth(state: State, seat: int) -> float:
+def dollar_worth(state: State, seat: int, goods: Goods) -> float:
     """What a dollar spent on track is worth against the plans' other dollars: less near the
     end, when cash scores nothing and a completed link's tiles score, and less to a seat whose
     spare cash has nothing better to do."""
     turns = finance.turns_left(state)
     worth = 1.0 if turns > 3 else 0.6 if turns > 1 else 0.3
-    return worth / 2 if finance.spare(state, seat) >= RICH else worth
+    return worth / 2 if spare(state, seat, goods) >= RICH else worth
 
 
 def _my_stops(map_: Map, state: State, seat: int) -> set[str]:
@@ -235,14 +260,16 @@ def issue(map_: Map, state: State, seat: int) -> int:
         # links are done), and the next turn's expenses beyond income.
         tiles = 6 if state.turn <= 2 else 3
         wanted = build_budget(map_, state, seat, goods, tiles) + max(0, finance.expenses(me) - me.income)
-    return finance.shares_to_issue(state, seat, wanted, _expected(goods, seat, me.locomotive))
+    expected = _expected(goods, seat, me.locomotive)
+    return finance.shares_to_issue(state, seat, wanted, expected, growth=expected)
 
 
 def bid(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | None:
     """The lowest bid while it stays within the money neither expenses nor the planned build
     need (never more than `MAX_BID`); else the Turn Order pass, else drop out."""
-    spend = build_budget(map_, state, seat, goods_of(map_, state))
-    limit = min(MAX_BID, finance.spare(state, seat) - spend)
+    goods = goods_of(map_, state)
+    spend = build_budget(map_, state, seat, goods)
+    limit = min(MAX_BID, spare(state, seat, goods) - spend)
     bids = [m for m in moves if m["type"] == "bid"]
     if bids and bids[0]["amount"] <= limit:
         return bids[0]
@@ -257,11 +284,11 @@ def action(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | 
         gain = potential(goods, seat, me.locomotive + 1) - potential(goods, seat, me.locomotive)
         turns = finance.turns_left(state)
         # A link more pays from this turn's deliveries on, for $1 a turn.
-        worth[LOCOMOTIVE] = gain * 1.5 - (0.5 if turns > 1 else 2.0) + (1.0 if me.locomotive < 2 else 0.0)
+        worth[LOCOMOTIVE] = gain * 1.5 - (0.5 if turns > 1 else 2.0) + (1.0 if me.locomotive < 2 and gain > 0 else 0.0)
     lines = plans(map_, state, seat, goods)
     if lines and lines[0][0] > 0:
         worth[FIRST_BUILD] = 1.0
-        worth[ENGINEER] = 1.5 if finance.spare(state, seat) >= 10 else 0.2
+        worth[ENGINEER] = 1.5 if spare(state, seat, goods) >= 10 else 0.2
     urban = best_new_city(map_, state, seat, goods, anywhere=True)
     if urban is not None:
         worth[URBANIZATION] = urban[0] * 1.5
@@ -301,7 +328,7 @@ def build(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | N
             move = _of(moves, "urbanize", hex=chosen[1], city=chosen[2])
             if move is not None:
                 return move
-    budget = finance.spare(state, seat)
+    budget = spare(state, seat, goods)
     for worth, line, _ in plans(map_, state, seat, goods):
         if worth <= 0:
             break
@@ -332,7 +359,7 @@ def move_goods(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Mov
         gain = potential(goods, seat, me.locomotive + 1, ahead=2) - potential(goods, seat, me.locomotive, ahead=2)
         now = best[0] if best is not None else 0.0
         # The longer locomotive pays in later turns; the delivery given up pays once... for good.
-        affordable = finance.spare(state, seat) >= 1 and finance.carries(me, 0, turns, int(now) + 1)
+        affordable = spare(state, seat, goods) >= 1 and finance.carries(me, 0, turns, int(now) + 1)
         if turns > 1 and gain * (turns - 1) > now * 2 and gain > 0 and affordable:
             return upgrade
     if best is not None and best[0] > 0:

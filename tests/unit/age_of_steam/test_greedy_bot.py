@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from domain.age_of_steam import bot_finance as finance
 from domain.age_of_steam.state import AUCTION, MOVE, SHARES, State
 from domain.core.bots import bot_of
 from domain.core.events import Event
@@ -71,9 +72,9 @@ def test_its_choices_are_legal_and_the_same_again_from_the_same_position() -> No
         assert me.cash - amount + me.income >= me.shares + me.locomotive
 
 
-def auction_position(cash: int, shares: int, locomotive: int, income: int) -> State:
+def auction_position(cash: int, shares: int, locomotive: int, income: int, high: int = 2) -> State:
     return table(3, phase=AUCTION, cash=[cash, 30, 30], shares=[shares, 2, 2], locomotive=[locomotive, 1, 1],
-                 income=[income, 5, 5], bids={1: 2}, high_bidder=1, current=0)
+                 income=[income, 5, 5], bids={1: high}, high_bidder=1, current=0)
 
 
 def test_it_never_bids_money_its_expenses_need() -> None:
@@ -84,9 +85,12 @@ def test_it_never_bids_money_its_expenses_need() -> None:
     moves = DECIDER.legal_moves(poor, 0)
     assert {"type": "bid", "amount": 10} in moves
     assert bot.choose(poor, 0, moves, random.Random(1)) == {"type": "drop"}
-    # With money to spare it does bid, the lowest bid.
-    rich = auction_position(cash=60, shares=4, locomotive=2, income=20)
-    assert bot.choose(rich, 0, DECIDER.legal_moves(rich, 0), random.Random(1)) == {"type": "bid", "amount": 3}
+    # With money to spare it does bid, the lowest bid...
+    rich = auction_position(cash=60, shares=4, locomotive=2, income=20, high=1)
+    assert bot.choose(rich, 0, DECIDER.legal_moves(rich, 0), random.Random(1)) == {"type": "bid", "amount": 2}
+    # ...but never more than $2: an early pick is worth less than the track the money buys.
+    dear = auction_position(cash=60, shares=4, locomotive=2, income=20, high=2)
+    assert bot.choose(dear, 0, DECIDER.legal_moves(dear, 0), random.Random(1)) == {"type": "drop"}
 
 
 def test_in_the_last_turn_it_issues_shares_only_for_expenses() -> None:
@@ -101,6 +105,18 @@ def test_in_the_last_turn_it_issues_shares_only_for_expenses() -> None:
     after, _ = play(short, 0, chosen)
     me = after.seats[0]
     assert me.cash + me.income >= me.shares + me.locomotive
+
+
+def test_it_keeps_less_cash_for_later_expenses_when_its_network_raises_its_income() -> None:
+    # Turn 2 of 10: $10 of expenses a turn against $2 of income, and 7 shares still to issue
+    # ($4 each towards a later turn). Counting on no more income it keeps this turn's $8 and
+    # the $64 the eight later turns fall short, less the $28 the shares cover; counting on
+    # its income rising $4 a turn (each next turn 70 % of the last rise) the later turns fall
+    # short by $5 in all, which the shares cover, so it keeps only this turn's $8.
+    state = table(3, phase=SHARES, turn=2, cash=[50, 10, 10], shares=[8, 2, 2], locomotive=[2, 1, 1], income=[2, 0, 0])
+    assert finance.reserve(state, 0) == 8 + 64 - 28
+    assert finance.reserve(state, 0, growth=4) == 8
+    assert finance.spare(state, 0, growth=4) == 50 - 8
 
 
 def test_it_takes_the_delivery_that_earns_it_most() -> None:
