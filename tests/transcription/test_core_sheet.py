@@ -4,6 +4,7 @@ of a record read back into the same game."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from domain import games
 from domain.core.envelope import GENESIS_HASH, seal
 from domain.core.transcription import SheetError, read_sheet, sheet_lines, without_comment
 from tests.transcription.table_playout import sheet
+from tests.unit.ticket_to_ride.table_playout import observed_setup
 
 SHEETS = Path(__file__).parents[1] / "sheets"
 LUCKY = games.current("lucky")
@@ -77,11 +79,14 @@ def test_the_text_form_of_a_record_is_the_sheet_it_was_read_from() -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_a_made_up_ticket_to_ride_game_in_the_generic_notation_reads_back(seed: int) -> None:
+def test_a_made_up_ticket_to_ride_game_from_its_observed_opening_reads_back(seed: int) -> None:
     rules = games.current("ticket_to_ride")
-    lines, played = sheet(rules, SEATS, {}, {"outcomes": [seed % 2]}, seed)
+    # Ticket to Ride's opening is observed in its own form (hands, market, tickets, first),
+    # a box shuffled and dealt; only the moves and outcomes after it are in the generic notation.
+    observed = observed_setup(rules.board, SEATS, random.Random(seed))
+    lines, played = sheet(rules, SEATS, {}, observed, seed)
     assert played.over, "the made-up game did not reach its end"
-    again = read_sheet(rules, SEATS, {}, {"outcomes": [seed % 2]}, lines)
+    again = read_sheet(rules, SEATS, {}, observed, lines)
     assert again.over and rules.scores(again.state) == rules.scores(played.state)
     assert [line for line in sheet_lines(records_of(again)) if not line.startswith("#")] == lines
 
