@@ -272,6 +272,9 @@ class Transcript:
         created = log.game_created(decider, setup, None, TABLE)
         state = decider.initial_state(setup)
         self.events: list[tuple[str, Event]] = [("system", created)]
+        self.commands: list[int] = [0]
+        """Where each command starts in `events`: the game's creation with its opening, then
+        each move or outcome line and each forced move, as the service stores them."""
         self.state = state
         for event in table_opening(decider, state, observed, referee):
             self._apply(actor_of(event, -1), [event])
@@ -305,6 +308,7 @@ class Transcript:
         return [event for _, event in self.events[before:]]
 
     def _settle(self, seat: int, decision: Decision[Any]) -> None:
+        self.commands.append(len(self.events))
         for event in decision.events:
             self._apply(actor_of(event, seat), [event])
         last = decision.events[-1] if decision.events else None

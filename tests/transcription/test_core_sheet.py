@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 
 from domain import games
+from domain.core.audit import audit
 from domain.core.envelope import GENESIS_HASH, seal
 from domain.core.transcription import SheetError, read_sheet, sheet_lines, without_comment
+from tests.forgery import reseal
+from tests.transcription.sheets import audited, sealed
 from tests.transcription.table_playout import sheet
 from tests.unit.ticket_to_ride.table_playout import observed_setup
 
@@ -43,6 +46,16 @@ def test_a_whole_sheet_reads_to_the_end_filling_forced_moves() -> None:
     entered = [(actor, e.what) for actor, e in transcript.events if e.kind == "OutcomeEntered"]
     assert entered[0] == ("referee:table", "the opening as laid out at the table")
     assert len(entered) == 1 + 10
+    assert audited(transcript).rules.ok
+
+
+def test_a_sealed_sheet_whose_entered_outcome_is_rewritten_fails_the_audit_at_that_version() -> None:
+    records = sealed(read_sheet(LUCKY, SEATS, {"goal": 20}, {"outcomes": [1]}, lucky_sheet()))
+    dice = next(r for r in records if r["kind"] == "OutcomeEntered" and r["data"].get("outcome") == [3, 4])
+    dice["data"]["outcome"] = [3, 7]  # no die shows a 7; every hash recomputed, as a forger would
+    report = audit(reseal(records))
+    assert not report.ok and report.first_problem is not None
+    assert report.first_problem["version"] == dice["version"] and "faces 1 to 6" in report.first_problem["what"]
 
 
 @pytest.mark.parametrize(("line", "replacement", "code", "words"), [

@@ -17,6 +17,7 @@ from domain.core.transcription import OPENING, SheetError, read_sheet
 from domain.ticket_to_ride import DECIDER
 from domain.ticket_to_ride.events import CardDrawn, RouteClaimed, TicketsDrawn
 from domain.ticket_to_ride.notation import TicketToRideNotation
+from tests.transcription.sheets import audited
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"
 SEATS = ["Ann", "Bob", "Cat"]
@@ -39,6 +40,8 @@ def test_the_whole_sheet_reads_to_the_end_of_the_game_with_the_scores_it_states(
     transcript = _read(lines)
     state = transcript.state
     assert transcript.over and transcript.pending is None
+    # The record the sheet makes, sealed as the service stores it, audits OK.
+    audited(transcript)
     # The sheet's own header says how the game ended; the rules must reach the same scores.
     stated = re.search(r"# Final scores: (.*)\.", "\n".join(lines))
     assert stated is not None
