@@ -312,8 +312,20 @@ class Transcript:
         for event in decision.events:
             self._apply(actor_of(event, seat), [event])
         last = decision.events[-1] if decision.events else None
-        self.pending = (Pending(seat, dict(last.move), self._entered_since_awaited(), Request.from_json(last.needed))
-                        if isinstance(last, OutcomeAwaited) else None)
+        if not isinstance(last, OutcomeAwaited):
+            self.pending = None
+            return
+        entered = self._entered_since_awaited()
+        self.pending = Pending(seat, dict(last.move), entered, self._asked(seat, dict(last.move), entered, last.needed))
+
+    def _asked(self, seat: int, move: dict[str, Any], entered: tuple[Any, ...], needed: Mapping[str, Any]) -> Request:
+        """What the move asks for next, in full: the record's `needed` leaves out how many of
+        each item the pile holds (`Request.available`), which the rules say again."""
+        try:
+            log.played(self.decider, self.state, seat, move, TableRandom(entered), None)
+        except OutcomeNeeded as asked:
+            return asked.request
+        return Request.from_json(needed)
 
     def _entered_since_awaited(self) -> tuple[Any, ...]:
         values: list[Any] = []

@@ -110,3 +110,15 @@ def test_a_made_up_lucky_game_round_trips_through_its_text_form(seed: int) -> No
     assert played.over
     written = sheet_lines(records_of(played))
     assert [line for line in written if not line.startswith("#")] == lines
+
+
+def test_a_draw_awaited_says_how_many_of_each_item_the_bag_holds_though_the_record_does_not() -> None:
+    lines = lucky_sheet()
+    number = next(i for i, text in enumerate(lines, start=1) if text.startswith("Ann: draw"))
+    transcript = read_sheet(LUCKY, SEATS, {"goal": 20}, {"outcomes": [1]}, lines[:number])
+    request = transcript.pending.request  # type: ignore[union-attr]
+    assert request.kind == "draw" and set(request.available) == set(request.labels)
+    assert all(count >= 1 for count in request.available.values()) and sum(request.available.values()) > len(request.labels)
+    # The record's `needed` is written as before (table games stored earlier still audit).
+    awaited = transcript.events[-1][1]
+    assert awaited.kind == "OutcomeAwaited" and "available" not in awaited.data["needed"]
