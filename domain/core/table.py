@@ -43,8 +43,10 @@ class Request:
     options: tuple[Any, ...]
     labels: tuple[str, ...]
     by: int | None = None
-    available: Mapping[str, int] = field(default_factory=dict)
-    """For a bag or pile: how many of each label it still holds (for the error message)."""
+    available: Mapping[str, int] = field(default_factory=dict, compare=False)
+    """For a bag or pile: how many of each label it still holds. Said to whoever enters the
+    outcome, not part of what is asked (a record's request, which leaves it out, is the same
+    request)."""
 
     def describe(self) -> str:
         """One line for a prompt or a summary: "goods growth, light dice: 6 dice"."""
@@ -60,7 +62,11 @@ class Request:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Request:
-        return cls(data["kind"], data["what"], data["count"], tuple(data["options"]), tuple(data["labels"]), data.get("by"))
+        # A record's `needed` leaves out the counts (`to_json`): what it holds is recorded
+        # as it always was, so table games stored before still audit; a request that has
+        # them (the game's own, re-decided) keeps them.
+        return cls(data["kind"], data["what"], data["count"], tuple(data["options"]), tuple(data["labels"]), data.get("by"),
+                   dict(data.get("available") or {}))
 
 
 class OutcomeNeeded(Exception):

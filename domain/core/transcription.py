@@ -272,6 +272,9 @@ class Transcript:
         created = log.game_created(decider, setup, None, TABLE)
         state = decider.initial_state(setup)
         self.events: list[tuple[str, Event]] = [("system", created)]
+        self.commands: list[int] = [0]
+        """Where each command starts in `events`: the game's creation with its opening, then
+        each move or outcome line and each forced move, as the service stores them."""
         self.state = state
         for event in table_opening(decider, state, observed, referee):
             self._apply(actor_of(event, -1), [event])
@@ -305,11 +308,24 @@ class Transcript:
         return [event for _, event in self.events[before:]]
 
     def _settle(self, seat: int, decision: Decision[Any]) -> None:
+        self.commands.append(len(self.events))
         for event in decision.events:
             self._apply(actor_of(event, seat), [event])
         last = decision.events[-1] if decision.events else None
-        self.pending = (Pending(seat, dict(last.move), self._entered_since_awaited(), Request.from_json(last.needed))
-                        if isinstance(last, OutcomeAwaited) else None)
+        if not isinstance(last, OutcomeAwaited):
+            self.pending = None
+            return
+        entered = self._entered_since_awaited()
+        self.pending = Pending(seat, dict(last.move), entered, self._asked(seat, dict(last.move), entered, last.needed))
+
+    def _asked(self, seat: int, move: dict[str, Any], entered: tuple[Any, ...], needed: Mapping[str, Any]) -> Request:
+        """What the move asks for next, in full: the record's `needed` leaves out how many of
+        each item the pile holds (`Request.available`), which the rules say again."""
+        try:
+            log.played(self.decider, self.state, seat, move, TableRandom(entered), None)
+        except OutcomeNeeded as asked:
+            return asked.request
+        return Request.from_json(needed)
 
     def _entered_since_awaited(self) -> tuple[Any, ...]:
         values: list[Any] = []

@@ -69,6 +69,19 @@ RULE_SENTENCES: dict[str, str] = {
     "takeback_not_last_move": N_("Only your own last move can be taken back, and only before anyone else has moved."),
     "takeback_pending": N_("A takeback is already waiting for an answer."),
     "rewind_needs_history": N_("This event restores an earlier state; the record must be read with its history."),
+    # A game played at a table: moves in each game's notation, outcomes entered by hand.
+    "bad_notation": N_("That line cannot be read in this game's notation."),
+    "bad_outcome": N_("That outcome cannot be read: give it in the game's own terms, as many as the rules ask for."),
+    "bad_setup": N_("The opening as observed at the table is not in this game's form, or breaks the rules of setup."),
+    "bad_seed": N_("A game played at a table has no seed: its outcomes are entered by hand."),
+    "impossible_outcome": N_("That outcome is not possible now: the pile, the bag or the dice could not have given it."),
+    "outcome_awaited": N_("The game waits for a random outcome to be entered first."),
+    "no_outcome_awaited": N_("The game waits for no outcome now; it waits for a move."),
+    "too_many_outcomes": N_("More outcomes were entered than the rules asked for."),
+    "not_your_outcome": N_("A seat enters only its own secret draws; the referee enters every other outcome."),
+    "not_a_table_game": N_("This game draws its own random outcomes: none can be entered."),
+    "no_observed_opening": N_("A game played at a table keeps its opening as observed right after its creation; this record does not."),
+    "secret_withheld": N_("An entered outcome is secret to its seat; deciding the move needs the full record."),
     # A record that does not verify.
     "chain_broken": N_("An event does not link to the event before it."),
     "hash_mismatch": N_("An event was altered: its hash does not match."),
@@ -115,6 +128,8 @@ RULE_SENTENCES: dict[str, str] = {
     "unknown_ticket": N_("There is no such ticket."),
     "unknown_colour": N_("There is no such colour."),
     "unknown_city": N_("There is no such city on the map."),
+    "no_such_route": N_("No route joins those cities on this map."),
+    "not_face_up": N_("That card does not lie face up in the market."),
     # Age of Steam.
     "bid_too_low": N_("A bid must beat the high bid by at least $1."),
     "bid_over_cash": N_("You cannot bid more cash than you have."),
@@ -242,6 +257,7 @@ PROBLEM_TITLES: tuple[str, ...] = (
     N_("Service unavailable"), N_("Database unavailable"), N_("Internal Server Error"), N_("Too many requests"),
     N_("Not Found"), N_("Method Not Allowed"), N_("Unauthorized"), N_("Forbidden"), N_("Bad Request"),
     N_("Request Entity Too Large"), N_("Precondition Failed"), N_("Conflict"), N_("Too Many Requests"),
+    N_("Not your outcome"),
 )
 """Every title a problem document may carry, so each has its translation."""
 

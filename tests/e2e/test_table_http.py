@@ -196,3 +196,22 @@ def test_random_outcomes_are_refused_and_store_nothing(client: Client) -> None:
         assert after == before
     else:
         assert [e["kind"] for e in after[len(before):]] == ["OutcomeEntered", "DiceRolled", "SecondDie"]
+
+
+def test_a_table_games_refusals_are_worded_in_the_readers_language(client: Client) -> None:
+    game = create(client)
+    gid, ben, referee = game["game_id"], game["seat_tokens"]["1"], game["referee_token"]
+    assert client.post(f"{GAMES}/{gid}/moves", {"type": "roll"}, token=ben).status == 202
+    before = version(client, gid)
+    for tag, title, impossible in [("th", "ไม่ใช่ผลที่คุณป้อนได้", "ผลนี้เป็นไปไม่ได้ในตอนนี้"),
+                                   ("zh-TW", "不是你能輸入的結果", "這個結果目前不可能出現")]:
+        language = {"Accept-Language": tag}
+        forbidden = client.post(f"{GAMES}/{gid}/outcomes", {"outcome": [3, 4]}, token=ben, headers=language)
+        assert forbidden.status == 403 and forbidden.body["code"] == "not_your_outcome"
+        assert forbidden.body["title"] == title and "Only the referee" not in forbidden.body["detail"]
+        refused = client.post(f"{GAMES}/{gid}/outcomes", {"outcome": [7, 1]}, token=referee, headers=language)
+        assert refused.status == 422 and refused.body["code"] == "impossible_outcome"
+        assert refused.body["detail"].startswith(impossible), refused.body
+    english = client.post(f"{GAMES}/{gid}/outcomes", {"outcome": [3, 4]}, token=ben, headers={"Accept-Language": "en"})
+    assert english.body["title"] == "Not your outcome"
+    assert version(client, gid) == before

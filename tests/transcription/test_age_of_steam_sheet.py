@@ -24,6 +24,7 @@ from domain.core.state import replace
 from domain.core.table import ImpossibleOutcome, TableRandom, format_outcome
 from domain.core.transcription import SheetError, Transcript, read_sheet
 from tests.rust_belt import DECIDER, MAP
+from tests.transcription.sheets import audited
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"
 SHEET = SHEETS / "age_of_steam.txt"
@@ -58,6 +59,8 @@ def test_the_whole_game_reads_to_its_end_with_the_scores_written_on_the_sheet() 
     assert len(moves) > 250
     transcript = _read(lines)
     assert transcript.over and transcript.state.phase == OVER
+    # The record the sheet makes, sealed as the service stores it, audits OK.
+    audited(transcript)
     assert transcript.pending is None
     assert DECIDER.scores(transcript.state) == _final_scores(lines)
     kinds = {event.kind for _, event in transcript.events}

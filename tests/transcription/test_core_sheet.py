@@ -4,14 +4,19 @@ of a record read back into the same game."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from domain import games
+from domain.core.audit import audit
 from domain.core.envelope import GENESIS_HASH, seal
 from domain.core.transcription import SheetError, read_sheet, sheet_lines, without_comment
+from tests.forgery import reseal
+from tests.transcription.sheets import audited, sealed
 from tests.transcription.table_playout import sheet
+from tests.unit.ticket_to_ride.table_playout import observed_setup
 
 SHEETS = Path(__file__).parents[1] / "sheets"
 LUCKY = games.current("lucky")
@@ -41,6 +46,16 @@ def test_a_whole_sheet_reads_to_the_end_filling_forced_moves() -> None:
     entered = [(actor, e.what) for actor, e in transcript.events if e.kind == "OutcomeEntered"]
     assert entered[0] == ("referee:table", "the opening as laid out at the table")
     assert len(entered) == 1 + 10
+    assert audited(transcript).rules.ok
+
+
+def test_a_sealed_sheet_whose_entered_outcome_is_rewritten_fails_the_audit_at_that_version() -> None:
+    records = sealed(read_sheet(LUCKY, SEATS, {"goal": 20}, {"outcomes": [1]}, lucky_sheet()))
+    dice = next(r for r in records if r["kind"] == "OutcomeEntered" and r["data"].get("outcome") == [3, 4])
+    dice["data"]["outcome"] = [3, 7]  # no die shows a 7; every hash recomputed, as a forger would
+    report = audit(reseal(records))
+    assert not report.ok and report.first_problem is not None
+    assert report.first_problem["version"] == dice["version"] and "faces 1 to 6" in report.first_problem["what"]
 
 
 @pytest.mark.parametrize(("line", "replacement", "code", "words"), [
@@ -77,11 +92,14 @@ def test_the_text_form_of_a_record_is_the_sheet_it_was_read_from() -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_a_made_up_ticket_to_ride_game_in_the_generic_notation_reads_back(seed: int) -> None:
+def test_a_made_up_ticket_to_ride_game_from_its_observed_opening_reads_back(seed: int) -> None:
     rules = games.current("ticket_to_ride")
-    lines, played = sheet(rules, SEATS, {}, {"outcomes": [seed % 2]}, seed)
+    # Ticket to Ride's opening is observed in its own form (hands, market, tickets, first),
+    # a box shuffled and dealt; only the moves and outcomes after it are in the generic notation.
+    observed = observed_setup(rules.board, SEATS, random.Random(seed))
+    lines, played = sheet(rules, SEATS, {}, observed, seed)
     assert played.over, "the made-up game did not reach its end"
-    again = read_sheet(rules, SEATS, {}, {"outcomes": [seed % 2]}, lines)
+    again = read_sheet(rules, SEATS, {}, observed, lines)
     assert again.over and rules.scores(again.state) == rules.scores(played.state)
     assert [line for line in sheet_lines(records_of(again)) if not line.startswith("#")] == lines
 
@@ -92,3 +110,15 @@ def test_a_made_up_lucky_game_round_trips_through_its_text_form(seed: int) -> No
     assert played.over
     written = sheet_lines(records_of(played))
     assert [line for line in written if not line.startswith("#")] == lines
+
+
+def test_a_draw_awaited_says_how_many_of_each_item_the_bag_holds_though_the_record_does_not() -> None:
+    lines = lucky_sheet()
+    number = next(i for i, text in enumerate(lines, start=1) if text.startswith("Ann: draw"))
+    transcript = read_sheet(LUCKY, SEATS, {"goal": 20}, {"outcomes": [1]}, lines[:number])
+    request = transcript.pending.request  # type: ignore[union-attr]
+    assert request.kind == "draw" and set(request.available) == set(request.labels)
+    assert all(count >= 1 for count in request.available.values()) and sum(request.available.values()) > len(request.labels)
+    # The record's `needed` is written as before (table games stored earlier still audit).
+    awaited = transcript.events[-1][1]
+    assert awaited.kind == "OutcomeAwaited" and "available" not in awaited.data["needed"]

@@ -13,10 +13,11 @@ import pytest
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.kinds import OutcomeEntered
 from domain.core.notation import generic_format
-from domain.core.transcription import SheetError, read_sheet
+from domain.core.transcription import OPENING, SheetError, read_sheet
 from domain.ticket_to_ride import DECIDER
 from domain.ticket_to_ride.events import CardDrawn, RouteClaimed, TicketsDrawn
 from domain.ticket_to_ride.notation import TicketToRideNotation
+from tests.transcription.sheets import audited
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"
 SEATS = ["Ann", "Bob", "Cat"]
@@ -39,6 +40,8 @@ def test_the_whole_sheet_reads_to_the_end_of_the_game_with_the_scores_it_states(
     transcript = _read(lines)
     state = transcript.state
     assert transcript.over and transcript.pending is None
+    # The record the sheet makes, sealed as the service stores it, audits OK.
+    audited(transcript)
     # The sheet's own header says how the game ended; the rules must reach the same scores.
     stated = re.search(r"# Final scores: (.*)\.", "\n".join(lines))
     assert stated is not None
@@ -51,7 +54,9 @@ def test_the_whole_sheet_reads_to_the_end_of_the_game_with_the_scores_it_states(
     # Every route claimed on the sheet is on the board, and every card turned up was entered.
     claims = [line for line in lines if " claims " in line]
     assert len([e for e in events if isinstance(e, RouteClaimed)]) == len(claims) == len(state.claims)
-    entered = [e for e in events if isinstance(e, OutcomeEntered)]
+    # The opening as observed is kept as one outcome of its own, before any line of the sheet.
+    assert isinstance(events[1], OutcomeEntered) and events[1].what == OPENING and events[1].outcome is None
+    entered = [e for e in events if isinstance(e, OutcomeEntered) and e.what != OPENING]
     outcome_lines = [line for line in lines if line and not line.startswith("#") and not line.startswith(tuple(SEATS))]
     assert len(entered) == len(outcome_lines) > 0
     # A blind draw is the seat's own secret: the card entered is sealed to that seat, and

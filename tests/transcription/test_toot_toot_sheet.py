@@ -17,7 +17,7 @@ from domain.core.randomness import SeededRandom
 from domain.core.transcription import SheetError, Transcript, read_sheet
 from domain.toot_toot.table import observed_of
 from service import content as installed
-from tests.transcription.sheets import SHEETS, check_waits, play_sheet, read_final, read_header
+from tests.transcription.sheets import SHEETS, audited, check_waits, play_sheet, read_final, read_header
 
 installed.install()
 RULES = games.current("toot_toot")
@@ -41,6 +41,8 @@ def test_the_whole_sheet_reads_to_the_end_of_the_game_with_the_scores_it_gives()
     lines = _lines()
     transcript = _read(lines)
     assert transcript.over
+    # The record the sheet makes, sealed as the service stores it, audits OK.
+    audited(transcript)
     assert RULES.scores(transcript.state) == read_final(lines)
     assert max(seat.track for seat in transcript.state.seats) >= 25  # ended by the 25-point trigger
     entered = [event for _, event in transcript.events if isinstance(event, OutcomeEntered)]

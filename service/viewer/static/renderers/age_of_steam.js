@@ -238,6 +238,9 @@ export default {
       case "TrackBuilt":
         return pt("TrackBuilt", "{who} built a {tile} at {place} (rotation {rotation}) for {cost}",
           { who, tile: word(d.tile), place: d.place || place(d.hex), rotation: d.rotation, cost: money(d.cost) });
+      case "BuildStepWritten":
+        return tpn("BuildStepWritten", "{who} wrote down a build step of {n} tile, laid in an order the rules allow",
+          "{who} wrote down a build step of {n} tiles, laid in an order the rules allow", (d.placements || []).length, { who });
       case "CityUrbanized": return pt("CityUrbanized", "{who} urbanized {town} into new city {city} ({colour})", { who, town: d.town, city: d.city, colour: word(d.colour) });
       case "BuildEnded": return pt("BuildEnded", "{who} ended building ({placed} placed)", { who, placed: d.placed });
       case "TrackAbandoned": return pt("TrackAbandoned", "{who}'s unfinished track was abandoned ({count} segments)", { who, count: (d.segments || []).length });
