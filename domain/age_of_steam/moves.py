@@ -173,7 +173,8 @@ def declare(map_: Map) -> Moves:
                  "first order, from the one written, in which each is legal when it is laid.", (
             Field("placements", "array", "The placements, each the fields of a build move.",
                   items=Field("placement", "object", "One placement: hex, tile, rotation and optionally cost.",
-                              keys=Field("field", "string", "A field of a build move.", enum=PLACEMENT_KEYS))),
+                              keys=Field("field", "string", "A field of a build move.", enum=PLACEMENT_KEYS),
+                              shape=build.fields)),
         ), _build_step(build), event="BuildStepWritten", recover=_recover_build_step),
         MoveType("urbanize", "Place a new city (the Urbanization action).", (
             hex_field(),

@@ -44,6 +44,9 @@ class Field:
     """For an object: what each key is (a string field with an `enum`)."""
     values: Field | None = None
     """For an object: what each value is."""
+    shape: tuple[Field, ...] = ()
+    """For an object with named fields (an item written as another move's fields): how its
+    schema publishes them, each with its own type and whether it is required."""
     optional: bool = False
     when: tuple[str, Any] | None = None
     """(other field, value): this field is present exactly when the other one has that value."""
@@ -66,7 +69,11 @@ class Field:
             schema["maximum"] = self.maximum
         if self.items is not None:
             schema["items"] = self.items.schema()
-        if self.keys is not None and self.keys.enum is not None:
+        if self.shape:
+            schema["properties"] = {f.name: f.schema() for f in self.shape}
+            schema["required"] = [f.name for f in self.shape if f.required]
+            schema["additionalProperties"] = False
+        elif self.keys is not None and self.keys.enum is not None:
             # Spelt as properties, not `propertyNames` (which OpenAPI 3.0 lacks).
             value = self.values.schema() if self.values is not None else {}
             schema["properties"] = {key: value for key in self.keys.enum}
