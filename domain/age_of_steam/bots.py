@@ -2,7 +2,9 @@
 
 - Shares: enough for this turn's expenses, and for the build it plans, while the expenses
   they add stay within what its income carries to the end (`bot_finance`), counting on its
-  income to grow by what its network delivers now.
+  income to grow by what its network delivers now. In its second and third turns a seat
+  whose income is still $2 or less issues a share more when it is short of its best line:
+  else such a seat never has cash for track again, and a whole table of them stalls.
 - Auction: bids a little ($2 at most) for an early pick only with money no plan and no
   expense needs: every seat bidding $4 a turn cost the table more track than the picks won.
 - Actions: Locomotive when a longer locomotive would earn more, Urbanization when a new city
@@ -27,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.age_of_steam import bot_finance as finance
-from domain.age_of_steam.board import MAX_LOCOMOTIVE, Map
+from domain.age_of_steam.board import MAX_LOCOMOTIVE, MAX_SHARES, SHARE_PRICE, Map
 from domain.age_of_steam.bot_goods import Goods, best_route, deliveries, goods_of, potential, potential_of, route_value
 from domain.age_of_steam.bot_track import Board, Line, move_for
 from domain.age_of_steam.state import (
@@ -261,7 +263,16 @@ def issue(map_: Map, state: State, seat: int) -> int:
         tiles = 6 if state.turn <= 2 else 3
         wanted = build_budget(map_, state, seat, goods, tiles) + max(0, finance.expenses(me) - me.income)
     expected = _expected(goods, seat, me.locomotive)
-    return finance.shares_to_issue(state, seat, wanted, expected, growth=expected)
+    count = finance.shares_to_issue(state, seat, wanted, expected, growth=expected)
+    if 2 <= state.turn <= finance.EARLY_TURNS and me.income <= 2:
+        # A seat whose first links deliver next to nothing never has cash for track again:
+        # a share more pays for the best link it still lacks.
+        lines = plans(map_, state, seat, goods)
+        if lines and lines[0][0] > 0:
+            short = lines[0][1].dollars - spare(state, seat, goods) - (SHARE_PRICE - 1) * count
+            if short > 0:
+                count = min(count + 1, MAX_SHARES - me.shares)
+    return count
 
 
 def bid(map_: Map, state: State, seat: int, moves: Sequence[Move]) -> Move | None:

@@ -119,6 +119,25 @@ def test_it_keeps_less_cash_for_later_expenses_when_its_network_raises_its_incom
     assert finance.spare(state, 0, growth=4) == 50 - 8
 
 
+def test_a_seat_whose_first_links_deliver_next_to_nothing_issues_a_share_more_to_build() -> None:
+    # $2 in hand, 5 shares, an empty board: the best first link costs $4. With an income of
+    # $1 in turn 2 the money sense alone issues one share, which leaves it short of that link
+    # (its expenses come first), so it issues a second; a seat whose network already earns
+    # $3, or one past its first three turns, gets only the one.
+    bot = bot_of(DECIDER, "greedy")
+
+    def shares(turn: int, income: int) -> int:
+        state = table(4, phase=SHARES, turn=turn, cash=[2, 10, 10, 10], shares=[5, 2, 2, 2],
+                      income=[income, 0, 0, 0], locomotive=[1, 1, 1, 1])
+        move = bot.choose(state, 0, DECIDER.legal_moves(state, 0), random.Random(1))
+        assert move["type"] == "issue_shares"
+        return int(move["count"])
+
+    assert shares(turn=2, income=1) == 2
+    assert shares(turn=2, income=3) == 1
+    assert shares(turn=4, income=1) == 1
+
+
 def test_it_takes_the_delivery_that_earns_it_most() -> None:
     # A blue good in Evansville reaches blue Cincinnati through Indianapolis over seat 0's
     # link and then either seat 0's southern link (2 income for seat 0) or seat 2's northern
