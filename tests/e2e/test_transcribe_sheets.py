@@ -71,7 +71,8 @@ def records(game_id: str, db: str, env: dict[str, str] | None = None) -> list[di
     return [json.loads(line) for line in caboose("events", game_id, "--json", "--db", db, env=env).stdout.splitlines()]
 
 
-def transcribed_and_audited(title: str, db: str, env: dict[str, str] | None = None) -> None:
+def transcribed_and_audited(title: str, db: str, env: dict[str, str] | None = None) -> dict[str, object]:
+    """Transcribe the title's sheet into a new table game through the CLI; its audit report."""
     game_id = new_table_game(title, db, env)
     out = caboose("transcribe", game_id, "--from", str(SHEETS / f"{title}.txt"), "--db", db, env=env).stdout
     assert out.rstrip().endswith("the game is over"), out[-500:]
@@ -89,17 +90,20 @@ def transcribed_and_audited(title: str, db: str, env: dict[str, str] | None = No
     opening, *entered = [r for r in stored if r["kind"] == "OutcomeEntered"]
     assert opening["version"] == 2 and opening["data"]["what"] == OPENING and opening["actor"].startswith("referee:")
     assert len(entered) > 10 and all(r["actor"] == "referee:table" for r in entered)
+    return report
 
 
 @pytest.mark.parametrize("title", TITLES)
 def test_a_whole_sheet_of_each_title_is_transcribed_and_audits_ok(title: str, tmp_path: Path) -> None:
-    transcribed_and_audited(title, f"sqlite:///{tmp_path}/caboose.sqlite")
+    report = transcribed_and_audited(title, f"sqlite:///{tmp_path}/caboose.sqlite")
+    assert report["ok"] is True and report["first_problem"] is None
 
 
 @pytest.mark.postgres
 def test_a_whole_sheet_is_transcribed_and_audits_ok_on_postgresql() -> None:
     with fresh_schema() as schema:
-        transcribed_and_audited("ticket_to_ride", POSTGRES_URL, {"CABOOSE_DB_SCHEMA": schema})
+        report = transcribed_and_audited("ticket_to_ride", POSTGRES_URL, {"CABOOSE_DB_SCHEMA": schema})
+    assert report["ok"] is True and report["first_problem"] is None
 
 
 @pytest.mark.parametrize("title", TITLES)
