@@ -163,6 +163,9 @@ class Game(Aggregate):
         # (`domain/core/takeover.py`); both are replaced, never changed in place.
         self.bot_seats: dict[str, str] = {}
         self.move_deadline: int | None = None
+        # The version of each seat's last `SeatHandedBack` (seat as a string): the seat got a
+        # fresh token then, so a token confirmed before it may no longer speak for the seat.
+        self.handed_back: dict[str, int] = {}
         # A game played at a table (`seed_source: "table"`) has no seed: its outcomes are
         # entered. `awaiting` is the move it waits on (`transcription.pending_of`, kept as
         # plain JSON for snapshots), replaced on every record, never changed in place.
@@ -194,6 +197,13 @@ class Game(Aggregate):
     def held_by_bots(self) -> dict[int, str]:
         """The seats bots hold, and their levels (snapshots taken before bots hold none)."""
         return {int(seat): level for seat, level in getattr(self, "bot_seats", {}).items()}
+
+    def handed_back_at(self, seat: int) -> int | None:
+        """The version at which `seat` was last handed back to a person with a fresh token (0:
+        never); None when this copy cannot tell (loaded from a snapshot taken before these
+        versions were kept)."""
+        handed_back = getattr(self, "handed_back", None)
+        return None if handed_back is None else handed_back.get(str(seat), 0)
 
     @property
     def deadline(self) -> int | None:
@@ -240,6 +250,8 @@ class Game(Aggregate):
             self.awaiting = awaited_after(getattr(self, "awaiting", None), record)
         if record["kind"] in takeover.KINDS:
             self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
+            if record["kind"] == takeover.HANDED_BACK and hasattr(self, "handed_back"):
+                self.handed_back = {**self.handed_back, str(record["data"]["seat"]): version}
             self.move_deadline = takeover.deadline([record]) if record["kind"] == takeover.DEADLINE_SET else self.deadline
 
     def _pace(self, now: str) -> None:

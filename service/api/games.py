@@ -23,7 +23,7 @@ from domain.core.transcription import AWAITED
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
 from service import bots
 from service.api import schemas as s
-from service.api.auth import acting_seat, bearer_token, loaded_game, lobby
+from service.api.auth import acting_seat, bearer_token, loaded_game, lobby, token_speaks_for
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
@@ -105,7 +105,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
                                      args["move_deadline"], observed)
     created = lobby().caboose.records(game_id, upto=1)[0]["data"]
-    body = {**lobby().summary(game_id), "seed_commitment": created["seed_commitment"],
+    body = {**lobby().caboose.summary(game_id), "seed_commitment": created["seed_commitment"],
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
             "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token}
     return body, 201, {"Location": f"/api/v1/games/{game_id}"}
@@ -128,7 +128,7 @@ def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @documents_problems(401, 404, 429)
 def get_game(game_id: str) -> ResponseReturnValue:
     """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
-    summary = lobby().summary(game_id, loaded_game(game_id))
+    summary = lobby().caboose.summary(game_id, loaded_game(game_id))
     return summary, 200, etag(summary["version"])
 
 
@@ -203,15 +203,12 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> Respons
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
     seat = acting_seat(audience, move.pop("seat"))
-    token = bearer_token()
-    if audience.seat is not None and token is not None and not lobby().seating.holds(game_id, token, seat):
-        # Another process may have handed this seat back with a fresh token since this one cached the old.
-        raise Unauthorized("This token no longer speaks for the seat: a referee gave it a fresh token.")
     versions = expected_versions(move.pop("expected_version"))
     outcomes = move.pop("outcomes", None) or ()
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
     moved = lobby().caboose.moved(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
-                                  actor=actor, loaded=loaded_game(game_id), outcomes=outcomes)
+                                  actor=actor, loaded=loaded_game(game_id), outcomes=outcomes,
+                                  credential=token_speaks_for(game_id, audience))
     return answered(game_id, moved, audience)
 
 
