@@ -6,10 +6,10 @@ no answer changes in meaning."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import orjson
-from flask import Response
+from flask import Response, current_app
 from flask.json.provider import DefaultJSONProvider
 
 OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
@@ -29,4 +29,14 @@ class FastJSON(DefaultJSONProvider):
             return super().dumps(obj).encode()
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
-        return self._app.response_class(self.encode(self._prepare_response_obj(args, kwargs)) + b"\n", mimetype=self.mimetype)
+        return Response(self.encode(self._prepare_response_obj(args, kwargs)) + b"\n", mimetype=self.mimetype)
+
+
+def as_built(body: Any) -> Response:
+    """A JSON answer sent as the application built it. For the hot routes (a game's summary,
+    state, events and legal moves, a stored move) whose documents are already in the shape
+    their schema documents: dumping them field by field through the schema, views and
+    records included, only copied them, at a tenth of the request's time. Returned with a
+    status and headers as any view's answer is (`return as_built(body), 201, headers`)."""
+    encoding = cast(FastJSON, current_app.json)
+    return Response(encoding.encode(body), mimetype="application/json")

@@ -24,6 +24,7 @@ from projections.listing import MAX_WAITING_FOR, Cursor, Filters
 from service import bots
 from service.api import schemas as s
 from service.api.auth import acting_seat, bearer_token, loaded_game, lobby, token_speaks_for
+from service.api.encoding import as_built
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
@@ -129,7 +130,7 @@ def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 def get_game(game_id: str) -> ResponseReturnValue:
     """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
     summary = lobby().caboose.summary(game_id, loaded_game(game_id))
-    return summary, 200, etag(summary["version"])
+    return as_built(summary), 200, etag(summary["version"])
 
 
 @games.get("/<game_id>/state")
@@ -140,7 +141,7 @@ def get_game(game_id: str) -> ResponseReturnValue:
 def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show the game state as the caller may see it, now or at version `at`."""
     view = lobby().caboose.state(game_id, audience, at, loaded_game(game_id))
-    return view, 200, etag(view["version"])
+    return as_built(view), 200, etag(view["version"])
 
 
 @games.get("/<game_id>/events")
@@ -153,7 +154,7 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
     app = lobby().caboose
     loaded = loaded_game(game_id) or app.game(game_id)
     events = app.view_records(game_id, audience, after, limit, loaded)
-    return {"game_id": game_id, "version": loaded.version, "events": events}, 200, etag(loaded.version)
+    return as_built({"game_id": game_id, "version": loaded.version, "events": events}), 200, etag(loaded.version)
 
 
 @games.get("/<game_id>/export")
@@ -188,7 +189,7 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
         raise Forbidden("A referee must name the `seat`.")
     version, legal = lobby().caboose.legal_moves_at(game_id, seat, loaded_game(game_id))
     moves = [{"seat": seat, **m} for m in legal]
-    return {"game_id": game_id, "version": version, "seat": seat, "moves": moves}, 200, etag(version)
+    return as_built({"game_id": game_id, "version": version, "seat": seat, "moves": moves}), 200, etag(version)
 
 
 @games.post("/<game_id>/moves")
@@ -222,7 +223,7 @@ def answered(game_id: str, moved: Moved, audience: Audience) -> ResponseReturnVa
     waiting = waiting_for(game) if moved.records[-1]["kind"] == AWAITED else None
     body = {"game_id": game_id, "version": version, "events": shown(moved.records, audience), "now": now,
             "waiting_for": waiting}
-    return body, 202 if waiting is not None else 201, etag(version)
+    return as_built(body), 202 if waiting is not None else 201, etag(version)
 
 
 def idempotency_key() -> str | None:
