@@ -42,8 +42,8 @@ def etag(version: int) -> dict[str, str]:
 
 @games.get("")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.ListQuerySchema, location="query", as_kwargs=True, unknown=RAISE)  # a misspelt filter is refused
-@games.arguments(s.SeatTokensHeaderSchema, location="headers", as_kwargs=True)
+@games.arguments(s.ListQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)  # a misspelt filter is refused
+@games.arguments(s.SeatTokensHeaderSchema(), location="headers", as_kwargs=True)
 @games.response(200, s.GameListSchema, headers={"Link": {"description": "The `next` and `prev` pages (RFC 8288).",
                                                          "schema": {"type": "string"}}})
 @documents_problems(400, 401)
@@ -89,7 +89,7 @@ def page_link(at: Cursor) -> str:
 
 @games.post("")
 @guarded(Caller.PUBLIC, limit="create")
-@games.arguments(s.CreateGameSchema)
+@games.arguments(s.CreateGameSchema())
 @games.response(201, s.CreatedSchema)
 @documents_problems(400, 413, 415, 422)
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
@@ -114,7 +114,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
 
 @games.post("/<game_id>/join")
 @guarded(Caller.INVITE, limit="join")
-@games.arguments(s.JoinSchema)
+@games.arguments(s.JoinSchema())
 @games.response(201, s.JoinedSchema)
 @documents_problems(400, 403, 404, 413, 415, 422)
 def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -135,7 +135,7 @@ def get_game(game_id: str) -> ResponseReturnValue:
 
 @games.get("/<game_id>/state")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.AtQuerySchema, location="query", as_kwargs=True)
+@games.arguments(s.AtQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.StateSchema)
 @documents_problems(400, 401, 404, 429)
 def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
@@ -146,7 +146,7 @@ def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseRetur
 
 @games.get("/<game_id>/events")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.EventsQuerySchema, location="query", as_kwargs=True)
+@games.arguments(s.EventsQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.EventsSchema)
 @documents_problems(400, 401, 404, 429)
 def get_events(game_id: str, after: int, limit: int, audience: Audience) -> ResponseReturnValue:
@@ -159,7 +159,7 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
 
 @games.get("/<game_id>/export")
 @guarded(Caller.PUBLIC, limit="expensive")
-@games.arguments(s.ExportQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
+@games.arguments(s.ExportQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
 @games.response(200, description="The record as JSON Lines, or its text form as plain text.")
 @documents_problems(400, 401, 404, 422, 429)
 def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
@@ -177,7 +177,7 @@ def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturn
 
 @games.get("/<game_id>/legal-moves")
 @guarded(Caller.PLAYER, limit="legal_moves")
-@games.arguments(s.SeatQuerySchema, location="query", as_kwargs=True)
+@games.arguments(s.SeatQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.LegalMovesSchema)
 @documents_problems(400, 401, 403, 404, 429)
 def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> ResponseReturnValue:
@@ -194,7 +194,7 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
 
 @games.post("/<game_id>/moves")
 @guarded(Caller.PLAYER, limit="move")
-@games.arguments(s.MoveSchema)
+@games.arguments(s.MoveSchema())
 @games.doc(requestBody={"required": True, "content": {"application/json": {"schema": s.MOVE_BODY}}}, parameters=s.MOVE_HEADERS)
 @games.response(201, s.MovedSchema)
 @games.alt_response(202, schema=s.MovedSchema, description="Stored, and the game (played at a table) now waits for "

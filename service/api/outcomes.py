@@ -23,7 +23,7 @@ outcomes = Blueprint("outcomes", __name__, url_prefix="/api/v1/games", descripti
 
 @outcomes.post("/<game_id>/outcomes")
 @guarded(Caller.PLAYER, limit="move")
-@outcomes.arguments(s.OutcomeSchema)
+@outcomes.arguments(s.OutcomeSchema())
 @outcomes.doc(parameters=s.MOVE_HEADERS)
 @outcomes.response(201, s.MovedSchema)
 @outcomes.alt_response(202, schema=s.MovedSchema, description="Stored; the move needs a further outcome (`waiting_for`).")
