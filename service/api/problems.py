@@ -66,8 +66,13 @@ def documents_problems(*codes: int) -> Callable[[Callable[..., Any]], Callable[.
     """Document the problem responses a view may give in the OpenAPI document."""
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        documented = view
         for code in codes:
-            view = _doc.alt_response(code, schema=ProblemSchema, content_type=PROBLEM_JSON, description=_DESCRIPTIONS[code])(view)
+            documented = _doc.alt_response(code, schema=ProblemSchema, content_type=PROBLEM_JSON,
+                                           description=_DESCRIPTIONS[code])(documented)
+        # Only the documentation is kept: each of those wrappers would only call through, on
+        # every request, once per code.
+        view._apidoc = documented._apidoc  # type: ignore[attr-defined]
         return view
 
     return decorate
