@@ -15,7 +15,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.core import fold, log, takeover, transcription
+from domain.core import fold, log, registry, takeover, transcription
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider, Move
 from domain.core.envelope import seal, seat_actor, to_event
@@ -52,6 +52,8 @@ class NoRandomness:
 
 
 _NOTHING = object()
+_RULES = "_rules"
+"""Where a game keeps the rules it found, with the shelf's token they were found under."""
 
 Command = tuple[int, int, "str | None"]
 """A command's first and last version, and the digest of its request (None for none)."""
@@ -189,9 +191,15 @@ class Game(Aggregate):
 
     @property
     def decider(self) -> Decider[Any]:
-        # Snapshots taken before content packs have no `content`: the game's default pack.
-        return log.decider_of({"game": self.ruleset, "ruleset_version": self.ruleset_version,
-                               "content": getattr(self, "content", None)})
+        # Asked for several times an event: found again only when the installed packs may
+        # have changed (kept beside the game's fields, never in its snapshots).
+        token = registry.shelf_token()
+        found = self.__dict__.get(_RULES)
+        if found is None or found[0] != token:
+            # Snapshots taken before content packs have no `content`: the game's default pack.
+            found = self.__dict__[_RULES] = (token, log.decider_of({
+                "game": self.ruleset, "ruleset_version": self.ruleset_version, "content": getattr(self, "content", None)}))
+        return found[1]
 
     @property
     def held_by_bots(self) -> dict[int, str]:
@@ -395,6 +403,7 @@ class Game(Aggregate):
         @classmethod
         def take(cls, aggregate: Any) -> Any:
             snapshot = super().take(aggregate)
+            snapshot.state.pop(_RULES, None)
             snapshot.state["state"] = encode(aggregate.state)
             snapshot.state["commands"] = aggregate.commands.text()
             return snapshot
