@@ -138,11 +138,11 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
 def echo_created(lobby: Lobby, game_id: str, issued: Issued, as_json: bool) -> None:
     """A new game's id, then its tokens (shown once: only their hashes are kept)."""
     if as_json:
-        _echo_json({**lobby.summary(game_id), "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
+        _echo_json({**lobby.caboose.summary(game_id), "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
                     "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token})
         return
     click.echo(game_id)
-    names = {seat["seat"]: seat["name"] for seat in lobby.summary(game_id)["seats"]}
+    names = {seat["seat"]: seat["name"] for seat in lobby.caboose.summary(game_id)["seats"]}
     for seat, token in sorted(issued.seat_tokens.items()):
         click.echo(f"seat {seat} ({names.get(seat)}) token: {token}")
     for seat, invite in sorted(issued.invites.items()):

@@ -15,7 +15,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.core import fold, log, takeover, transcription
+from domain.core import fold, log, registry, takeover, transcription
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider, Move
 from domain.core.envelope import seal, seat_actor, to_event
@@ -52,6 +52,8 @@ class NoRandomness:
 
 
 _NOTHING = object()
+_RULES = "_rules"
+"""Where a game keeps the rules it found, with the shelf's token they were found under."""
 
 Command = tuple[int, int, "str | None"]
 """A command's first and last version, and the digest of its request (None for none)."""
@@ -163,6 +165,9 @@ class Game(Aggregate):
         # (`domain/core/takeover.py`); both are replaced, never changed in place.
         self.bot_seats: dict[str, str] = {}
         self.move_deadline: int | None = None
+        # The version of each seat's last `SeatHandedBack` (seat as a string): the seat got a
+        # fresh token then, so a token confirmed before it may no longer speak for the seat.
+        self.handed_back: dict[str, int] = {}
         # A game played at a table (`seed_source: "table"`) has no seed: its outcomes are
         # entered. `awaiting` is the move it waits on (`transcription.pending_of`, kept as
         # plain JSON for snapshots), replaced on every record, never changed in place.
@@ -186,14 +191,27 @@ class Game(Aggregate):
 
     @property
     def decider(self) -> Decider[Any]:
-        # Snapshots taken before content packs have no `content`: the game's default pack.
-        return log.decider_of({"game": self.ruleset, "ruleset_version": self.ruleset_version,
-                               "content": getattr(self, "content", None)})
+        # Asked for several times an event: found again only when the installed packs may
+        # have changed (kept beside the game's fields, never in its snapshots).
+        token = registry.shelf_token()
+        found = self.__dict__.get(_RULES)
+        if found is None or found[0] != token:
+            # Snapshots taken before content packs have no `content`: the game's default pack.
+            found = self.__dict__[_RULES] = (token, log.decider_of({
+                "game": self.ruleset, "ruleset_version": self.ruleset_version, "content": getattr(self, "content", None)}))
+        return found[1]
 
     @property
     def held_by_bots(self) -> dict[int, str]:
         """The seats bots hold, and their levels (snapshots taken before bots hold none)."""
         return {int(seat): level for seat, level in getattr(self, "bot_seats", {}).items()}
+
+    def handed_back_at(self, seat: int) -> int | None:
+        """The version at which `seat` was last handed back to a person with a fresh token (0:
+        never); None when this copy cannot tell (loaded from a snapshot taken before these
+        versions were kept)."""
+        handed_back = getattr(self, "handed_back", None)
+        return None if handed_back is None else handed_back.get(str(seat), 0)
 
     @property
     def deadline(self) -> int | None:
@@ -240,6 +258,8 @@ class Game(Aggregate):
             self.awaiting = awaited_after(getattr(self, "awaiting", None), record)
         if record["kind"] in takeover.KINDS:
             self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
+            if record["kind"] == takeover.HANDED_BACK and hasattr(self, "handed_back"):
+                self.handed_back = {**self.handed_back, str(record["data"]["seat"]): version}
             self.move_deadline = takeover.deadline([record]) if record["kind"] == takeover.DEADLINE_SET else self.deadline
 
     def _pace(self, now: str) -> None:
@@ -383,6 +403,7 @@ class Game(Aggregate):
         @classmethod
         def take(cls, aggregate: Any) -> Any:
             snapshot = super().take(aggregate)
+            snapshot.state.pop(_RULES, None)
             snapshot.state["state"] = encode(aggregate.state)
             snapshot.state["commands"] = aggregate.commands.text()
             return snapshot

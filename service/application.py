@@ -34,7 +34,7 @@ from domain.core.transcription import TABLE, sheet_lines
 from service import stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
-from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, VersionConflict
+from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, TokenReplaced, VersionConflict
 from service.migrate import open_store
 from service.seating import REFEREE_NAME
 from service.settings import Settings, persistence_env
@@ -64,6 +64,10 @@ def waiting_for(game: Game) -> dict[str, Any] | None:
     request = pending.request
     return {"outcome": request.describe(), "by": "referee" if request.by is None else f"seat:{request.by}",
             "seat": pending.seat, "needed": request.to_json()}
+
+
+Credential = Callable[["Game"], bool]
+"""Whether the caller's token speaks for the seat in a given version of the game."""
 
 
 @dataclass(frozen=True)
@@ -144,7 +148,7 @@ class Caboose(Application[UUID]):
 
     def moved(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
               idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
-              by_bot: bool = False, outcomes: Sequence[Any] = ()) -> Moved:
+              by_bot: bool = False, outcomes: Sequence[Any] = (), credential: Credential | None = None) -> Moved:
         """Adjudicate and store one move: the records this call stored (full form), and the
         game after them (for a retry of a stored request: the game as it now is).
 
@@ -158,7 +162,9 @@ class Caboose(Application[UUID]):
         holds takes moves only from its bot (`by_bot`, the bot runner) or a referee (`actor`).
         In a game played at a table, `outcomes` are outcomes entered with the move (by the
         referee `actor`, or by the seat for its own secret draws); a move that needs one not
-        entered yet is stored as awaiting it (`enter_outcomes`).
+        entered yet is stored as awaiting it (`enter_outcomes`). `credential`: whether the
+        caller's token still speaks for the seat, asked of every version the move is decided
+        against (`TokenReplaced` when not).
         """
         outcomes = list(outcomes)
         digest = request_digest(seat, {**move, "outcomes": outcomes} if outcomes else move)
@@ -172,11 +178,11 @@ class Caboose(Application[UUID]):
                                                actor or f"seat:{seat}", None if actor else seat)
             return aggregate.play(seat, move, command_id, utc_now(), new_salt, digest, actor)
 
-        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act)
+        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
 
     def enter_outcomes(self, game_id: str, outcomes: Sequence[Any] = (), *, text: str | None = None, seat: int | None,
                        actor: str, expected_version: int | Iterable[int] | None = None, idempotency_key: str | None = None,
-                       loaded: Game | None = None) -> Moved:
+                       loaded: Game | None = None, credential: Credential | None = None) -> Moved:
         """Store the outcomes a table game waits for, entered by `actor` (a referee, or the
         seat `seat`, for its own secret draws only), as values in the game's terms or as
         `text` typed at the table (read against what the game waits for); once the waiting
@@ -192,16 +198,19 @@ class Caboose(Application[UUID]):
                 values = [*outcomes, parse_outcome(pending.request, text)]
             return aggregate.enter_outcomes(values, command_id, utc_now(), new_salt, digest, actor, seat)
 
-        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act)
+        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
 
     def _command(self, game_id: str, digest: str, expected_version: int | Iterable[int] | None, idempotency_key: str | None,
-                 loaded: Game | None, act: Callable[[Game, str], list[dict[str, Any]]]) -> Moved:
+                 loaded: Game | None, act: Callable[[Game, str], list[dict[str, Any]]],
+                 credential: Credential | None = None) -> Moved:
         """Decide and store one command (`act` records it on the game), retried against the
         game as it now is when another writer stored first; see `moved`."""
         expected = None if expected_version is None else frozenset(
             [expected_version] if isinstance(expected_version, int) else expected_version)
         for _ in range(self.CONFLICT_RETRIES):
             aggregate, loaded = loaded or self.game(game_id), None
+            if credential is not None and not credential(aggregate):
+                raise TokenReplaced()
             if idempotency_key is not None and idempotency_key in aggregate.commands:
                 return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
             if expected is not None and aggregate.version not in expected:
@@ -249,6 +258,10 @@ class Caboose(Application[UUID]):
             aggregate: Game = self.repository.get(key, version=at, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
+        if not hasattr(aggregate, "handed_back"):
+            # From a snapshot taken before the versions of hand-backs were kept (tokens are
+            # checked against them): folded from its events once, so the next snapshot has them.
+            aggregate = project_game(None, self.events.get(key, lte=at))  # type: ignore[assignment]
         return aggregate
 
     def records(self, game_id: str, after: int = 0, limit: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
@@ -298,10 +311,10 @@ class Caboose(Application[UUID]):
 
     def summary(self, game_id: str, loaded: Game | None = None) -> dict[str, Any]:
         g = loaded or self.game(game_id)
-        decider = g.decider
+        decider, open_seats = g.decider, log.open_seats(g.seats)
         return {
             "game_id": game_id, "game": g.ruleset, "ruleset_version": g.ruleset_version,
-            "seats": [{"seat": i, "name": n} for i, n in enumerate(g.seats)], "version": g.version,
+            "seats": [{"seat": i, "name": n, "open": i in open_seats} for i, n in enumerate(g.seats)], "version": g.version,
             "status": "finished" if g.is_over else "active", "active_seats": sorted(decider.active_seats(g.state)),
             "scores": {str(k): v for k, v in decider.scores(g.state).items()},
             "created_at": g.created_at, "updated_at": g.updated_at,

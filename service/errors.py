@@ -36,6 +36,16 @@ class VersionConflict(ServiceError):
         self.current = current
 
 
+class TokenReplaced(ServiceError):
+    """The seat's token was replaced (its seat handed back from a bot with a fresh token)
+    after the request was let in; nothing was stored."""
+
+    code = "token_replaced"
+
+    def __init__(self) -> None:
+        super().__init__("This token no longer speaks for the seat: a referee gave it a fresh token.")
+
+
 class BadRequest(ServiceError):
     code = "bad_request"
 

@@ -66,14 +66,6 @@ class Lobby:
             raise
         return seat, token
 
-    def summary(self, game_id: str, loaded: Game | None = None) -> dict[str, Any]:
-        summary = self.caboose.summary(game_id, loaded)
-        claimed = self.seating.names(game_id)
-        for seat in summary["seats"]:
-            seat["name"] = claimed.get(seat["seat"]) or seat["name"]
-            seat["open"] = seat["seat"] in claimed and claimed[seat["seat"]] is None
-        return summary
-
     def listing(self, filters: Filters, limit: int = 50, cursor: Cursor | None = None) -> Page:
         """A page of the game index (`projections/listing.py`), newest activity first. The
         read models are first caught up with the end of the log, so a game just created,

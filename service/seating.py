@@ -16,6 +16,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from domain.core.events import PUBLIC, REFEREE, Audience
 from service import migrate
+from service.aggregate import Game
 
 
 class Base(DeclarativeBase):
@@ -43,6 +44,16 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def _still_current(known: tuple[int, int], game: Game) -> bool:
+    """Whether a seat read from the table at version `confirmed_at` still holds in `game`:
+    the referee's token is never replaced; a seat's is when the seat is handed back."""
+    seat, confirmed_at = known
+    if seat == REFEREE_SEAT:
+        return True
+    handed_back = game.handed_back_at(seat)
+    return handed_back is not None and handed_back <= confirmed_at
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 
@@ -63,8 +74,8 @@ class InviteInvalid(Exception):
 class Seating:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        # A token, once issued, always speaks for the same seat: positive answers are cached.
-        self._seats: dict[tuple[str, str], int] = {}
+        # (game, token hash) -> (seat, the game's version when the table said so): `seat_of`.
+        self._seats: dict[tuple[str, str], tuple[int, int]] = {}
         migrate.prepare(engine, migrate.STORE)
 
     def issue(self, game_id: str, names: list[str | None]) -> Issued:
@@ -136,40 +147,43 @@ class Seating:
                 .values(token_hash=old_hash))
         self._forget(game_id, [_hash(token)])
 
-    def holds(self, game_id: str, token: str, seat: int) -> bool:
-        """Whether `token` is seat `seat`'s token now, read from the table (not the cache, which
-        another process's `reissue` does not reach): asked before a seat's move is stored."""
-        with self.engine.connect() as connection:
-            return connection.scalar(select(Credential.seat).where(
-                Credential.game_id == game_id, Credential.token_hash == _hash(token))) == seat
-
     def _forget(self, game_id: str, hashes: list[str]) -> None:
         for token_hash in hashes:
             self._seats.pop((game_id, token_hash), None)
 
-    def audience(self, game_id: str, token: str | None) -> Audience | None:
-        """Whom a token speaks for in this game: a seat, the referee, the public (no token),
-        or None for a token that is not one of this game's."""
+    def audience(self, game_id: str, token: str | None, game: Game) -> Audience | None:
+        """Whom a token speaks for in `game` (the game as this request loaded it): a seat,
+        the referee, the public (no token), or None for a token that is not this game's."""
         if token is None:
             return PUBLIC
-        key = (game_id, _hash(token))
-        seat = self._seats.get(key)
+        seat = self.seat_of(game_id, token, game)
         if seat is None:
-            with self.engine.connect() as connection:
-                seat = connection.scalar(select(Credential.seat).where(
-                    Credential.game_id == game_id, Credential.token_hash == key[1]))
-            if seat is None:
-                return None
-            if len(self._seats) > 100_000:
-                self._seats.clear()
-            self._seats[key] = seat
+            return None
         return REFEREE if seat == REFEREE_SEAT else Audience(seat=seat)
 
-    def names(self, game_id: str) -> dict[int, str | None]:
+    def seat_of(self, game_id: str, token: str, game: Game) -> int | None:
+        """The seat `token` speaks for in `game` (`REFEREE_SEAT` for the referee), or None.
+
+        A token's seat, once read from the table, is kept with the version `game` had when it
+        was read. It holds until the game records a hand-back of that seat after that version:
+        a hand-back gives the seat a fresh token (`reissue`, before the hand-back is stored),
+        whichever process or host does it, so then the table is read again. `game` must have
+        been loaded before this call: a hand-back stored later is after its version."""
+        key = (game_id, _hash(token))
+        known = self._seats.get(key)
+        if known is not None and _still_current(known, game):
+            return known[0]
+        confirmed_at = game.version
         with self.engine.connect() as connection:
-            rows = connection.execute(select(Credential.seat, Credential.name).where(
-                Credential.game_id == game_id, Credential.seat != REFEREE_SEAT)).all()
-        return {seat: name for seat, name in rows}
+            seat = connection.scalar(select(Credential.seat).where(
+                Credential.game_id == game_id, Credential.token_hash == key[1]))
+        if seat is None:
+            self._seats.pop(key, None)
+            return None
+        if len(self._seats) > 100_000:
+            self._seats.clear()
+        self._seats[key] = (seat, confirmed_at)
+        return seat
 
     def seats_of(self, token: str) -> list[tuple[str, int]]:
         """Every (game, seat) a token holds — for "games waiting for me"."""

@@ -50,6 +50,12 @@ def use_shelf(shelf: Shelf) -> None:
     _shelf = shelf
 
 
+def shelf_token() -> object:
+    """Changes whenever the installed packs may have changed: rules found while it is the
+    same stay the rules."""
+    return _shelf.token() if _shelf is not None else None
+
+
 def register(decider: Decider[Any], *, current_version: bool = True) -> None:
     """Install a ruleset (a new game, or a new version of one). Refuses rules that do not
     subclass `Decider` or lack part of its contract, naming what is missing."""
@@ -130,7 +136,7 @@ def ruleset(name: str, version: str, pinned: Mapping[str, Any] | None = None, op
         raise RecordError("bad_content", "GameCreated's \"content\" must be an object with the pack's id and sha256.", 1)
     if not isinstance(options, Mapping):
         options = None
-    token = _shelf.token() if _shelf is not None else None
+    token = shelf_token()
     if _recorded[0] != token:
         _recorded = (token, {})
     recorded = _RULESETS.get((name, version))

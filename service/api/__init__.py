@@ -15,6 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from domain import games as rulesets
 from service import i18n, pages
 from service.api import guard
+from service.api.encoding import FastJSON
 from service.api.games import games
 from service.api.health import health
 from service.api.notifications import notifications
@@ -55,6 +56,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     services = services or bootstrap(caboose=caboose, lobby=lobby, notifier=notifier)
     caboose, settings = services.caboose, services.settings
     app = Flask(__name__)
+    app.json = FastJSON(app)
     app.config.update(
         API_TITLE="Caboose", API_VERSION="v1", OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api/v1", OPENAPI_JSON_PATH="openapi.json",

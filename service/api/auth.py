@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 
 from flask import current_app, g, request
@@ -45,10 +46,11 @@ def audience_of(game_id: str, caller: Caller) -> Audience:
     if caller is Caller.INVITE or (caller is Caller.PUBLIC and token is None):
         return PUBLIC  # nothing to check here; the view answers 404 for an unknown game
     # The request's one load of its game: the view decides and answers from this copy.
-    g.loaded_game = (game_id, lobby().caboose.game(game_id))
+    game = lobby().caboose.game(game_id)
+    g.loaded_game = (game_id, game)
     if token is None:
         raise Unauthorized(f"This needs {caller.value}.")
-    audience = lobby().seating.audience(game_id, token)
+    audience = lobby().seating.audience(game_id, token, game)
     if audience is None:
         raise Unauthorized("This token is not valid for this game.")
     if caller is Caller.REFEREE and not audience.referee:
@@ -56,6 +58,18 @@ def audience_of(game_id: str, caller: Caller) -> Audience:
     if caller is Caller.SEAT and audience.seat is None:
         raise Forbidden("This belongs to a seat: use that seat's bearer token, not the referee's.")
     return audience
+
+
+def token_speaks_for(game_id: str, audience: Audience) -> Callable[[Game], bool] | None:
+    """For a seat's write: whether the request's token still speaks for its seat in a given
+    version of the game, asked of each version the command is decided against (a referee
+    may hand the seat back, with a fresh token, from any process at any moment). None for a
+    referee's request, whose token is never replaced."""
+    token = bearer_token()
+    if audience.seat is None or token is None:
+        return None
+    seat, seating = audience.seat, lobby().seating
+    return lambda game: seating.seat_of(game_id, token, game) == seat
 
 
 def loaded_game(game_id: str) -> Game | None:

@@ -1,18 +1,29 @@
-"""The request counts of one process, for `memory://` rate limits (the embedded default).
+"""The request counts behind every route's limit (`guard.py`): `RequestCounts`, over the
+storage `RateLimits.storage` names.
 
-The limits library's memory storage expires old entries from a `threading.Timer` that it
-starts again, 10 ms later, on the next count after the last one fired: under steady traffic
+For `memory://` (the embedded default) the counts are this process's own. The limits
+library's memory storage expires old entries from a `threading.Timer` that it starts again,
+10 ms later, on the next count after the last one fired: under steady traffic
 that is a new thread for about every request, which cost more than the rest of the limit
 check. This storage is the same, but expires old entries inline, at most once a second,
 from whichever request counts next. The counts and windows are unchanged."""
 
 from __future__ import annotations
 
+import logging
+import math
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from limits.storage import MemoryStorage
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+
+from service.settings import RateLimits
+
+logger = logging.getLogger(__name__)
 
 SCHEME = "caboose-memory"
 EXPIRE_EVERY = 1.0
@@ -50,3 +61,54 @@ class InlineExpiryMemoryStorage(MemoryStorage):
 def storage_uri(configured: str) -> str:
     """The storage the limiter is given: ours for `memory://`, the configured one otherwise."""
     return f"{SCHEME}://" if configured.startswith("memory://") else configured
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A request over its limit: which limit, and the whole seconds until it admits one more."""
+
+    limit: RateLimitItem
+    scope: str
+    wait: int
+
+
+class RequestCounts:
+    """Each client's requests per route class, counted in moving windows where
+    `RateLimits.storage` says (the memory above, or a Redis every worker and host shares).
+    While a shared storage cannot be reached, requests are counted in this process instead,
+    and the shared one is tried again after a pause that doubles up to a minute: a Redis
+    outage loosens the limits to one process's, it never refuses or fails requests."""
+
+    RETRY_FIRST, RETRY_MOST = 1.0, 60.0
+
+    def __init__(self, limits: RateLimits) -> None:
+        options: dict[str, float] = {"socket_connect_timeout": 2, "socket_timeout": 2} if limits.storage.startswith("redis") else {}
+        self.shared = MovingWindowRateLimiter(storage_from_string(storage_uri(limits.storage), **options))
+        self.local = self.shared if limits.storage.startswith("memory://") else MovingWindowRateLimiter(InlineExpiryMemoryStorage())
+        self.prefix = limits.prefix
+        self.limits = {name: parse_many(getattr(limits, name)) for name in RateLimits.CLASSES}
+        self._retry_at, self._pause = 0.0, 0.0
+
+    def hit(self, scope: str, client: str) -> Refused | None:
+        """Count one request of `client` to a route of class `scope`; the limit it is over, if any."""
+        if self._retry_at and time.monotonic() < self._retry_at:
+            return self._hit(self.local, scope, client)
+        try:
+            refused = self._hit(self.shared, scope, client)
+        except Exception:
+            self._pause = min(self.RETRY_MOST, self._pause * 2 or self.RETRY_FIRST)
+            if not self._retry_at:
+                logger.warning("request counts: the shared storage cannot be reached; counting in this process meanwhile")
+            self._retry_at = time.monotonic() + self._pause
+            return self._hit(self.local, scope, client)
+        if self._retry_at:
+            logger.info("request counts: the shared storage answers again")
+            self._retry_at, self._pause = 0.0, 0.0
+        return refused
+
+    def _hit(self, strategy: MovingWindowRateLimiter, scope: str, client: str) -> Refused | None:
+        for limit in self.limits[scope]:
+            if not strategy.hit(limit, self.prefix, scope, client):
+                reset = strategy.get_window_stats(limit, self.prefix, scope, client).reset_time
+                return Refused(limit, scope, max(1, math.ceil(reset - time.time())))
+        return None

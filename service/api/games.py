@@ -23,7 +23,8 @@ from domain.core.transcription import AWAITED
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
 from service import bots
 from service.api import schemas as s
-from service.api.auth import acting_seat, bearer_token, loaded_game, lobby
+from service.api.auth import acting_seat, bearer_token, loaded_game, lobby, token_speaks_for
+from service.api.encoding import as_built
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
@@ -41,8 +42,8 @@ def etag(version: int) -> dict[str, str]:
 
 @games.get("")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.ListQuerySchema, location="query", as_kwargs=True, unknown=RAISE)  # a misspelt filter is refused
-@games.arguments(s.SeatTokensHeaderSchema, location="headers", as_kwargs=True)
+@games.arguments(s.ListQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)  # a misspelt filter is refused
+@games.arguments(s.SeatTokensHeaderSchema(), location="headers", as_kwargs=True)
 @games.response(200, s.GameListSchema, headers={"Link": {"description": "The `next` and `prev` pages (RFC 8288).",
                                                          "schema": {"type": "string"}}})
 @documents_problems(400, 401)
@@ -88,7 +89,7 @@ def page_link(at: Cursor) -> str:
 
 @games.post("")
 @guarded(Caller.PUBLIC, limit="create")
-@games.arguments(s.CreateGameSchema)
+@games.arguments(s.CreateGameSchema())
 @games.response(201, s.CreatedSchema)
 @documents_problems(400, 413, 415, 422)
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
@@ -105,7 +106,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
                                      args["move_deadline"], observed)
     created = lobby().caboose.records(game_id, upto=1)[0]["data"]
-    body = {**lobby().summary(game_id), "seed_commitment": created["seed_commitment"],
+    body = {**lobby().caboose.summary(game_id), "seed_commitment": created["seed_commitment"],
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
             "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token}
     return body, 201, {"Location": f"/api/v1/games/{game_id}"}
@@ -113,7 +114,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
 
 @games.post("/<game_id>/join")
 @guarded(Caller.INVITE, limit="join")
-@games.arguments(s.JoinSchema)
+@games.arguments(s.JoinSchema())
 @games.response(201, s.JoinedSchema)
 @documents_problems(400, 403, 404, 413, 415, 422)
 def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -128,24 +129,24 @@ def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @documents_problems(401, 404, 429)
 def get_game(game_id: str) -> ResponseReturnValue:
     """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
-    summary = lobby().summary(game_id, loaded_game(game_id))
-    return summary, 200, etag(summary["version"])
+    summary = lobby().caboose.summary(game_id, loaded_game(game_id))
+    return as_built(summary), 200, etag(summary["version"])
 
 
 @games.get("/<game_id>/state")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.AtQuerySchema, location="query", as_kwargs=True)
+@games.arguments(s.AtQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.StateSchema)
 @documents_problems(400, 401, 404, 429)
 def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show the game state as the caller may see it, now or at version `at`."""
     view = lobby().caboose.state(game_id, audience, at, loaded_game(game_id))
-    return view, 200, etag(view["version"])
+    return as_built(view), 200, etag(view["version"])
 
 
 @games.get("/<game_id>/events")
 @guarded(Caller.PUBLIC, limit="read")
-@games.arguments(s.EventsQuerySchema, location="query", as_kwargs=True)
+@games.arguments(s.EventsQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.EventsSchema)
 @documents_problems(400, 401, 404, 429)
 def get_events(game_id: str, after: int, limit: int, audience: Audience) -> ResponseReturnValue:
@@ -153,12 +154,12 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
     app = lobby().caboose
     loaded = loaded_game(game_id) or app.game(game_id)
     events = app.view_records(game_id, audience, after, limit, loaded)
-    return {"game_id": game_id, "version": loaded.version, "events": events}, 200, etag(loaded.version)
+    return as_built({"game_id": game_id, "version": loaded.version, "events": events}), 200, etag(loaded.version)
 
 
 @games.get("/<game_id>/export")
 @guarded(Caller.PUBLIC, limit="expensive")
-@games.arguments(s.ExportQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
+@games.arguments(s.ExportQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
 @games.response(200, description="The record as JSON Lines, or its text form as plain text.")
 @documents_problems(400, 401, 404, 422, 429)
 def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
@@ -176,7 +177,7 @@ def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturn
 
 @games.get("/<game_id>/legal-moves")
 @guarded(Caller.PLAYER, limit="legal_moves")
-@games.arguments(s.SeatQuerySchema, location="query", as_kwargs=True)
+@games.arguments(s.SeatQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.LegalMovesSchema)
 @documents_problems(400, 401, 403, 404, 429)
 def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> ResponseReturnValue:
@@ -188,12 +189,12 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
         raise Forbidden("A referee must name the `seat`.")
     version, legal = lobby().caboose.legal_moves_at(game_id, seat, loaded_game(game_id))
     moves = [{"seat": seat, **m} for m in legal]
-    return {"game_id": game_id, "version": version, "seat": seat, "moves": moves}, 200, etag(version)
+    return as_built({"game_id": game_id, "version": version, "seat": seat, "moves": moves}), 200, etag(version)
 
 
 @games.post("/<game_id>/moves")
 @guarded(Caller.PLAYER, limit="move")
-@games.arguments(s.MoveSchema)
+@games.arguments(s.MoveSchema())
 @games.doc(requestBody={"required": True, "content": {"application/json": {"schema": s.MOVE_BODY}}}, parameters=s.MOVE_HEADERS)
 @games.response(201, s.MovedSchema)
 @games.alt_response(202, schema=s.MovedSchema, description="Stored, and the game (played at a table) now waits for "
@@ -203,15 +204,12 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> Respons
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
     seat = acting_seat(audience, move.pop("seat"))
-    token = bearer_token()
-    if audience.seat is not None and token is not None and not lobby().seating.holds(game_id, token, seat):
-        # Another process may have handed this seat back with a fresh token since this one cached the old.
-        raise Unauthorized("This token no longer speaks for the seat: a referee gave it a fresh token.")
     versions = expected_versions(move.pop("expected_version"))
     outcomes = move.pop("outcomes", None) or ()
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
     moved = lobby().caboose.moved(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
-                                  actor=actor, loaded=loaded_game(game_id), outcomes=outcomes)
+                                  actor=actor, loaded=loaded_game(game_id), outcomes=outcomes,
+                                  credential=token_speaks_for(game_id, audience))
     return answered(game_id, moved, audience)
 
 
@@ -225,7 +223,7 @@ def answered(game_id: str, moved: Moved, audience: Audience) -> ResponseReturnVa
     waiting = waiting_for(game) if moved.records[-1]["kind"] == AWAITED else None
     body = {"game_id": game_id, "version": version, "events": shown(moved.records, audience), "now": now,
             "waiting_for": waiting}
-    return body, 202 if waiting is not None else 201, etag(version)
+    return as_built(body), 202 if waiting is not None else 201, etag(version)
 
 
 def idempotency_key() -> str | None:

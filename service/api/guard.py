@@ -1,8 +1,8 @@
 """Every route declares who may call it and how often: `@guarded(Caller.PLAYER, limit="move")`.
 
 The declaration is the one place a route's access is decided. For each request, in this
-order: the request limit of the route's class (Flask-Limiter; one count per client and
-class, per game for the per-game classes, kept where `RateLimits.storage` says so that it
+order: the request limit of the route's class (`counts.RequestCounts`: one count per client
+and class, per game for the per-game classes, kept where `RateLimits.storage` says so that it
 holds across processes and hosts); then the game id is made canonical and the caller's token
 resolved to that game's audience, which the view receives as its `audience` argument when it
 has one. `install` refuses to build an app with a route that declares nothing, so a new route
@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Literal, TypeVar, cast
 from uuid import UUID
 
-from flask import Flask, Response, request
-from flask_limiter import Limiter, RateLimitExceeded
+from flask import Flask, Response, current_app, request
 from flask_smorest import Blueprint
 from werkzeug.exceptions import Unauthorized
 
@@ -79,8 +76,14 @@ def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
             # The OpenAPI document says whether the bearer token is required or optional.
             view = _doc.doc(security=[{"bearer": []}] if needs_token else [{}, {"bearer": []}])(view)
 
+        guard = Guard(caller, limit, game_route)
+        counted_as = guard.key()
+
         @wraps(view)
         def checked(*args: Any, **kwargs: Any) -> Any:
+            refused = current_app.extensions["caboose.counts"].hit(limit, counted_as())
+            if refused is not None:
+                raise TooManyRequests(refused)
             if "game_id" in kwargs:
                 kwargs["game_id"] = canonical_game_id(kwargs["game_id"])
                 audience = audience_of(kwargs["game_id"], caller)
@@ -88,7 +91,7 @@ def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
                     kwargs["audience"] = audience
             return view(*args, **kwargs)
 
-        checked.guard = Guard(caller, limit, game_route)  # type: ignore[attr-defined]
+        checked.guard = guard  # type: ignore[attr-defined]
         return checked  # type: ignore[return-value]
 
     return decorate
@@ -124,30 +127,27 @@ def address() -> str:
     return "address:" + (request.remote_addr or "unknown")
 
 
-def install(app: Flask, limits: RateLimits) -> None:
-    """Put each route's declared limit in front of it, with counts kept in `limits.storage`."""
-    options: dict[str, str | int] = {"socket_connect_timeout": 2, "socket_timeout": 2} if limits.storage.startswith("redis") else {}
-    limiter = Limiter(client, storage_uri=counts.storage_uri(limits.storage), storage_options=options, strategy="moving-window",
-                      key_prefix=limits.prefix, in_memory_fallback_enabled=True, headers_enabled=False)
-    limiter.init_app(app)
-    app.extensions["caboose.limiter"] = limiter
-    for endpoint, view in list(app.view_functions.items()):
-        guard = declared(view)
-        if guard is None:
-            if endpoint in UNGUARDED:
-                continue
-            raise RuntimeError(f"route {endpoint!r} declares no guard: add @guarded(Caller…, limit=…) under its route")
-        limited = limiter.shared_limit(getattr(limits, guard.limit), scope=guard.limit, key_func=guard.key())(view)
-        app.view_functions[endpoint] = cast(Callable[..., Any], limited)
+class TooManyRequests(Exception):
+    def __init__(self, refused: counts.Refused) -> None:
+        super().__init__(f"over {refused.limit} ({refused.scope})")
+        self.refused = refused
 
-    @app.errorhandler(RateLimitExceeded)
-    def too_many(error: RateLimitExceeded) -> Response:
+
+def install(app: Flask, limits: RateLimits) -> None:
+    """Count every route's requests against its declared limit, in `limits.storage`; refuse
+    to build an app with a route that declares nothing."""
+    app.extensions["caboose.counts"] = counts.RequestCounts(limits)
+    for endpoint, view in app.view_functions.items():
+        if declared(view) is None and endpoint not in UNGUARDED:
+            raise RuntimeError(f"route {endpoint!r} declares no guard: add @guarded(Caller…, limit=…) under its route")
+
+    @app.errorhandler(TooManyRequests)
+    def too_many(error: TooManyRequests) -> Response:
         # The header and the words say the same whole number of seconds, never 0.
-        hit = limiter.current_limit
-        wait = max(1, math.ceil(hit.window.reset_time - time.time())) if hit else 1
-        what = _WORDS.get(str(error.limit.scope), "requests")
-        return problem(429, "Too many requests", f"Too many {what} from this client ({error.limit.limit}); "
-                       f"try again in {wait} s.", "rate_limited", headers={"Retry-After": str(wait)})
+        refused = error.refused
+        what = _WORDS.get(refused.scope, "requests")
+        return problem(429, "Too many requests", f"Too many {what} from this client ({refused.limit}); "
+                       f"try again in {refused.wait} s.", "rate_limited", headers={"Retry-After": str(refused.wait)})
 
     @app.after_request
     def security_headers(response: Response) -> Response:

@@ -34,7 +34,7 @@ def get_notifications(game_id: str, audience: Audience) -> ResponseReturnValue:
 
 @notifications.put("/<game_id>/notifications")
 @guarded(Caller.SEAT, limit="move")
-@notifications.arguments(s.SubscribeSchema)
+@notifications.arguments(s.SubscribeSchema())
 @notifications.response(200, s.NotificationsSchema)
 @documents_problems(400, 401, 404, 413, 429)
 def put_notifications(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:

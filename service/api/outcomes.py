@@ -7,12 +7,11 @@ from typing import Any
 
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
-from werkzeug.exceptions import Unauthorized
 
 from domain.core.events import Audience
 from domain.core.referee import referee_actor
 from service.api import schemas as s
-from service.api.auth import bearer_token, loaded_game, lobby
+from service.api.auth import loaded_game, lobby, token_speaks_for
 from service.api.games import answered, idempotency_key
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
@@ -24,7 +23,7 @@ outcomes = Blueprint("outcomes", __name__, url_prefix="/api/v1/games", descripti
 
 @outcomes.post("/<game_id>/outcomes")
 @guarded(Caller.PLAYER, limit="move")
-@outcomes.arguments(s.OutcomeSchema)
+@outcomes.arguments(s.OutcomeSchema())
 @outcomes.doc(parameters=s.MOVE_HEADERS)
 @outcomes.response(201, s.MovedSchema)
 @outcomes.alt_response(202, schema=s.MovedSchema, description="Stored; the move needs a further outcome (`waiting_for`).")
@@ -36,12 +35,10 @@ def post_outcome(args: dict[str, Any], game_id: str, audience: Audience) -> Resp
     otherwise). An impossible outcome is refused (422, saying what there is) and nothing is
     stored. `If-Match` and `Idempotency-Key` work as for moves."""
     app = lobby().caboose
-    token = bearer_token()
-    if audience.seat is not None and token is not None and not lobby().seating.holds(game_id, token, audience.seat):
-        raise Unauthorized("This token no longer speaks for the seat: a referee gave it a fresh token.")
     values = [args["outcome"]] if args["text"] is None else []
     actor = referee_actor(REFEREE_NAME) if audience.referee else f"seat:{audience.seat}"
     moved = app.enter_outcomes(game_id, values, text=args["text"], seat=None if audience.referee else audience.seat, actor=actor,
                                expected_version=expected_versions(args["expected_version"]),
-                               idempotency_key=idempotency_key(), loaded=loaded_game(game_id))
+                               idempotency_key=idempotency_key(), loaded=loaded_game(game_id),
+                               credential=token_speaks_for(game_id, audience))
     return answered(game_id, moved, audience)

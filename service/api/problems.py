@@ -23,7 +23,16 @@ from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleErro
 from domain.core.transcription import NOT_YOURS
 from service import i18n
 from service.api.schemas import ProblemSchema
-from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, ServiceError, StoreInconsistent, VersionConflict
+from service.errors import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    NoSuchSeat,
+    NoSuchVersion,
+    ServiceError,
+    StoreInconsistent,
+    TokenReplaced,
+    VersionConflict,
+)
 from service.i18n.rules import sentence
 from service.input_limits import InputRefused
 from service.migrate import SchemaMissing
@@ -57,8 +66,13 @@ def documents_problems(*codes: int) -> Callable[[Callable[..., Any]], Callable[.
     """Document the problem responses a view may give in the OpenAPI document."""
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        documented = view
         for code in codes:
-            view = _doc.alt_response(code, schema=ProblemSchema, content_type=PROBLEM_JSON, description=_DESCRIPTIONS[code])(view)
+            documented = _doc.alt_response(code, schema=ProblemSchema, content_type=PROBLEM_JSON,
+                                           description=_DESCRIPTIONS[code])(documented)
+        # Only the documentation is kept: each of those wrappers would only call through, on
+        # every request, once per code.
+        view._apidoc = documented._apidoc  # type: ignore[attr-defined]
         return view
 
     return decorate
@@ -168,6 +182,10 @@ def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(NoSuchVersion)
     def no_such_version(error: NoSuchVersion) -> Response:
         return problem(400, "No such version", error.message, error.code, current_version=error.current)
+
+    @app.errorhandler(TokenReplaced)
+    def token_replaced(error: TokenReplaced) -> Response:
+        return problem(401, "Missing or invalid token", error.message, error.code)
 
     @app.errorhandler(NoSuchSeat)
     def no_such_seat(error: NoSuchSeat) -> Response:

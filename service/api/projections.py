@@ -96,7 +96,7 @@ def _view(game_id: str, at: int | None, what: str) -> dict[str, Any]:
 
 @projections.get("/<game_id>/board")
 @guarded(Caller.PUBLIC, limit="read")
-@projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
+@projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, BoardSchema)
 @documents_problems(400, 404)
 def get_board(game_id: str, at: int | None) -> ResponseReturnValue:
@@ -107,7 +107,7 @@ def get_board(game_id: str, at: int | None) -> ResponseReturnValue:
 
 @projections.get("/<game_id>/income")
 @guarded(Caller.PUBLIC, limit="read")
-@projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
+@projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, IncomeSchema)
 @documents_problems(400, 404)
 def get_income(game_id: str, at: int | None) -> ResponseReturnValue:
@@ -118,7 +118,7 @@ def get_income(game_id: str, at: int | None) -> ResponseReturnValue:
 
 @projections.get("/<game_id>/scores")
 @guarded(Caller.PUBLIC, limit="read")
-@projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
+@projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, ScoresSchema)
 @documents_problems(400, 404)
 def get_scores(game_id: str, at: int | None) -> ResponseReturnValue:
@@ -129,7 +129,7 @@ def get_scores(game_id: str, at: int | None) -> ResponseReturnValue:
 
 @projections.get("/<game_id>/timeline")
 @guarded(Caller.PUBLIC, limit="read")
-@projections.arguments(AtSchema, location="query", as_kwargs=True, unknown=RAISE)
+@projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, TimelineSchema)
 @documents_problems(400, 404)
 def get_timeline(game_id: str, at: int | None) -> ResponseReturnValue:
@@ -140,7 +140,7 @@ def get_timeline(game_id: str, at: int | None) -> ResponseReturnValue:
 
 @projections.get("/export")
 @guarded(Caller.PUBLIC, limit="expensive")
-@projections.arguments(ExportQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
+@projections.arguments(ExportQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, description="JSON Lines (FORMAT.md): the games' events, game after game.",
                       content_type="application/jsonl")
 @documents_problems(400, 404)

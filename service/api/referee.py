@@ -158,7 +158,7 @@ def _stored(game_id: str, records: list[dict[str, Any]]) -> ResponseReturnValue:
 
 @referee.post("/<game_id>/rewind")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(RewindSchema)
+@referee.arguments(RewindSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -171,7 +171,7 @@ def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 
 @referee.post("/<game_id>/fork")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(ForkSchema)
+@referee.arguments(ForkSchema())
 @referee.response(201, ForkedSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -188,7 +188,7 @@ def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 
 @referee.post("/<game_id>/takebacks")
 @guarded(Caller.PLAYER, limit="move")
-@referee.arguments(TakebackRequestSchema)
+@referee.arguments(TakebackRequestSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_takeback(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
@@ -199,7 +199,7 @@ def post_takeback(args: dict[str, Any], game_id: str, audience: Audience) -> Res
 
 @referee.post("/<game_id>/takebacks/answer")
 @guarded(Caller.PLAYER, limit="move")
-@referee.arguments(TakebackAnswerSchema)
+@referee.arguments(TakebackAnswerSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_takeback_answer(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
@@ -222,7 +222,7 @@ def get_disputes(game_id: str) -> ResponseReturnValue:
 
 @referee.post("/<game_id>/disputes")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(DisputeSchema)
+@referee.arguments(DisputeSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_dispute(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -233,7 +233,7 @@ def post_dispute(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 
 @referee.post("/<game_id>/disputes/<int:dispute>/ruling")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(RulingSchema)
+@referee.arguments(RulingSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_ruling(args: dict[str, Any], game_id: str, dispute: int) -> ResponseReturnValue:
@@ -244,7 +244,7 @@ def post_ruling(args: dict[str, Any], game_id: str, dispute: int) -> ResponseRet
 
 @referee.post("/<game_id>/adjustments")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(AdjustmentSchema)
+@referee.arguments(AdjustmentSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -256,7 +256,7 @@ def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 
 @referee.post("/<game_id>/seats/<int:seat>/bot")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(TakeOverSchema)
+@referee.arguments(TakeOverSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_seat_bot(args: dict[str, Any], game_id: str, seat: int) -> ResponseReturnValue:
@@ -268,7 +268,7 @@ def post_seat_bot(args: dict[str, Any], game_id: str, seat: int) -> ResponseRetu
 
 @referee.post("/<game_id>/seats/<int:seat>/hand-back")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(HandBackSchema)
+@referee.arguments(HandBackSchema())
 @referee.response(201, HandedBackSchema)
 @documents_problems(400, 401, 403, 404, 409, 422, 429)
 def post_hand_back(args: dict[str, Any], game_id: str, seat: int) -> ResponseReturnValue:
@@ -281,7 +281,7 @@ def post_hand_back(args: dict[str, Any], game_id: str, seat: int) -> ResponseRet
 
 @referee.put("/<game_id>/deadline")
 @guarded(Caller.REFEREE, limit="move")
-@referee.arguments(DeadlineSchema)
+@referee.arguments(DeadlineSchema())
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 422, 429)
 def put_deadline(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -292,7 +292,7 @@ def put_deadline(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 
 @referee.get("/<game_id>/audit")
 @guarded(Caller.PUBLIC, limit="expensive")
-@referee.arguments(AuditQuerySchema, location="query", as_kwargs=True, unknown=RAISE)
+@referee.arguments(AuditQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
 @referee.response(200, description="The audit report: ok, chain, rules, seed, projections, first_problem.")
 @documents_problems(400, 404)
 def get_audit(game_id: str, format: str) -> ResponseReturnValue:

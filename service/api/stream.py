@@ -68,8 +68,8 @@ def feed() -> Feed:
 
 @stream.get("/<game_id>/stream")
 @guarded(Caller.PUBLIC, limit="read")
-@stream.arguments(StreamQuerySchema, location="query", as_kwargs=True)
-@stream.arguments(StreamHeadersSchema, location="headers", as_kwargs=True)
+@stream.arguments(StreamQuerySchema(), location="query", as_kwargs=True)
+@stream.arguments(StreamHeadersSchema(), location="headers", as_kwargs=True)
 @stream.doc(responses=EVENT_STREAM)
 @documents_problems(400, 401, 404, 429, 503)
 def get_stream(game_id: str, after: int | None, last_event_id: int | None, audience: Audience) -> ResponseReturnValue:

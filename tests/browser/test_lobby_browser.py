@@ -57,7 +57,7 @@ def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, ne
     invite = host.get_attribute('#created-list a[data-invite-seat="1"]', "href")
     game_id = re.search(r"join=([0-9a-f-]+)", invite).group(1)
 
-    summary = site.lobby.summary(game_id)
+    summary = site.lobby.caboose.summary(game_id)
     assert [(s["name"], s["open"]) for s in summary["seats"]] == [("Dora", False), ("open seat 1", True)]
     host.wait_for_selector(f'#my-games > li[data-game-id="{game_id}"]')
     mine = host.text_content(f'#my-games > li[data-game-id="{game_id}"]')
@@ -72,7 +72,7 @@ def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, ne
     guest.wait_for_selector(f'#my-games > li[data-game-id="{game_id}"]')
     assert "You joined Ticket to Ride as Eli (seat 2)" in guest.text_content("#notice")
     assert "Open as Eli" in guest.text_content(f'#my-games > li[data-game-id="{game_id}"]')
-    assert [(s["name"], s["open"]) for s in site.lobby.summary(game_id)["seats"]] == [("Dora", False), ("Eli", False)]
+    assert [(s["name"], s["open"]) for s in site.lobby.caboose.summary(game_id)["seats"]] == [("Dora", False), ("Eli", False)]
     assert "#" not in guest.url  # the used invite is out of the address bar
 
     # The same invite cannot seat anyone else.
@@ -145,9 +145,9 @@ def test_games_by_status_and_title_a_page_at_a_time(site: Site, new_page: Any) -
 def test_waiting_for_me_lists_the_games_where_a_seat_this_browser_holds_is_to_act(site: Site, new_page: Any) -> None:
     # The test's `race` game: one seat to act at a time.
     mine, issued = site.lobby.open_game("race", ["Mo", "Ned"])
-    to_act = site.lobby.summary(mine)["active_seats"]
+    to_act = site.lobby.caboose.summary(mine)["active_seats"]
     idle, idle_issued = site.lobby.open_game("race", ["Oz", "Pam"])
-    idle_seat = next(s for s in range(2) if s not in site.lobby.summary(idle)["active_seats"])
+    idle_seat = next(s for s in range(2) if s not in site.lobby.caboose.summary(idle)["active_seats"])
     page = new_page(f"{site.base}/")
     held = [{"game_id": mine, "seat": to_act[0], "token": issued.seat_tokens[to_act[0]], "name": "Mo", "game": "race"},
             {"game_id": idle, "seat": idle_seat, "token": idle_issued.seat_tokens[idle_seat], "name": "Oz", "game": "race"}]
@@ -162,7 +162,7 @@ def test_waiting_for_me_lists_the_games_where_a_seat_this_browser_holds_is_to_ac
 
 
 def test_whose_turn_and_since_when(site: Site, new_page: Any) -> None:
-    running = site.lobby.summary(site.games["running"])
+    running = site.lobby.caboose.summary(site.games["running"])
     page = new_page(f"{site.base}/?per_page=100")
     item = page.locator(f'#games > li[data-game-id="{running["game_id"]}"]')
     names = {s["seat"]: s["name"] for s in running["seats"]}

@@ -95,6 +95,33 @@ def test_a_referee_hands_a_seat_to_a_bot_and_back_over_http(client: Client, stor
     assert audit["ok"], audit
 
 
+def test_a_token_replaced_by_another_server_speaks_no_more_on_this_one(store: Caboose, tmp_path: Path) -> None:
+    """Two servers over one store, as two workers or hosts: this one has let the seat's token
+    in (and keeps its seat), the other hands the seat back with a fresh token. The old token
+    is refused here from then on, for reads and moves alike, with nothing stored; the fresh
+    one is let in here too."""
+    other = Caboose(Settings(db=store.settings.db, rate_limits=store.settings.rate_limits))
+    with serving(store) as here, serving(other) as there:
+        game = create(here)
+        game_id, referee = game["game_id"], game["referee_token"]
+        base = f"/api/v1/games/{game_id}"
+        seat = here.get(base).body["active_seats"][0]
+        old = game["seat_tokens"][str(seat)]
+        assert here.get(f"{base}/legal-moves", token=old).status == 200  # this server now knows the token
+        assert there.post(f"{base}/seats/{seat}/bot", {"level": "random"}, token=referee).status == 201
+        reply = there.post(f"{base}/seats/{seat}/hand-back", {"reason": "Ann is back"}, token=referee)
+        assert reply.status == 201, reply.body
+        fresh, version = reply.body["token"], reply.body["version"]
+
+        assert here.get(f"{base}/legal-moves", token=old).status == 401
+        assert here.get(f"{base}/state", token=old).status == 401
+        move = here.get(f"{base}/legal-moves", token=fresh).body["moves"][0]
+        refused = here.post(f"{base}/moves", move, token=old)
+        assert refused.status == 401 and refused.headers["content-type"] == "application/problem+json", refused.body
+        assert here.get(base).body["version"] == version
+        assert here.post(f"{base}/moves", move, token=fresh).status == 201
+
+
 def test_bad_bots_at_creation_are_refused_and_nothing_is_stored(client: Client, store: Caboose) -> None:
     for extra, code in [({"bots": {"1": "grandmaster"}}, "unknown_bot"), ({"bots": {"5": "random"}}, "bad_seat"),
                         ({"move_deadline": "P"}, "bad_deadline")]:

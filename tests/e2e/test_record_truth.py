@@ -103,8 +103,9 @@ def test_a_seat_joined_by_invite_is_an_event_with_its_name(served: tuple[Client,
     records = lobby.caboose.records(game["game_id"])
     elsewhere = Lobby(Caboose(Settings(db=f"sqlite:///{tmp_path}/elsewhere.sqlite")))
     game_id, issued = elsewhere.import_game(records)
-    assert elsewhere.summary(game_id)["seats"][1]["name"] == "Bo"
-    assert elsewhere.caboose.state(game_id, elsewhere.seating.audience(game_id, issued.referee_token))["state"]["seats"][1]["name"] == "Bo"
+    assert elsewhere.caboose.summary(game_id)["seats"][1]["name"] == "Bo"
+    referee = elsewhere.seating.audience(game_id, issued.referee_token, elsewhere.caboose.game(game_id))
+    assert elsewhere.caboose.state(game_id, referee)["state"]["seats"][1]["name"] == "Bo"
     assert elsewhere.caboose.audit(game_id).ok
     # An invite opens its seat once.
     assert client.post(f"{base}/join", {"invite": game["invites"]["1"], "name": "Eve"}).status == 403
@@ -158,7 +159,7 @@ def test_a_record_without_joins_imports_and_audits_as_before(app: Caboose, tmp_p
     elsewhere = Lobby(Caboose(Settings(db=f"sqlite:///{tmp_path}/old.sqlite")))
     imported, _ = elsewhere.import_game(records)
     assert elsewhere.caboose.records(imported) == records and elsewhere.caboose.audit(imported).ok
-    assert elsewhere.summary(imported)["seats"][1]["name"] == "open seat 1"
+    assert elsewhere.caboose.summary(imported)["seats"][1]["name"] == "open seat 1"
 
 
 # -- a game is stored with its tokens, or not at all ---------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import pytest
@@ -15,7 +16,9 @@ from domain.core.envelope import group_by_command, to_event
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.takeover import strongest
 from service import bots
+from service.aggregate import Game
 from service.application import Caboose
+from service.errors import TokenReplaced
 from service.lobby import Lobby
 from service.referee import full_audit
 from service.settings import Settings
@@ -128,8 +131,8 @@ def test_the_seat_s_token_cannot_move_for_a_bot_and_a_hand_back_stops_the_bot(ap
     assert seat not in game.decider.active_seats(game.state)
     records, token = bots.hand_back(lobby, game_id, seat, "Ann is back")
     assert records[0]["kind"] == "SeatHandedBack"
-    assert lobby.seating.audience(game_id, token).seat == seat
-    assert lobby.seating.audience(game_id, issued.seat_tokens[seat]) is None
+    assert lobby.seating.audience(game_id, token, app.game(game_id)).seat == seat
+    assert lobby.seating.audience(game_id, issued.seat_tokens[seat], app.game(game_id)) is None
     # Play until the handed-back seat is to act again: the runner leaves it alone.
     play_others_until(app, game_id, seat)
     game = app.game(game_id)
@@ -137,6 +140,31 @@ def test_the_seat_s_token_cannot_move_for_a_bot_and_a_hand_back_stops_the_bot(ap
     assert runner.run_once() == 0 and app.game(game_id).version == game.version
     app.play(game_id, seat, game.decider.legal_moves(game.state, seat)[0])  # the person moves again
     assert full_audit(app, game_id, projections=False).ok
+
+
+def test_a_move_decided_again_after_a_hand_back_asks_for_the_fresh_token(app: Caboose) -> None:
+    """A move let in with the seat's token, then outrun by a takeover and a hand-back stored
+    elsewhere: its next round is decided against the game after the hand-back, where the
+    old token speaks for no one, so it is refused (and nothing stored), not stored."""
+    lobby = Lobby(app)
+    game_id, issued = lobby.open_game("ticket_to_ride", ["Ann", "Bob"], seed=game_seed(8, 0))
+    seen = app.game(game_id)
+    seat = min(seen.decider.active_seats(seen.state))
+    old = issued.seat_tokens[seat]
+    assert lobby.seating.seat_of(game_id, old, seen) == seat  # let in at this version
+    elsewhere = Lobby(Caboose(app.settings))
+    bots.take_over(elsewhere.caboose, game_id, seat, "random", "Ann dropped out")
+    _, fresh = bots.hand_back(elsewhere, game_id, seat, "Ann is back")
+    version = app.game(game_id).version
+
+    def speaks_for(token: str) -> Callable[[Game], bool]:
+        return lambda game: lobby.seating.seat_of(game_id, token, game) == seat
+
+    move = seen.decider.legal_moves(seen.state, seat)[0]
+    with pytest.raises(TokenReplaced):
+        app.moved(game_id, seat, move, loaded=seen, credential=speaks_for(old))
+    assert app.game(game_id).version == version
+    assert app.moved(game_id, seat, move, credential=speaks_for(fresh)).records
 
 
 def play_others_until(app: Caboose, game_id: str, seat: int) -> None:

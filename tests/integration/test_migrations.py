@@ -152,7 +152,7 @@ def test_a_database_made_by_an_older_build_upgrades_cleanly(kind: str, tmp_path:
     app = Caboose(settings)
     lobby = Lobby(app)
     game_id, issued = lobby.open_game("race", ["Ann", "Ben"])
-    assert lobby.seating.audience(game_id, issued.seat_tokens[1]).seat == 1
+    assert lobby.seating.audience(game_id, issued.seat_tokens[1], app.game(game_id)).seat == 1
     assert app.game_ids() == [old_game, game_id]
     assert app.audit(old_game).ok
     lobby.seating.engine.dispose()
@@ -199,7 +199,7 @@ def test_memory_store_needs_no_upgrade() -> None:
     app = Caboose(Settings(db="memory"))
     lobby = Lobby(app)
     game_id, _ = lobby.open_game("race", ["Ann", "Ben"])
-    assert lobby.summary(game_id)["seats"][0]["name"] == "Ann"
+    assert lobby.caboose.summary(game_id)["seats"][0]["name"] == "Ann"
     with lobby.seating.engine.connect() as connection:
         assert connection.execute(text("SELECT version_num FROM caboose_alembic_version")).scalar() == migrate.head(migrate.STORE)
     app.close()

@@ -74,3 +74,14 @@ def test_a_snapshot_with_commands_as_a_mapping_still_loads(sqlite_app: Caboose) 
     reader = Caboose(Settings(db=sqlite_app.settings.db, snapshot_interval=10))
     assert reader.game(game_id).commands[key] == (stored[0]["version"], stored[-1]["version"], game.commands[key][2])
     assert reader.play(game_id, int(stored[0]["actor"].split(":")[1]), {"type": "advance", "by": 1}, idempotency_key=key) == stored
+
+
+def test_a_snapshot_without_hand_back_versions_is_folded_from_the_events(sqlite_app: Caboose) -> None:
+    game_id = sqlite_app.create_game("race", ["ann", "bob"], {"goal": 10**6}, seed=bytes(range(32)))
+    sqlite_app.play(game_id, sqlite_app.summary(game_id)["active_seats"][0], {"type": "advance", "by": 1})
+    game = sqlite_app.game(game_id)
+    snapshot = Game.Snapshot.take(game)
+    del snapshot.state["handed_back"]  # as snapshots were before seats' tokens were checked against hand-backs
+    sqlite_app.snapshots.put([snapshot])  # type: ignore[union-attr]
+    loaded = Caboose(Settings(db=sqlite_app.settings.db)).game(game_id)
+    assert loaded.handed_back_at(0) == 0 and loaded.version == game.version and loaded.state == game.state

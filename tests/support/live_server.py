@@ -53,6 +53,9 @@ class LiveServer:
             "CABOOSE_WORKERS": str(workers), "CABOOSE_THREADS": str(threads),
             # The concurrency under test is the store's, not the rate limiter's.
             "CABOOSE_RATE_LIMIT": "100000000/60",
+            # No access log: a line formatted for every request, even one written to /dev/null,
+            # was a sixth of gunicorn's own time per request.
+            "CABOOSE_ACCESS_LOG": "",
             **({"CABOOSE_DB_SCHEMA": schema} if schema else {}), **(env or {}),
         }
         self.process: subprocess.Popen[bytes] | None = None
@@ -75,8 +78,7 @@ class LiveServer:
             self.create_tables()
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "infra" / "gunicorn.conf.py"),
-                 "--access-logfile", "/dev/null", "service.wsgi:app"],
+                [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "infra" / "gunicorn.conf.py"), "service.wsgi:app"],
                 env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         self.wait_until_serving()
         return self

@@ -12,6 +12,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from service.api import counts
+from service.settings import RateLimits
 
 
 def test_memory_limits_are_counted_by_the_inline_storage() -> None:
@@ -53,3 +54,41 @@ def test_the_window_still_moves_and_expired_entries_are_swept(monkeypatch: pytes
     assert limiter.hit(limit, "other")
     assert storage.events["LIMITER/k/2/1/second"] == []
     assert limiter.hit(limit, "k")
+
+
+class Flaky:
+    """A shared storage's strategy that fails while `down`, else counts in memory."""
+
+    def __init__(self) -> None:
+        self.down, self.calls = True, 0
+        self.real = MovingWindowRateLimiter(counts.InlineExpiryMemoryStorage())
+
+    def hit(self, *args: Any) -> bool:
+        self.calls += 1
+        if self.down:
+            raise ConnectionError("no route to the shared storage")
+        return self.real.hit(*args)
+
+    def get_window_stats(self, *args: Any) -> Any:
+        return self.real.get_window_stats(*args)
+
+
+def test_an_outage_of_the_shared_counts_falls_back_and_recovers(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr(counts.time, "monotonic", lambda: clock[0])
+    requests = counts.RequestCounts(RateLimits(read="2/minute", storage="redis://127.0.0.1:1"))
+    shared = requests.shared = Flaky()  # type: ignore[assignment]
+    # Down: counted in this process, the limit still holding, the shared storage asked once a pause.
+    assert [requests.hit("read", "ann") for _ in range(2)] == [None, None]
+    refused = requests.hit("read", "ann")
+    assert refused is not None and refused.scope == "read" and refused.wait >= 1
+    assert shared.calls == 1
+    clock[0] += counts.RequestCounts.RETRY_FIRST + 0.1
+    assert requests.hit("read", "ben") is None and shared.calls == 2  # tried again, still down
+    # The pause doubles; once it is over and the storage answers, the counts are shared again.
+    clock[0] += counts.RequestCounts.RETRY_FIRST + 0.1
+    assert requests.hit("read", "ben") is None and shared.calls == 2
+    shared.down = False
+    clock[0] += 2 * counts.RequestCounts.RETRY_FIRST
+    assert requests.hit("read", "cy") is None and shared.calls == 3
+    assert requests.hit("read", "cy") is None and shared.calls == 4
