@@ -1,5 +1,6 @@
 """The event list draws only the rows around its window, however long the game: a step lays
-out and paints a few dozen rows, while the list scrolls as if every row were drawn."""
+out and paints a few dozen rows, while the list scrolls as if every row were drawn. And the
+Ticket to Ride panel's cards keep their colours, which come from the page's CSS."""
 
 from __future__ import annotations
 
@@ -45,3 +46,18 @@ def test_the_event_list_draws_the_rows_around_its_window_only(site: Site, open_p
     assert len(seen["inSight"]) >= seen["height"] // seen["row"] - 1, seen
     assert not watched.errors, watched.errors
 
+
+def test_the_train_cards_keep_their_colours(site: Site, open_page: Any) -> None:
+    watched = open_page(site.replay("finished"))
+    page = watched.ready()
+    colours = page.eval_on_selector_all("#table .market .chip[data-card], #seats .hand .chip[data-card]",
+                                        "(chips) => chips.map((c) => [c.dataset.card, getComputedStyle(c).backgroundColor, getComputedStyle(c).backgroundImage])")
+    want = {"red": "rgb(216, 52, 44)", "blue": "rgb(47, 111, 206)", "green": "rgb(58, 154, 58)", "yellow": "rgb(240, 196, 25)",
+            "black": "rgb(34, 34, 34)", "white": "rgb(244, 244, 244)", "orange": "rgb(240, 138, 36)", "pink": "rgb(232, 123, 181)"}
+    assert len({card for card, _, _ in colours} & set(want)) >= 3, colours
+    for card, background, image in colours:
+        if card == "locomotive":
+            assert "linear-gradient" in image, (card, image)
+        elif card in want:
+            assert background == want[card], (card, background)
+    assert not watched.errors, watched.errors

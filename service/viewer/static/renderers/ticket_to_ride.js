@@ -328,9 +328,10 @@ export default {
   sources: ["routes", "tickets", "longest_path", "adjustment"],
 };
 
+// A card's colour comes from the page's CSS by its data-card (replay.css): a style set on
+// each chip was parsed again whenever the market or a hand changed, most steps.
 function chip(kind, count) {
-  return h("span", { class: "chip", title: kind, style: { background: CARD[kind] && !CARD[kind].startsWith("url") ? CARD[kind] : "" },
-    dataset: { card: kind } }, count !== undefined ? `${word(kind)} ×${count}` : word(kind));
+  return h("span", { class: "chip", title: kind, dataset: { card: kind } }, count !== undefined ? `${word(kind)} ×${count}` : word(kind));
 }
 
 // The car spaces of a route: rectangles along the line between its cities, the two lanes
