@@ -360,8 +360,10 @@ function buildMarks() {
 function syncMarks(version) {
   const turn = page.nav.markAt(page.nav.turns, version);
   const phase = page.nav.markAt(page.nav.phases, version);
-  $("turn").value = turn ? String(turn.version) : "";
-  $("phase").value = phase ? String(phase.version) : "";
+  // Set only when it changes: a select with a new choice is laid out again.
+  const set = (select, value) => { if (select.value !== value) select.value = value; };
+  set($("turn"), turn ? String(turn.version) : "");
+  set($("phase"), phase ? String(phase.version) : "");
 }
 
 function setSliderMax() {
