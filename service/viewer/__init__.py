@@ -77,7 +77,7 @@ def replay_views(game_id: str, audience: Audience) -> Response:
     last = min(last, first + frames.MAX_SPAN - 1)
     body = {"game_id": game_id, "game": game.ruleset, "version": game.version, "audience": audience.label,
             "everything_public": bool(game.is_over),
-            "views": frames.views(caboose(), game_id, audience, first, last)}
+            "views": frames.views(caboose(), game_id, audience, first, last, now=game)}
     return _json(body, {"Cache-Control": "private, no-store", "ETag": f'"{game.version}"'})
 
 

@@ -19,20 +19,25 @@ from typing import Any
 from domain.core import fold
 from domain.core.envelope import to_event
 from domain.core.events import REFEREE, Audience
+from service.aggregate import Game
 from service.application import Caboose
 
 MAX_SPAN = 200
 """Versions per request: a chunk of views stays a few hundred KB before compression."""
 
 
-def views(caboose: Caboose, game_id: str, audience: Audience, first: int, last: int) -> list[dict[str, Any]]:
-    """`[{version, state}]` for each version from `first` to `last` (clamped to the game)."""
-    now = caboose.game(game_id)
+def views(caboose: Caboose, game_id: str, audience: Audience, first: int, last: int,
+          now: Game | None = None) -> list[dict[str, Any]]:
+    """`[{version, state}]` for each version from `first` to `last` (clamped to the game);
+    `now`: the game as the caller has just loaded it, if it has."""
+    now = now or caboose.game(game_id)
     if now.is_over:  # as `Caboose.state`: once the game is over, everything is public
         audience = REFEREE
     last = min(last, now.version)
     first = max(1, min(first, last))
-    start = caboose.game(game_id, first)
+    # The current version (the first board of most replays) is the game in hand: no
+    # reconstruction from a snapshot and the events after it.
+    start = now if first == now.version else caboose.game(game_id, first)
     decider = start.decider
     state = start.state
     out = [{"version": first, "state": decider.view(state, audience)}]

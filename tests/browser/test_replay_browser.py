@@ -100,6 +100,9 @@ def test_deep_link_slider_and_jumps_by_turn_and_phase(site: Site, open_page: Any
     final_round = first_event(site, game_id, "FinalRoundBegan")["version"]
     wait_version(page, final_round)
 
+    # A row far from the list's window is not drawn until the list is scrolled to it, as a
+    # person would scroll before clicking it.
+    page.eval_on_selector("#event-list", "(list) => { list.scrollTop = 49 * list.querySelector('li.near').offsetHeight; }")
     page.click('#event-list li[data-version="50"]')
     wait_version(page, 50)
     assert not watched.errors, watched.errors

@@ -16,7 +16,7 @@ const TAGS = {
 const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
 // Rows drawn beyond each edge of the list's window, so a step or a short scroll shows rows
 // drawn already.
-const MARGIN = 15;
+const MARGIN = 5;
 
 export class EventList {
   constructor(list, sliderMarks, ctx) {
@@ -28,8 +28,8 @@ export class EventList {
     this.current = null;
     this.scrollFrame = null;
     this.near = new Set(); // versions whose rows are drawn
+    this.spacers = { top: {}, bottom: {} }; // the rows whose margins stand for the rows not drawn
     this.rowHeight = 0;
-    this.scrollFrame = null;
     this.drawFrame = null;
     // The list shrinks or grows when the panels above it change (a seat's tickets, the
     // opening of the page): the current row is brought back into sight then too.
@@ -54,22 +54,29 @@ export class EventList {
     }, { passive: true });
   }
 
-  // Every row is --row high (the CSS): read once per size of the list.
+  // Every row is --row high (the CSS): read once per size of the list, from a row drawn.
   height() {
     if (!this.rowHeight) {
-      const probe = this.rows[0]?.li;
+      if (this.rows.length && !this.near.size) { // drawWindow takes it back if it is out of the window
+        this.rows[0].li.classList.add("near");
+        this.near.add(1);
+      }
+      const probe = this.rows[this.near.values().next().value - 1]?.li;
       this.rowHeight = probe ? probe.getBoundingClientRect().height || 22 : 22;
     }
     return this.rowHeight;
   }
 
-  // Draw the rows in the list's window (and a margin), skip the rest; only rows entering or
-  // leaving the window change class.
+  // Draw the rows in the list's window (and a margin); the rest are not drawn at all
+  // (display: none), and the margins of the first and last rows drawn hold their place, so the
+  // scroll range and every row's position are as if all were drawn. (Not the list's padding:
+  // that would make the list's own box that tall.) Only rows entering or leaving the window
+  // change, and the margins only when the window moves.
   drawWindow(scrollTop = this.seen) {
     if (!this.rows.length) return;
     const row = this.height();
     const first = Math.max(1, Math.floor(scrollTop / row) + 1 - MARGIN);
-    const last = Math.min(this.rows.length, Math.ceil((scrollTop + this.room) / row) + MARGIN);
+    const last = Math.max(first, Math.min(this.rows.length, Math.ceil((scrollTop + this.room) / row) + MARGIN));
     for (const v of this.near) {
       if (v < first || v > last) {
         this.rows[v - 1]?.li.classList.remove("near");
@@ -82,6 +89,19 @@ export class EventList {
         this.near.add(v);
       }
     }
+    this.spacer("top", first, first - 1);
+    this.spacer("bottom", last, this.rows.length - last);
+  }
+
+  // The room of `count` rows not drawn, kept by the margin of the row drawn next to them.
+  spacer(side, version, count) {
+    const held = this.spacers[side];
+    const li = this.rows[version - 1]?.li;
+    if (held.li === li && held.count === count) return;
+    const property = side === "top" ? "marginTop" : "marginBottom";
+    if (held.li && held.li !== li) held.li.style[property] = "";
+    if (li) li.style[property] = count ? `calc(${count} * var(--row))` : "";
+    this.spacers[side] = { li, count };
   }
 
   text(version) { return this.rows[version - 1]?.text; }
@@ -92,6 +112,7 @@ export class EventList {
     this.rows = events.map((e) => this.row(e, undone.get(e.version)));
     this.current = null;
     this.near = new Set();
+    this.spacers = { top: {}, bottom: {} };
     this.list.replaceChildren(...this.rows.map((r) => r.li));
     this.drawWindow();
   }

@@ -273,18 +273,35 @@ function loading(shown) {
 }
 
 function drawPanel(view) {
-  const { seats, table } = page.renderer.panel ? page.renderer.panel(view, ctx) : { seats: [], table: [] };
-  replaceIfChanged($("seats"), seats.map((s) =>
-    h("div", { class: `seat${s.active ? " active" : ""}`, dataset: { seat: s.seat } },
+  const { seats, table, tableKey } = page.renderer.panel ? page.renderer.panel(view, ctx) : { seats: [], table: [] };
+  const box = $("seats");
+  seats.forEach((s, i) => {
+    // A seat whose renderer's key is the one drawn is left alone: its lines are not even built.
+    const key = s.key === undefined ? undefined : JSON.stringify([s.key, s.seat, s.active, ctx.seatName(s.seat)]);
+    const drawn = box.children[i];
+    if (drawn && key !== undefined && drawnKeys.get(drawn) === key) return;
+    const lines = typeof s.lines === "function" ? s.lines() : s.lines;
+    const node = h("div", { class: `seat${s.active ? " active" : ""}`, dataset: { seat: s.seat } },
       h("div", { class: "seat-name" }, h("span", { class: "swatch", dataset: { pattern: patternOf(s.seat) }, style: { backgroundColor: ctx.seatColour(s.seat) } }),
         ctx.seatName(s.seat), s.active ? h("span", { class: "to-move" }, t(" to move")) : null),
-      ...s.lines)));
-  replaceIfChanged($("table"), table);
+      ...lines);
+    if (drawn) patchNode(drawn, node); else box.appendChild(node);
+    drawnKeys.set(box.children[i], key);
+  });
+  for (let i = box.children.length - 1; i >= seats.length; i--) box.children[i].remove();
+  const key = tableKey === undefined ? undefined : JSON.stringify([tableKey, page.names]);
+  if (key === undefined || drawnKeys.get($("table")) !== key) {
+    replaceIfChanged($("table"), typeof table === "function" ? table() : table);
+    drawnKeys.set($("table"), key);
+  }
   const event = ctx.event;
   replaceIfChanged($("current-event"), event
     ? [h("span", { class: `cat-${category(event)}` }, `${event.version}. `, page.list.text(event.version) || describe(event, ctx))]
     : []);
 }
+
+// What each seat's box (and the table) was last drawn from, by the renderer's key.
+const drawnKeys = new WeakMap();
 
 // Most steps change little beside the board (one seat's card count, a market slot): only the
 // nodes that differ are touched, text in place, so the browser lays out and paints those
@@ -299,14 +316,18 @@ function patchChildren(container, nodes) {
   nodes.forEach((next, i) => {
     const was = old[i];
     if (!was) container.appendChild(next);
-    else if (was.nodeType !== next.nodeType || was.nodeName !== next.nodeName) container.replaceChild(next, was);
-    else if (next.nodeType === Node.TEXT_NODE) { if (was.data !== next.data) was.data = next.data; }
-    else if (!was.isEqualNode(next)) {
-      patchAttributes(was, next);
-      patchChildren(was, [...next.childNodes]);
-    }
+    else patchNode(was, next);
   });
   for (let i = old.length - 1; i >= nodes.length; i--) old[i].remove();
+}
+
+function patchNode(was, next) {
+  if (was.nodeType !== next.nodeType || was.nodeName !== next.nodeName) was.replaceWith(next);
+  else if (next.nodeType === Node.TEXT_NODE) { if (was.data !== next.data) was.data = next.data; }
+  else if (!was.isEqualNode(next)) {
+    patchAttributes(was, next);
+    patchChildren(was, [...next.childNodes]);
+  }
 }
 
 // Styles go through the style object, as h() sets them: the page's policy refuses style attributes.
@@ -339,8 +360,10 @@ function buildMarks() {
 function syncMarks(version) {
   const turn = page.nav.markAt(page.nav.turns, version);
   const phase = page.nav.markAt(page.nav.phases, version);
-  $("turn").value = turn ? String(turn.version) : "";
-  $("phase").value = phase ? String(phase.version) : "";
+  // Set only when it changes: a select with a new choice is laid out again.
+  const set = (select, value) => { if (select.value !== value) select.value = value; };
+  set($("turn"), turn ? String(turn.version) : "");
+  set($("phase"), phase ? String(phase.version) : "");
 }
 
 function setSliderMax() {

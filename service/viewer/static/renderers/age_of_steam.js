@@ -171,37 +171,46 @@ export default {
     return g;
   },
 
+  // Each seat's line is built only when its key (what it is drawn from) changed, the table's
+  // likewise: most steps change one seat, or none.
   panel(view, ctx) {
     const seats = (view.seats || []).map((s) => ({
       seat: s.seat,
       active: (view.active_seats || []).includes(s.seat),
-      lines: [
+      key: JSON.stringify(s),
+      lines: () => [
         h("div", { class: "figures" },
           t("{vp} VP · cash {cash} · income {income} · {shares} shares · engine {engine}",
             { vp: s.vp?.total ?? 0, cash: money(s.cash), income: money(s.income), shares: s.shares, engine: s.locomotive }) +
           (s.action ? ` · ${word(s.action)}` : "") + (s.eliminated ? t(" · eliminated") : "")),
       ],
     }));
-    const bag = Object.entries(view.bag || {}).map(([c, n]) => `${word(c)} ${n}`).join(", ") || t("empty");
-    const table = [
-      h("div", {}, t("Turn {turn} of {last} · {phase}", { turn: view.turn, last: view.last_turn, phase: word(view.phase) }) +
-        (view.order?.length ? t(" · order {order}", { order: list(view.order.map(ctx.seatName)) }) : "")),
-      h("div", {}, t("Goods bag: {bag} · town discs {discs}", { bag, discs: view.town_discs })),
-    ];
-    if (view.auction) {
-      table.push(h("div", {}, t("Auction: high bid {bid}", { bid: money(view.auction.high_bid || 0) }) +
-        (view.auction.high_bidder !== null && view.auction.high_bidder !== undefined
-          ? t(" by {seat}", { seat: ctx.seatName(view.auction.high_bidder) }) : "")));
-    }
-    if (view.build) {
-      table.push(h("div", {}, t("{seat} builds: {placed} of {limit}",
-        { seat: ctx.seatName(view.build.seat), placed: view.build.placed.length, limit: view.build.limit })));
-    }
-    if (view.winners) {
-      table.push(h("div", { class: "winners" },
-        view.winners.length ? t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) }) : t("No winner")));
-    }
-    return { seats, table };
+    const table = () => {
+      const bag = Object.entries(view.bag || {}).map(([c, n]) => `${word(c)} ${n}`).join(", ") || t("empty");
+      const nodes = [
+        h("div", {}, t("Turn {turn} of {last} · {phase}", { turn: view.turn, last: view.last_turn, phase: word(view.phase) }) +
+          (view.order?.length ? t(" · order {order}", { order: list(view.order.map(ctx.seatName)) }) : "")),
+        h("div", {}, t("Goods bag: {bag} · town discs {discs}", { bag, discs: view.town_discs })),
+      ];
+      if (view.auction) {
+        nodes.push(h("div", {}, t("Auction: high bid {bid}", { bid: money(view.auction.high_bid || 0) }) +
+          (view.auction.high_bidder !== null && view.auction.high_bidder !== undefined
+            ? t(" by {seat}", { seat: ctx.seatName(view.auction.high_bidder) }) : "")));
+      }
+      if (view.build) {
+        nodes.push(h("div", {}, t("{seat} builds: {placed} of {limit}",
+          { seat: ctx.seatName(view.build.seat), placed: view.build.placed.length, limit: view.build.limit })));
+      }
+      if (view.winners) {
+        nodes.push(h("div", { class: "winners" },
+          view.winners.length ? t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) }) : t("No winner")));
+      }
+      return nodes;
+    };
+    const tableKey = JSON.stringify([view.turn, view.last_turn, view.phase, view.order, view.bag, view.town_discs,
+      view.auction && [view.auction.high_bid, view.auction.high_bidder], view.build && [view.build.seat, view.build.placed.length, view.build.limit],
+      view.winners]);
+    return { seats, table, tableKey };
   },
 
   vpBySource(view) {

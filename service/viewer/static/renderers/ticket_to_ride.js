@@ -89,42 +89,55 @@ export default {
     for (const [id, claim] of this.claims) claim.node.classList.toggle("latest", id === latest);
   },
 
+  // Each seat's lines are built only when its key (what they are drawn from) changed: most
+  // steps change one seat, or none.
   panel(view, ctx) {
     const scored = this.scoredBy(ctx);
     const seats = (view.seats || []).map((s) => {
       const active = (view.active_seats || []).includes(s.seat);
-      const lines = [
-        h("div", { class: "figures" },
-          t("{vp} VP · {trains} trains · {cards} cards · ", { vp: s.score, trains: s.trains, cards: s.cards }) +
-          (s.tickets === null ? t("tickets sealed") : t("{count} tickets", { count: s.tickets })) +
-          (s.tickets_offered ? t(" · choosing from {count}", { count: s.tickets_offered }) : "")),
-      ];
-      if (s.hand) {
-        lines.push(h("div", { class: "hand", "data-private": "hand" },
-          Object.entries(s.hand).map(([kind, n]) => chip(kind, n))));
-      }
-      for (const [key, label] of [["kept_tickets", t("tickets")], ["offered_tickets", t("offered")],
-                                  ["returning_tickets", t("returning")]]) {
-        if (s[key] && s[key].length) {
-          const shown = s[key].flatMap((t, i) => [i ? "; " : "", this.ticket(t, key === "kept_tickets" ? scored.get(`${s.seat}|${t}`) : null)]);
-          lines.push(h("div", { class: "tickets", "data-private": key }, `${label}: `, shown));
-        }
-      }
-      return { seat: s.seat, active, lines };
+      const results = (s.kept_tickets || []).map((id) => scored.get(`${s.seat}|${id}`) ?? null);
+      return { seat: s.seat, active, key: JSON.stringify([s, results]), lines: () => this.seatLines(s, results) };
     });
-    const table = [
-      h("div", { class: "market" }, t("Market: "), (view.market || []).map((c) => chip(c || "empty"))),
-      h("div", {}, t("Deck {deck} · discards {discards} · tickets {tickets}", { deck: view.deck, discards: view.discard, tickets: view.ticket_deck })),
+    const table = () => {
+      const nodes = [
+        h("div", { class: "market" }, t("Market: "), (view.market || []).map((c) => chip(c || "empty"))),
+        h("div", {}, t("Deck {deck} · discards {discards} · tickets {tickets}", { deck: view.deck, discards: view.discard, tickets: view.ticket_deck })),
+      ];
+      if (view.final_round) {
+        nodes.push(h("div", { class: "warning" },
+          t("Final round: {seat} is down to {left} trains", { seat: ctx.seatName(view.final_round.triggered_by), left: view.final_round.trains_left })));
+      }
+      if (view.winners) {
+        nodes.push(h("div", { class: "winners" },
+          view.winners.length ? t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) }) : t("No winner")));
+      }
+      return nodes;
+    };
+    const tableKey = JSON.stringify([view.market, view.deck, view.discard, view.ticket_deck, view.final_round, view.winners]);
+    return { seats, table, tableKey };
+  },
+
+  // A seat's figures, and its hand and tickets when the view holds them; `results`: each
+  // kept ticket's final scoring, if it has been scored.
+  seatLines(s, results) {
+    const lines = [
+      h("div", { class: "figures" },
+        t("{vp} VP · {trains} trains · {cards} cards · ", { vp: s.score, trains: s.trains, cards: s.cards }) +
+        (s.tickets === null ? t("tickets sealed") : t("{count} tickets", { count: s.tickets })) +
+        (s.tickets_offered ? t(" · choosing from {count}", { count: s.tickets_offered }) : "")),
     ];
-    if (view.final_round) {
-      table.push(h("div", { class: "warning" },
-        t("Final round: {seat} is down to {left} trains", { seat: ctx.seatName(view.final_round.triggered_by), left: view.final_round.trains_left })));
+    if (s.hand) {
+      lines.push(h("div", { class: "hand", "data-private": "hand" },
+        Object.entries(s.hand).map(([kind, n]) => chip(kind, n))));
     }
-    if (view.winners) {
-      table.push(h("div", { class: "winners" },
-        view.winners.length ? t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) }) : t("No winner")));
+    for (const [key, label] of [["kept_tickets", t("tickets")], ["offered_tickets", t("offered")],
+                                ["returning_tickets", t("returning")]]) {
+      if (s[key] && s[key].length) {
+        const shown = s[key].flatMap((id, i) => [i ? "; " : "", this.ticket(id, key === "kept_tickets" ? results[i] : null)]);
+        lines.push(h("div", { class: "tickets", "data-private": key }, `${label}: `, shown));
+      }
     }
-    return { seats, table };
+    return lines;
   },
 
   // A kept ticket, marked completed or failed once the final scoring has scored it.
@@ -315,9 +328,10 @@ export default {
   sources: ["routes", "tickets", "longest_path", "adjustment"],
 };
 
+// A card's colour comes from the page's CSS by its data-card (replay.css): a style set on
+// each chip was parsed again whenever the market or a hand changed, most steps.
 function chip(kind, count) {
-  return h("span", { class: "chip", title: kind, style: { background: CARD[kind] && !CARD[kind].startsWith("url") ? CARD[kind] : "" },
-    dataset: { card: kind } }, count !== undefined ? `${word(kind)} ×${count}` : word(kind));
+  return h("span", { class: "chip", title: kind, dataset: { card: kind } }, count !== undefined ? `${word(kind)} ×${count}` : word(kind));
 }
 
 // The car spaces of a route: rectangles along the line between its cities, the two lanes
