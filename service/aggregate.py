@@ -206,12 +206,11 @@ class Game(Aggregate):
         """The seats bots hold, and their levels (snapshots taken before bots hold none)."""
         return {int(seat): level for seat, level in getattr(self, "bot_seats", {}).items()}
 
-    def handed_back_at(self, seat: int) -> int | None:
+    def handed_back_at(self, seat: int) -> int:
         """The version at which `seat` was last handed back to a person with a fresh token (0:
-        never); None when this copy cannot tell (loaded from a snapshot taken before these
-        versions were kept)."""
-        handed_back = getattr(self, "handed_back", None)
-        return None if handed_back is None else handed_back.get(str(seat), 0)
+        never). A game loaded from a snapshot taken before these versions were kept is folded
+        from its events instead (`Caboose._reconstructed`), so every loaded game can tell."""
+        return self.handed_back.get(str(seat), 0)
 
     @property
     def deadline(self) -> int | None:

@@ -50,8 +50,7 @@ def _still_current(known: tuple[int, int], game: Game) -> bool:
     seat, confirmed_at = known
     if seat == REFEREE_SEAT:
         return True
-    handed_back = game.handed_back_at(seat)
-    return handed_back is not None and handed_back <= confirmed_at
+    return game.handed_back_at(seat) <= confirmed_at
 
 
 def new_token() -> str:
