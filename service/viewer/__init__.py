@@ -20,8 +20,9 @@ from werkzeug.exceptions import BadRequest, NotFound
 
 from domain.core.decider import Decider
 from domain.core.errors import RuleError
-from domain.core.events import Audience
+from domain.core.events import PUBLIC, Audience
 from domain.core.transcription import notated
+from service.aggregate import Game
 from service.api.guard import Caller, guarded
 from service.application import Caboose
 from service.errors import GameNotFound
@@ -43,8 +44,10 @@ def caboose() -> Caboose:
 @viewer.get("/games/<game_id>/replay")
 @guarded(Caller.PUBLIC, limit="read")
 def replay_page(game_id: str) -> Response | tuple[str, int]:
-    """The page. It holds no game data beyond the game's name and length (public anyway);
-    everything else is fetched by the page with the viewer's token."""
+    """The page, with what its first board needs in it: the public view at the version
+    shown, the game's summary and its board map (`first_board`), each what an anonymous
+    request for it would answer. A page with a seat's or the referee's token fetches that
+    viewpoint's view instead (boot.js); nothing in the page is more than the public sees."""
     try:
         game = caboose().game(game_id)
     except GameNotFound:
@@ -52,8 +55,38 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
     has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
     html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
                            title=game_title(game.decider), has_renderer=has_renderer, has_map=game.ruleset in BUILDERS,
-                           transcribed=game.is_table)
-    return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
+                           transcribed=game.is_table, first_board=first_board(game_id, game))
+    return _encoded(html.encode(), "text/html", {"Cache-Control": "no-store"})
+
+
+def first_board(game_id: str, game: Game) -> list[tuple[str, int | None, Any]]:
+    """`(kind, version, body)` for each answer the page's first board would otherwise wait
+    a round trip for: they arrive with the page, and the server folds the one view it would
+    have folded for the request anyway."""
+    shown = shown_version(game.version)
+    boards: list[tuple[str, int | None, Any]] = [
+        ("views", shown, views_body(game_id, game, PUBLIC, shown, shown)),
+        ("summary", None, caboose().summary(game_id, game)),
+    ]
+    board = board_map(game.ruleset)
+    if board is not None:
+        boards.append(("map", None, board))
+    return boards
+
+
+def shown_version(last: int) -> int:
+    """The version the page opens at, as boot.js reads it: `?at=N` within the game, else the
+    last."""
+    try:
+        asked = round(float(request.args.get("at") or 0))
+    except (ValueError, OverflowError):
+        asked = 0
+    return min(last, max(1, asked)) if asked else last
+
+
+def views_body(game_id: str, game: Game, audience: Audience, first: int, last: int) -> dict[str, Any]:
+    return {"game_id": game_id, "game": game.ruleset, "version": game.version, "audience": audience.label,
+            "everything_public": bool(game.is_over), "views": frames.views(caboose(), game_id, audience, first, last, now=game)}
 
 
 def game_title(rules: Decider[Any]) -> str:
@@ -74,10 +107,7 @@ def replay_views(game_id: str, audience: Audience) -> Response:
     first = _int_arg("from", max(1, last - DEFAULT_SPAN + 1))
     if first > last:
         raise BadRequest("`from` must not be after `to`.")
-    last = min(last, first + frames.MAX_SPAN - 1)
-    body = {"game_id": game_id, "game": game.ruleset, "version": game.version, "audience": audience.label,
-            "everything_public": bool(game.is_over),
-            "views": frames.views(caboose(), game_id, audience, first, last, now=game)}
+    body = views_body(game_id, game, audience, first, min(last, first + frames.MAX_SPAN - 1))
     return _json(body, {"Cache-Control": "private, no-store", "ETag": f'"{game.version}"'})
 
 
@@ -124,9 +154,12 @@ def _int_arg(name: str, default: int) -> int:
 def _json(body: Any, headers: dict[str, str]) -> Response:
     """JSON, gzipped when the client accepts it: successive views repeat most of their
     content, so a chunk shrinks about twentyfold (the API's own responses are not ours)."""
-    data = json.dumps(body, separators=(",", ":")).encode()
+    return _encoded(json.dumps(body, separators=(",", ":")).encode(), "application/json", headers)
+
+
+def _encoded(data: bytes, mimetype: str, headers: dict[str, str]) -> Response:
     out_headers = {**headers, "Vary": "Accept-Encoding"}
     if len(data) > 1024 and "gzip" in request.headers.get("Accept-Encoding", ""):
         data = gzip.compress(data, compresslevel=5)
         out_headers["Content-Encoding"] = "gzip"
-    return Response(data, mimetype="application/json", headers=out_headers)
+    return Response(data, mimetype=mimetype, headers=out_headers)

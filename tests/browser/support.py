@@ -48,9 +48,12 @@ class Watched:
     errors: list[str] = field(default_factory=list)
 
     def bodies(self) -> list[Any]:
-        """Every JSON body received so far (read after the fact: a response's body cannot
-        be read from inside Playwright's event handler)."""
-        return [json.loads(r.body()) for r in list(self.responses)]
+        """Every JSON body received so far, those the page came with (its first board) among
+        them (read after the fact: a response's body cannot be read from inside Playwright's
+        event handler)."""
+        carried = self.page.evaluate(
+            "() => [...document.querySelectorAll('script[data-first-board]')].map((s) => s.textContent)")
+        return [json.loads(text) for text in carried] + [json.loads(r.body()) for r in list(self.responses)]
 
     def ready(self) -> Any:
         self.page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)

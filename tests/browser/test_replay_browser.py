@@ -332,3 +332,25 @@ def test_the_title_and_heading_name_the_game(site: Site, open_page: Any) -> None
     race = play_one(site.app, "race", 2, game_seed(52, 0), random.Random(52), check=False)
     plain = open_page(f"{site.base}/games/{race.game_id}/replay").ready()
     assert plain.text_content("#game-title") == "race" and plain.title().startswith("race")
+
+
+def test_a_public_first_board_comes_with_the_page_and_a_seats_is_asked_for(site: Site, browser: Any) -> None:
+    game_id = site.games["running"]
+    version = site.app.game(game_id).version
+    first_view, summary = f"/replay/views?from={version}&to={version}", f"/api/v1/games/{game_id}"
+    for token, asked in ((None, set()), (site.tokens["ann"], {first_view})):
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        try:
+            page = context.new_page()
+            requested: list[str] = []
+            page.on("request", lambda request, seen=requested: seen.append(request.url))
+            page.goto(site.replay("running", f"token={token}" if token else ""))
+            page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
+            wanted = {first_view, summary, "/replay/maps/ticket_to_ride.json"}
+            assert {w for w in wanted if any(url.endswith(w) for url in requested)} == asked, requested
+            assert page.get_attribute("#board", "data-version") == str(version)
+            assert page.get_attribute("#audience", "data-audience") == ("seat:0" if token else "public")
+            hands = page.locator('#seats [data-private="hand"]').count()
+            assert hands == (1 if token else 0)
+        finally:
+            context.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 import urllib.error
 import urllib.request
 from typing import Any
@@ -100,13 +101,40 @@ def test_views_are_chunked_gzipped_and_checked(site: Site) -> None:
     assert status == 401
 
 
-def test_the_page_names_the_game_and_holds_no_game_data(site: Site) -> None:
+def first_board_in(html: str) -> dict[str, tuple[int | None, Any]]:
+    """What the page carries for its first board: kind -> (version, body)."""
+    found = re.findall(r'<script type="application/json" data-first-board="(\w+)"(?: data-version="(\d+)")?>(.*?)</script>',
+                       html, re.S)
+    return {kind: (int(version) if version else None, json.loads(body)) for kind, version, body in found}
+
+
+def test_the_page_names_the_game_and_holds_no_game_data_the_public_may_not_see(site: Site) -> None:
     status, head, html = fetch(site.replay("running"))
     assert status == 200 and head["Content-Type"].startswith("text/html")
     assert 'data-game="ticket_to_ride"' in html and "/replay/static/js/main.js" in html
-    assert "Ann" not in html and "hand" not in html
+    # No seat's hand nor tickets: the page holds the public view only.
+    assert '"hand"' not in html and "kept_tickets" not in html
+    game_id = site.games["running"]
+    assert '"hand"' in json.dumps(views(site, game_id, 1, 1, site.tokens["ann"]))  # which a seat's own view has
     status, _, html = fetch(f"{site.base}/games/not-a-game/replay")
     assert status == 404 and "No such game" in html
+
+
+@pytest.mark.parametrize(("query", "shown"), [("", None), ("?at=3", 3), ("?at=2.6", 3), ("?at=999999", None),
+                                              ("?at=0", None), ("?at=-4", 1), ("?at=junk", None), ("?at=nan", None)])
+def test_the_page_carries_its_first_board_as_an_anonymous_request_would_get_it(site: Site, query: str,
+                                                                                  shown: int | None) -> None:
+    game_id = site.games["running"]
+    version = site.app.game(game_id).version
+    shown = shown or version
+    status, _, html = fetch(site.replay("running") + query)
+    assert status == 200
+    board = first_board_in(html)
+    assert set(board) == {"views", "summary", "map"}
+    assert board["views"] == (shown, views(site, game_id, shown, shown))
+    assert board["views"][1]["audience"] == "public"
+    assert board["summary"] == (None, fetch(f"{site.base}/api/v1/games/{game_id}")[2])
+    assert board["map"] == (None, fetch(f"{site.base}/replay/maps/ticket_to_ride.json")[2])
 
 
 def test_each_game_has_its_board(site: Site) -> None:
