@@ -29,13 +29,16 @@ const messages = catalogue.messages || {};
 // Thai and Chinese have one plural form; English two.
 const pluralIndex = (n) => (tag === "en" ? (n === 1 ? 0 : 1) : 0);
 
-const numbers = new Intl.NumberFormat(tag);
+// Made when first needed: a new page's first Intl formatter loads the language's data,
+// which a page in English (numbers as String gives them) never needs.
+let numbers = null;
+const formatted = (n) => (numbers ||= new Intl.NumberFormat(tag)).format(n);
 
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     if (!(name in params)) return whole;
     const value = params[name];
-    return typeof value === "number" && tag !== "en" ? numbers.format(value) : String(value ?? "");
+    return typeof value === "number" && tag !== "en" ? formatted(value) : String(value ?? "");
   });
 }
 
@@ -73,7 +76,7 @@ export function list(items) {
   }
 }
 
-export const number = (n) => (tag === "en" ? String(n) : numbers.format(n));
+export const number = (n) => (tag === "en" ? String(n) : formatted(n));
 
 // A game's name: its own name (火車嘟嘟, Railway Boom), with the reader's name for it beside.
 export function gameName(game, fallback) {
@@ -120,8 +123,10 @@ function remembered() {
 }
 
 // The <select id="language"> every page has: the languages shipped, the current one chosen.
+// The kept choice is looked at once the page is idle: the first look at localStorage and at
+// the cookies waits on the browser's own process, and a page's first board should not.
 export function picker() {
-  remembered();
+  if (window.requestIdleCallback) requestIdleCallback(remembered, { timeout: 1000 }); else setTimeout(remembered, 0);
   const select = document.getElementById("language");
   if (!select) return;
   select.value = tag;
