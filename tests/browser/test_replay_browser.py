@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from domain.core.events import REFEREE
+from domain.core.events import PUBLIC, REFEREE
 from service import referee as desk
 from service.simulation import game_seed, play_one
 from tests.browser.support import Site, keys_anywhere, play_random, shot
@@ -301,6 +301,36 @@ def test_age_of_steam_tiles_appear_in_their_rotation_and_go(site: Site, open_pag
     assert page.locator("#chart-income path.line").count() == 3
     assert page.locator("#chart-vp path.line").count() == 3
     shot(page, artifacts, "aos-finished")
+    assert not watched.errors, watched.errors
+
+
+def cubes_on_board(page: Any) -> dict[str, list[str]]:
+    return page.eval_on_selector_all("#board rect.cube", """cubes => cubes.reduce((at, c) => {
+        (at[c.dataset.hex] ||= []).push(c.dataset.cube); return at; }, {})""")
+
+
+def cubes_in_view(site: Site, game_id: str, version: int) -> dict[str, list[str]]:
+    cities = site.app.state(game_id, PUBLIC, version)["state"]["cities"]
+    return {hex_id: list(city["goods"]) for hex_id, city in cities.items() if city.get("goods")}
+
+
+def test_a_delivery_redraws_only_the_cubes_it_moved(site: Site, open_page: Any) -> None:
+    game_id = site.games["steam"]
+    delivery = first_event(site, game_id, "GoodsDelivered")
+    version, source = delivery["version"], delivery["data"]["from"]
+    watched = open_page(site.replay("steam", f"at={version - 1}"))
+    page = watched.ready()
+    assert cubes_on_board(page) == cubes_in_view(site, game_id, version - 1)
+    page.evaluate("() => document.querySelectorAll('#board .place, #board .cubes').forEach((n) => { n.kept = true; })")
+    page.keyboard.press("ArrowRight")
+    wait_version(page, version)
+    assert cubes_on_board(page) == cubes_in_view(site, game_id, version)
+    redrawn = page.eval_on_selector_all("#board .place, #board .cubes",
+                                        "nodes => nodes.filter((n) => !n.kept).map((n) => n.dataset.cubesOf || n.dataset.place)")
+    assert redrawn == [source]  # the city the cube left; no label, no other city
+    page.keyboard.press("ArrowLeft")
+    wait_version(page, version - 1)
+    assert cubes_on_board(page) == cubes_in_view(site, game_id, version - 1)
     assert not watched.errors, watched.errors
 
 

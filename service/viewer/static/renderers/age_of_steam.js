@@ -66,7 +66,7 @@ export default {
   setup(svg, map, ctx) {
     this.map = map;
     this.tiles = new Map(); // hex -> {key, node}
-    this.placesKey = null;
+    this.places = new Map(); // 'place <hex>' or 'cubes <hex>' -> {text, node}
     const hexes = Object.keys(map.hexes);
     let width = 0;
     let height = 0;
@@ -114,38 +114,67 @@ export default {
         this.tiles.delete(id);
       }
     }
-    // Cities, towns and cubes: redrawn only when one of them changed.
-    const placesKey = JSON.stringify([view.cities, view.towns, [...this.tiles.keys()].filter((id) => id in (view.towns || {}))]);
-    if (placesKey !== this.placesKey) {
-      this.placesKey = placesKey;
-      this.drawPlaces(view);
-    }
+    // Cities, towns and cubes: each place redrawn only when it changed (a delivery moves one
+    // cube; redrawing every label and cube made the browser lay out and paint the whole map's
+    // text again, and such steps were painted a frame late).
+    this.drawPlaces(view);
     const latest = ctx.event?.kind === "TrackBuilt" ? ctx.event.data.hex : null;
     for (const [id, tile] of this.tiles) tile.node.classList.toggle("latest", id === latest);
   },
 
   drawPlaces(view) {
-    this.placeLayer.replaceChildren();
-    this.cubeLayer.replaceChildren();
+    const wanted = new Map(); // key of a place's node in its layer -> [what it is drawn from, how]
     for (const [id, city] of Object.entries(view.cities || {})) {
-      const c = hexCentre(id);
-      if (city.new_city) {
-        svgEl("polygon", { points: hexPoints(c), fill: GOODS[city.colour] || "#fff", class: "new-city", "data-new-city": city.new_city }, this.placeLayer);
-      }
-      const label = svgEl("text", { x: c.x, y: c.y - 9, "text-anchor": "middle", class: "city-name" }, this.placeLayer);
-      label.textContent = city.new_city ? `${city.new_city}` : city.name;
-      (city.goods || []).forEach((cube, i) => {
-        const x = c.x - 13 + (i % 4) * 7;
-        const y = c.y - 2 + Math.floor(i / 4) * 7;
-        svgEl("rect", { x, y, width: 6, height: 6, fill: GOODS[cube] || cube, class: "cube", "data-cube": cube, "data-hex": id }, this.cubeLayer);
-      });
+      wanted.set(`place ${id}`, [[city.name, city.new_city, city.colour], () => this.drawCity(id, city)]);
+      wanted.set(`cubes ${id}`, [city.goods || [], () => this.drawCubes(id, city.goods || [])]);
     }
     for (const [id, name] of Object.entries(view.towns || {})) {
-      const c = hexCentre(id);
-      if (!this.tiles.has(id)) svgEl("circle", { cx: c.x, cy: c.y, r: 5, class: "town" }, this.placeLayer);
-      const label = svgEl("text", { x: c.x, y: c.y + 17, "text-anchor": "middle", class: "town-name" }, this.placeLayer);
-      label.textContent = name;
+      const laid = this.tiles.has(id);
+      wanted.set(`place ${id}`, [[name, laid], () => this.drawTown(id, name, laid)]);
     }
+    for (const [key, [from, draw]] of wanted) {
+      const text = JSON.stringify(from);
+      const old = this.places.get(key);
+      if (old && old.text === text) continue;
+      const node = draw();
+      if (old) old.node.replaceWith(node); else (key.startsWith("cubes") ? this.cubeLayer : this.placeLayer).appendChild(node);
+      this.places.set(key, { text, node });
+    }
+    for (const [key, old] of this.places) {
+      if (!wanted.has(key)) {
+        old.node.remove();
+        this.places.delete(key);
+      }
+    }
+  },
+
+  drawCity(id, city) {
+    const c = hexCentre(id);
+    const g = svgEl("g", { class: "place", "data-place": id });
+    if (city.new_city) {
+      svgEl("polygon", { points: hexPoints(c), fill: GOODS[city.colour] || "#fff", class: "new-city", "data-new-city": city.new_city }, g);
+    }
+    svgEl("text", { x: c.x, y: c.y - 9, "text-anchor": "middle", class: "city-name" }, g).textContent = city.new_city ? `${city.new_city}` : city.name;
+    return g;
+  },
+
+  drawCubes(id, goods) {
+    const c = hexCentre(id);
+    const g = svgEl("g", { class: "cubes", "data-cubes-of": id });
+    goods.forEach((cube, i) => {
+      const x = c.x - 13 + (i % 4) * 7;
+      const y = c.y - 2 + Math.floor(i / 4) * 7;
+      svgEl("rect", { x, y, width: 6, height: 6, fill: GOODS[cube] || cube, class: "cube", "data-cube": cube, "data-hex": id }, g);
+    });
+    return g;
+  },
+
+  drawTown(id, name, laid) {
+    const c = hexCentre(id);
+    const g = svgEl("g", { class: "place", "data-place": id });
+    if (!laid) svgEl("circle", { cx: c.x, cy: c.y, r: 5, class: "town" }, g);
+    svgEl("text", { x: c.x, y: c.y + 17, "text-anchor": "middle", class: "town-name" }, g).textContent = name;
+    return g;
   },
 
   drawTile(tile, ctx, layer) {
