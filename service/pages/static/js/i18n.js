@@ -123,10 +123,12 @@ function remembered() {
 }
 
 // The <select id="language"> every page has: the languages shipped, the current one chosen.
-// The kept choice is looked at once the page is idle: the first look at localStorage and at
-// the cookies waits on the browser's own process, and a page's first board should not.
+// The kept choice is looked at once the page has loaded and is idle: the first look at
+// localStorage and at the cookies waits on the browser's own process (10 ms and more in a new
+// tab), and a page's first board should not.
 export function picker() {
-  if (window.requestIdleCallback) requestIdleCallback(remembered, { timeout: 1000 }); else setTimeout(remembered, 0);
+  const later = () => (window.requestIdleCallback ? requestIdleCallback(remembered, { timeout: 1000 }) : setTimeout(remembered, 0));
+  if (document.readyState === "complete") later(); else window.addEventListener("load", later, { once: true });
   const select = document.getElementById("language");
   if (!select) return;
   select.value = tag;
