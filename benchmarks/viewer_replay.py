@@ -184,30 +184,23 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def main_thread_cpu(trace: bytes) -> float:
-    """The renderer main thread's CPU time in a trace, in ms: a step's own cost, which the
-    machine's other load does not inflate as it does the wall-clock figures."""
+def main_thread_cpu(trace: bytes, since: str | None = None, until: str | None = None) -> float:
+    """The renderer main thread's CPU time in a trace, in ms, which the machine's other load
+    inflates less than the wall clock: all of it (a run of steps), or from the navigation
+    whose URL holds `since` to the page's mark `until` (the first board of a new tab)."""
     events = json.loads(trace)["traceEvents"]
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    return sum(e["tdur"] for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
-               and e.get("name") == "ThreadControllerImpl::RunTask" and e.get("tdur")) / 1000
-
-
-def first_board_cpu(trace: bytes) -> float:
-    """The renderer main thread's CPU time from the navigation to the page's first board, in
-    ms: what the page itself costs a new tab, which the machine's other load inflates less
-    than the wall clock."""
-    events = json.loads(trace)["traceEvents"]
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    marks = [e["ts"] for e in events if e.get("name") == "replay:first-board"]
-    starts = [e["ts"] for e in events if e.get("name") == "navigationStart" and "/replay" in json.dumps(e.get("args", {}))]
-    if not marks or not starts:
-        return float("nan")
+    first, last = -math.inf, math.inf
+    if since is not None and until is not None:
+        starts = [e["ts"] for e in events if e.get("name") == "navigationStart" and since in json.dumps(e.get("args", {}))]
+        marks = [e["ts"] for e in events if e.get("name") == until]
+        if not starts or not marks:
+            return float("nan")
+        first, last = starts[-1], marks[-1]
     return sum(e["tdur"] for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
                and e.get("name") == "ThreadControllerImpl::RunTask" and e.get("tdur")
-               and starts[-1] <= e["ts"] <= marks[-1]) / 1000
+               and first <= e["ts"] <= last) / 1000
 
 
 def ratio(value: float, baseline: float) -> float:
@@ -287,7 +280,7 @@ def measure(base: str, game_id: str, events: int, loads: int, steps: int, jumps:
             with page.expect_request(lambda r: "/events?" in r.url, timeout=60_000):
                 page.goto(url + ("?at=1" if load % 2 else ""), wait_until="commit")
             page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=60_000)
-            cpu.append(first_board_cpu(browser.stop_tracing()))
+            cpu.append(main_thread_cpu(browser.stop_tracing(), since="/replay", until="replay:first-board"))
             context.close()
         browser.close()
     out["first_board_main_thread_cpu_ms"] = round(statistics.mean(cpu), 1)
