@@ -27,3 +27,32 @@ export function h(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+// Nodes drawn from data, each kept until what it is drawn from changes, so that a step
+// touches only what it changed. `update(wanted)` takes key -> [from, draw, parent]: a node
+// whose `from` (compared as JSON) is as drawn is left alone, a changed one is drawn again in
+// its place, a new one is appended to `parent`, one no longer wanted is removed.
+export class KeyedNodes {
+  constructor() { this.drawn = new Map(); } // key -> {text, node}
+
+  has(key) { return this.drawn.has(key); }
+
+  nodes() { return [...this.drawn].map(([key, { node }]) => [key, node]); }
+
+  update(wanted) {
+    for (const [key, [from, draw, parent]] of wanted) {
+      const text = JSON.stringify(from);
+      const old = this.drawn.get(key);
+      if (old && old.text === text) continue;
+      const node = draw();
+      if (old) old.node.replaceWith(node); else parent.appendChild(node);
+      this.drawn.set(key, { text, node });
+    }
+    for (const [key, old] of this.drawn) {
+      if (!wanted.has(key)) {
+        old.node.remove();
+        this.drawn.delete(key);
+      }
+    }
+  }
+}

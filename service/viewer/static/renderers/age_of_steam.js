@@ -3,7 +3,7 @@
 // the owner's colour, goods cubes on the cities, and each seat's cash, income, shares
 // and engine. The interface every renderer follows is in README.md beside this file.
 
-import { h, svgEl } from "../js/dom.js";
+import { KeyedNodes, h, svgEl } from "../js/dom.js";
 import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
 
 // The words the game's records hold as values: phases, actions, goods colours, tiles.
@@ -65,8 +65,8 @@ export default {
 
   setup(svg, map, ctx) {
     this.map = map;
-    this.tiles = new Map(); // hex -> {key, node}
-    this.places = new Map(); // 'place <hex>' or 'cubes <hex>' -> {text, node}
+    this.tiles = new KeyedNodes(); // by hex
+    this.places = new KeyedNodes(); // a place's label, a city's cubes
     const hexes = Object.keys(map.hexes);
     let width = 0;
     let height = 0;
@@ -99,53 +99,27 @@ export default {
   render(view, ctx) {
     this.view = view;
     // Track: redraw only the hexes whose tile, rotation or owners changed.
-    const seen = new Set();
-    for (const tile of view.board || []) {
-      seen.add(tile.hex);
-      const key = JSON.stringify([tile.tile, tile.rotation, tile.town_disc, tile.track]);
-      const old = this.tiles.get(tile.hex);
-      if (old && old.key === key) continue;
-      if (old) old.node.remove();
-      this.tiles.set(tile.hex, { key, node: this.drawTile(tile, ctx, this.trackLayer) });
-    }
-    for (const [id, old] of this.tiles) {
-      if (!seen.has(id)) {
-        old.node.remove();
-        this.tiles.delete(id);
-      }
-    }
+    this.tiles.update(new Map((view.board || []).map((tile) => [tile.hex,
+      [[tile.tile, tile.rotation, tile.town_disc, tile.track], () => this.drawTile(tile, ctx, null), this.trackLayer]])));
     // Cities, towns and cubes: each place redrawn only when it changed (a delivery moves one
     // cube; redrawing every label and cube made the browser lay out and paint the whole map's
     // text again, and such steps were painted a frame late).
     this.drawPlaces(view);
     const latest = ctx.event?.kind === "TrackBuilt" ? ctx.event.data.hex : null;
-    for (const [id, tile] of this.tiles) tile.node.classList.toggle("latest", id === latest);
+    for (const [id, node] of this.tiles.nodes()) node.classList.toggle("latest", id === latest);
   },
 
   drawPlaces(view) {
-    const wanted = new Map(); // key of a place's node in its layer -> [what it is drawn from, how]
+    const wanted = new Map(); // 'place <hex>' or 'cubes <hex>' -> [what it is drawn from, how, layer]
     for (const [id, city] of Object.entries(view.cities || {})) {
-      wanted.set(`place ${id}`, [[city.name, city.new_city, city.colour], () => this.drawCity(id, city)]);
-      wanted.set(`cubes ${id}`, [city.goods || [], () => this.drawCubes(id, city.goods || [])]);
+      wanted.set(`place ${id}`, [[city.name, city.new_city, city.colour], () => this.drawCity(id, city), this.placeLayer]);
+      wanted.set(`cubes ${id}`, [city.goods || [], () => this.drawCubes(id, city.goods || []), this.cubeLayer]);
     }
     for (const [id, name] of Object.entries(view.towns || {})) {
       const laid = this.tiles.has(id);
-      wanted.set(`place ${id}`, [[name, laid], () => this.drawTown(id, name, laid)]);
+      wanted.set(`place ${id}`, [[name, laid], () => this.drawTown(id, name, laid), this.placeLayer]);
     }
-    for (const [key, [from, draw]] of wanted) {
-      const text = JSON.stringify(from);
-      const old = this.places.get(key);
-      if (old && old.text === text) continue;
-      const node = draw();
-      if (old) old.node.replaceWith(node); else (key.startsWith("cubes") ? this.cubeLayer : this.placeLayer).appendChild(node);
-      this.places.set(key, { text, node });
-    }
-    for (const [key, old] of this.places) {
-      if (!wanted.has(key)) {
-        old.node.remove();
-        this.places.delete(key);
-      }
-    }
+    this.places.update(wanted);
   },
 
   drawCity(id, city) {
