@@ -63,11 +63,10 @@ def first_board(game_id: str, game: Game) -> list[tuple[str, int | None, Any]]:
     """`(kind, version, body)` for each answer the page's first board would otherwise wait
     a round trip for: they arrive with the page, and the server folds the one view it would
     have folded for the request anyway."""
-    shown = shown_version(game.version)
-    boards: list[tuple[str, int | None, Any]] = [
-        ("views", shown, views_body(game_id, game, PUBLIC, shown, shown)),
-        ("summary", None, caboose().summary(game_id, game)),
-    ]
+    boards: list[tuple[str, int | None, Any]] = [("summary", None, caboose().summary(game_id, game))]
+    if "token" not in request.args:  # a link with a token shows that viewpoint's view, not this one
+        shown = shown_version(game.version)
+        boards.insert(0, ("views", shown, views_body(game_id, game, PUBLIC, shown, shown)))
     board = board_map(game.ruleset)
     if board is not None:
         boards.append(("map", None, board))
