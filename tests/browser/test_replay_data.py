@@ -137,6 +137,13 @@ def test_the_page_carries_its_first_board_as_an_anonymous_request_would_get_it(s
     assert board["map"] == (None, fetch(f"{site.base}/replay/maps/ticket_to_ride.json")[2])
 
 
+def test_a_page_linked_with_a_token_carries_no_public_view(site: Site) -> None:
+    # That page shows the token's own view (boot.js asks for it): the public one would be folded for nothing.
+    status, _, html = fetch(site.replay("running", f"token={site.tokens['ann']}"))
+    assert status == 200
+    assert set(first_board_in(html)) == {"summary", "map"}
+
+
 def test_each_game_has_its_board(site: Site) -> None:
     status, _, ttr = fetch(f"{site.base}/replay/maps/ticket_to_ride.json")
     assert status == 200
