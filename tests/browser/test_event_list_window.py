@@ -69,3 +69,42 @@ def test_the_train_cards_keep_their_colours(site: Site, open_page: Any) -> None:
         elif card in want:
             assert background == want[card], (card, background)
     assert not watched.errors, watched.errors
+
+
+# A step far down the list: the page scrolls the list in the next frame, and the reader
+# scrolls it elsewhere in that same frame, right after the page (a wheel turned while
+# stepping). The browser sends one scroll event for both, in the frame after. The panels
+# above the list are held at their height, so the list keeps its size (a list that changes
+# size brings the current row back into sight, by design).
+SCROLLED_IN_THE_PAGES_FRAME = """async ({far, near}) => {
+    for (const id of ['seats', 'table', 'current-event']) {
+        const panel = document.getElementById(id);
+        panel.style.height = `${panel.getBoundingClientRect().height}px`;
+        panel.style.overflow = 'hidden';
+    }
+    const list = document.querySelector('#event-list');
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    await frame();
+    const row = list.querySelector('li.near').getBoundingClientRect().height;
+    await replay.go(far);  // drawn at once (its view is held); the list is scrolled in the next frame,
+    await frame();         // just before this callback
+    list.scrollTop = (near - 1) * row;
+    for (let i = 0; i < 4; i++) await frame();
+    return list.scrollTop / row;
+}"""
+
+
+def test_a_scroll_in_the_frame_of_the_pages_own_scroll_is_followed(site: Site, open_page: Any) -> None:
+    last = site.app.game(site.games["finished"]).version
+    watched = open_page(site.replay("finished", "at=1"))
+    page = watched.ready()
+    for version in (last - 5, 1):  # the views at both ends held, the list at its top
+        watched.go(version)
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    rows_scrolled = page.evaluate(SCROLLED_IN_THE_PAGES_FRAME, {"far": last - 5, "near": 50})
+    assert round(rows_scrolled) == 49, "the reader's scroll was undone"
+    seen = page.evaluate(LIST)
+    # The rows in sight where the reader scrolled are drawn, not left out of the window.
+    assert 50 in seen["inSight"], seen
+    assert len(seen["inSight"]) >= seen["height"] // seen["row"] - 1, seen
+    assert not watched.errors, watched.errors

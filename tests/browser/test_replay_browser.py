@@ -101,8 +101,12 @@ def test_deep_link_slider_and_jumps_by_turn_and_phase(site: Site, open_page: Any
     wait_version(page, final_round)
 
     # A row far from the list's window is not drawn until the list is scrolled to it, as a
-    # person would scroll before clicking it.
-    page.eval_on_selector("#event-list", "(list) => { list.scrollTop = 49 * list.querySelector('li.near').offsetHeight; }")
+    # person would scroll before clicking it: once the page has brought the current row into
+    # sight (in the frame after the step), as a person would look before scrolling.
+    page.eval_on_selector("#event-list", """async (list) => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        list.scrollTop = 49 * list.querySelector('li.near').offsetHeight;
+    }""")
     page.click('#event-list li[data-version="50"]')
     wait_version(page, 50)
     assert not watched.errors, watched.errors

@@ -43,12 +43,15 @@ export class EventList {
       this.keepInSight();
       this.drawWindow();
     }).observe(list);
-    this.scrolledTo = null; // where the page itself last scrolled the list (no need to read it back)
+    // One scroll event may stand for the page's own scroll and the reader's in the same frame:
+    // where the list is, is read back (in a frame callback, not in the step), and the window
+    // moves only when that is not where the page put it.
     list.addEventListener("scroll", () => {
-      if (this.scrolledTo !== null) return;
       cancelAnimationFrame(this.drawFrame);
       this.drawFrame = requestAnimationFrame(() => {
-        this.seen = list.scrollTop;
+        const top = list.scrollTop;
+        if (Math.abs(top - this.seen) < 1) return;
+        this.seen = top;
         this.drawWindow();
       });
     }, { passive: true });
@@ -173,12 +176,7 @@ export class EventList {
     const target = Math.max(0, Math.min(top - (this.room - height) / 2, this.rows.length * height - this.room));
     this.seen = target; // where the list is about to be: what is drawn from now on is drawn for there
     this.drawWindow(target); // the rows about to be in sight, drawn in the same frame
-    this.scrollFrame = requestAnimationFrame(() => {
-      // Its scroll event comes in the next frame, before that frame's callbacks: ignored, then forgotten.
-      this.scrolledTo = target;
-      this.list.scrollTop = target;
-      requestAnimationFrame(() => { this.scrolledTo = null; });
-    });
+    this.scrollFrame = requestAnimationFrame(() => { this.list.scrollTop = target; });
   }
 
   drawSliderMarks(last) {
