@@ -3,8 +3,8 @@
 // for them before asking. The page holds the public view at the version shown, the game's
 // summary and its board map (`data-first-board`); a seat's or the referee's view is asked
 // for here (that one view: a run of them costs the server a fold per version before the
-// first answer). main.js takes these answers over (api.js `adopt`) when its viewpoint is the
-// one asked with.
+// first answer). main.js takes these over (api.js `adopt`) when its viewpoint is the one
+// asked with.
 // A plain script, not a module, and not deferred: it runs as soon as it arrives, before main.js.
 (() => {
   const { gameId, game, version, boardMap } = document.currentScript.dataset;
@@ -14,26 +14,29 @@
   const known = Number(version) || 1;
   const asked = Math.round(Number(url.searchParams.get("at")));
   const initial = Number.isFinite(asked) && asked ? Math.min(known, Math.max(1, asked)) : known;
+  // What the page carries is kept as its text and read by api.js when asked for, at once: a
+  // Response made of it would be read a task or two later, behind whatever else the page does.
   const inPage = (kind, viewpoint) => {
     const node = document.querySelector(`script[data-first-board="${kind}"]`);
     if (!node || (viewpoint && (token || Number(node.dataset.version) !== initial))) return null;
-    return Promise.resolve(new Response(node.textContent, { headers: { "Content-Type": "application/json" } }));
+    return node.textContent;
   };
   const get = (path, auth) => {
     const headers = { Accept: "application/json" };
     if (auth && token) headers.Authorization = `Bearer ${token}`;
     return fetch(path, { headers, cache: "no-store" });
   };
+  const carried = new Map(); // path -> the JSON the page carries for it
+  const responses = new Map(); // path -> the answer asked for now
+  const take = (path, kind, { viewpoint = false, auth = true } = {}) => {
+    const text = inPage(kind, viewpoint);
+    if (text !== null) carried.set(path, text);
+    else responses.set(path, get(path, auth));
+  };
   const id = encodeURIComponent(gameId);
-  const view = `/games/${id}/replay/views?from=${initial}&to=${initial}`;
-  const responses = new Map([
-    [view, inPage("views", true) || get(view, true)],
-    [`/api/v1/games/${id}`, inPage("summary") || get(`/api/v1/games/${id}`, true)],
-  ]);
-  if (boardMap) {
-    const map = `/replay/maps/${encodeURIComponent(game)}.json`;
-    responses.set(map, inPage("map") || get(map, false));
-  }
+  take(`/games/${id}/replay/views?from=${initial}&to=${initial}`, "views", { viewpoint: true });
+  take(`/api/v1/games/${id}`, "summary");
+  if (boardMap) take(`/replay/maps/${encodeURIComponent(game)}.json`, "map", { auth: false });
   for (const pending of responses.values()) pending.catch(() => {}); // a failure is the page's to report
-  window.replayBoot = { token, initial, responses };
+  window.replayBoot = { token, initial, carried, responses };
 })();
