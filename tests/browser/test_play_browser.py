@@ -157,7 +157,7 @@ def test_a_click_on_a_route_picks_out_its_claims(site: Site, seat_page: Any) -> 
     assert place.get_attribute("tabindex") == "0" and place.get_attribute("role") == "button"
     label = place.get_attribute("aria-label") or ""
     assert (f"{len(for_route)} choices" in label) if len(for_route) > 1 else (" with " in label), label
-    page.locator(f'#board .route[data-route="{route}"] rect').first.dispatch_event("click")
+    page.locator(f'#board .route[data-route="{route}"] .space').first.dispatch_event("click")
     shown = page.eval_on_selector_all('#play fieldset[data-type="claim_route"] .move-option:not([hidden]) [data-move]',
                                       "ms => ms.map(m => JSON.parse(m.dataset.move))")
     assert sorted(map(canonical, shown)) == sorted(canonical({"seat": seat, **m}) for m in for_route)

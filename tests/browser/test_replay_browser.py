@@ -42,7 +42,9 @@ def test_stepping_claims_a_route_and_takes_it_back(site: Site, open_page: Any, a
     assert watched.position() == version
     seat = claim["data"]["seat"]
     assert page.get_attribute(on_board, "data-seat") == str(seat)
-    assert page.locator(f"{on_board} rect.car").count() == route.length
+    # The claim's cars: one path, a closed rectangle a car.
+    cars = page.eval_on_selector(f"{on_board} path.car", "(p) => p.getAttribute('d').match(/M/g).length")
+    assert cars == route.length
     said = page.text_content("#current-event")
     assert re.search(rf"player {seat + 1} claimed {route.a}–{route.b} \({route.length}, {route.colour}\) "
                      rf"for {claim['data']['points']} points?", said), said

@@ -142,10 +142,12 @@ def test_claimed_routes_carry_a_seat_pattern_and_outline(site: Site, viewer: Any
     patterns = page.eval_on_selector_all("#board .claim", """claims => claims.map(c => ({
         seat: c.dataset.seat,
         marks: [...c.querySelectorAll('.car-mark')].map(m => m.getAttribute('fill')),
-        cars: c.querySelectorAll('.car').length }))""")
+        marked: [...c.querySelectorAll('.car-mark')].map(m => m.getAttribute('d')),
+        cars: [...c.querySelectorAll('.car')].map(m => m.getAttribute('d')) }))""")
     by_seat: dict[str, set[str]] = {}
     for claim in patterns:
-        assert claim["marks"] and len(claim["marks"]) == claim["cars"], claim
+        # Every car carries the pattern: the marks cover the cars, shape for shape.
+        assert claim["marks"] and claim["marked"] == claim["cars"], claim
         by_seat.setdefault(claim["seat"], set()).update(claim["marks"])
     assert all(len(marks) == 1 for marks in by_seat.values()), by_seat
     shapes = {seat: page.eval_on_selector(marks.pop().replace("url(", "").replace(")", ""), "p => p.innerHTML")

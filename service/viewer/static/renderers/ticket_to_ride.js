@@ -46,11 +46,9 @@ export default {
       this.geometry.set(route.id, laid);
       const group = svgEl("g", { class: "route", "data-route": route.id }, routeLayer);
       svgEl("title", {}, group).textContent = `${route.a}–${route.b} (${route.length}, ${route.colour})`;
-      const along = svgEl("g", { transform: laid.transform }, group);
-      for (const car of laid.cars) {
-        const colour = CARD[route.colour] || "#ccc";
-        svgEl("rect", { ...car, fill: colour, stroke: route.colour === "white" ? "#9a9a9a" : colour, class: "space" }, along);
-      }
+      const colour = CARD[route.colour] || "#ccc";
+      const stroke = route.colour === "white" ? "#9a9a9a" : colour;
+      svgEl("path", { d: laid.spaces, transform: laid.transform, fill: colour, stroke, class: "space" }, group);
     }
     this.claimLayer = svgEl("g", { class: "ttr-claims" }, svg);
     const cityLayer = svgEl("g", { class: "ttr-cities" }, svg);
@@ -77,11 +75,8 @@ export default {
       const laid = this.geometry.get(id);
       const g = svgEl("g", { class: "claim", "data-claimed-route": id, "data-seat": seat, transform: laid.transform }, this.claimLayer);
       svgEl("title", {}, g).textContent = `${route.a}–${route.b}: ${ctx.seatName(seat)}`;
-      for (const car of laid.cars) {
-        const shape = { ...car, y: (Number(car.y) - 1).toFixed(1), height: 9 };
-        svgEl("rect", { ...shape, fill: ctx.seatColour(seat), class: "car" }, g);
-        svgEl("rect", { ...shape, fill: patternFill(seat), class: "car-mark" }, g);
-      }
+      svgEl("path", { d: laid.claimed, fill: ctx.seatColour(seat), class: "car" }, g);
+      svgEl("path", { d: laid.claimed, fill: patternFill(seat), class: "car-mark" }, g);
       this.claims.set(id, { seat, node: g });
     }
     // The route the current event claimed stands out.
@@ -207,10 +202,7 @@ export default {
   drawMove(move, layer, ctx, { thumbnail }) {
     if (move.type !== "claim_route" || thumbnail || !this.geometry.has(move.route)) return false;
     const laid = this.geometry.get(move.route);
-    const along = svgEl("g", { transform: laid.transform }, layer);
-    for (const car of laid.cars) {
-      svgEl("rect", { ...car, fill: ctx.seatColour(move.seat ?? 0), class: "car-offer" }, along);
-    }
+    svgEl("path", { d: laid.spaces, transform: laid.transform, fill: ctx.seatColour(move.seat ?? 0), class: "car-offer" }, layer);
     return true;
   },
 
@@ -335,9 +327,11 @@ function chip(kind, count) {
 }
 
 // The car spaces of a route: rectangles along the line between its cities, the two lanes
-// of a double route side by side. The rectangles are laid along the route's own axis (from
-// city a, turned to city b) under one transform for the route: a transform per car made each
-// car a piece the browser composes apart, on every frame.
+// of a double route side by side, laid along the route's own axis (from city a, turned to
+// city b) under one transform for the route. A route's rectangles are one path, a closed
+// subpath a car: a rectangle per car made the map some 730 elements, each styled, laid out
+// and painted apart. `spaces` are the empty spaces; `claimed`, the cars of a claim, a little
+// taller.
 function carsOf(route, map) {
   const [a, b] = cityPair(route.id).map((name) => map.cities[name]);
   const dx = b.x - a.x;
@@ -348,10 +342,13 @@ function carsOf(route, map) {
   const slot = usable / route.length;
   const carLen = Math.max(3, slot - 2);
   const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
-  const cars = [];
-  for (let i = 0; i < route.length; i++) {
-    const t = CITY_R + 2 + slot * (i + 0.5);
-    cars.push({ x: (t - carLen / 2).toFixed(1), y: (offset - 3.5).toFixed(1), width: carLen.toFixed(1), height: 7 });
-  }
-  return { transform: `translate(${a.x.toFixed(1)} ${a.y.toFixed(1)}) rotate(${angle.toFixed(2)})`, cars };
+  const row = (top, height) => Array.from({ length: route.length }, (_, i) => {
+    const x = CITY_R + 2 + slot * (i + 0.5) - carLen / 2;
+    return `M${x.toFixed(1)} ${top.toFixed(1)}h${carLen.toFixed(1)}v${height}h${(-carLen).toFixed(1)}z`;
+  }).join("");
+  return {
+    transform: `translate(${a.x.toFixed(1)} ${a.y.toFixed(1)}) rotate(${angle.toFixed(2)})`,
+    spaces: row(offset - 3.5, 7),
+    claimed: row(offset - 4.5, 9),
+  };
 }
