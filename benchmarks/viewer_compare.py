@@ -6,8 +6,9 @@ On a machine whose load moves from minute to minute, two benchmark runs one afte
 differ by more than most changes do; taking turns load by load puts both trees under the same
 load. What is compared:
 
-- the first board: from navigation start to the page's `replay:first-board` mark, cold
-  (a new browser context per load);
+- the first board: from navigation start to the page's `replay:first-board` mark (drawn)
+  and, where the page sets it, its `replay:first-board-painted` mark, cold (a new browser
+  context per load);
 - a step by key: from the key to the frame that showed it, less the wait for that frame to
   begin, from the browser's own trace (`chromium_trace.KeyLatency.painted`), arrow keys from
   the middle of the game as `viewer_replay.py` presses them.
@@ -77,13 +78,15 @@ def unpacked(revision: str, into: Path) -> Path:
     return into
 
 
-def first_board(browser: Any, url: str) -> float:
+def first_board(browser: Any, url: str) -> list[float | None]:
+    """The first board's time drawn and painted (None where the tree's page sets no such mark)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     with page.expect_request(lambda r: "/events?" in r.url, timeout=60_000):
         page.goto(url, wait_until="commit")
     page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=60_000)
-    took: float = page.evaluate("() => performance.getEntriesByName('replay:first-board')[0].startTime")
+    took: list[float | None] = page.evaluate(
+        "() => ['replay:first-board', 'replay:first-board-painted'].map((m) => performance.getEntriesByName(m)[0]?.startTime ?? null)")
     context.close()
     return took
 
@@ -141,14 +144,19 @@ def main() -> None:
         for name, game_id in games.items():
             urls = {tree: f"{url}/games/{game_id}/replay" for tree, url in bases.items()}
             loads: dict[str, list[float]] = {tree: [] for tree in trees}
+            painted: dict[str, list[float]] = {tree: [] for tree in trees}
             for load in range(args.loads):
                 order = list(trees) if load % 2 == 0 else list(reversed(trees))
                 for tree in order:
-                    loads[tree].append(first_board(browser, urls[tree] + ("?at=1" if load % 4 >= 2 else "")))
+                    drawn, shown = first_board(browser, urls[tree] + ("?at=1" if load % 4 >= 2 else ""))
+                    loads[tree].append(drawn)
+                    if shown is not None:
+                        painted[tree].append(shown)
             keys = key_presses(browser, urls, args.presses)
             print(f"# {name} ({args.base} against this tree, {args.loads} loads and {args.presses} key presses each, interleaved)")
             for tree in trees:
-                print(f"  {tree:4s} first board {percentiles(loads[tree])}; key to screen {percentiles(keys[tree])}, "
+                shown = f", painted {percentiles(painted[tree])}" if painted[tree] else ""
+                print(f"  {tree:4s} first board drawn {percentiles(loads[tree])}{shown}; key to screen {percentiles(keys[tree])}, "
                       f"{sum(v > FRAME_MS for v in keys[tree])} of {len(keys[tree])} over one frame")
             median = {tree: statistics.median(loads[tree]) for tree in trees}
             print(f"  this : base, first board p50 {ratio(median['this'], median['base'])}, "
