@@ -155,7 +155,8 @@ def main() -> None:
             keys = key_presses(browser, urls, args.presses)
             print(f"# {name} ({args.base} against this tree, {args.loads} loads and {args.presses} key presses each, interleaved)")
             for tree in trees:
-                shown = f", painted {percentiles(painted[tree])}" if painted[tree] else ""
+                frame = [b - a for a, b in zip(loads[tree], painted[tree], strict=True)] if painted[tree] else []
+                shown = f", painted {percentiles(painted[tree])} (its frame {percentiles(frame)})" if painted[tree] else ""
                 print(f"  {tree:4s} first board drawn {percentiles(loads[tree])}{shown}; key to screen {percentiles(keys[tree])}, "
                       f"{sum(v > FRAME_MS for v in keys[tree])} of {len(keys[tree])} over one frame")
             median = {tree: statistics.median(loads[tree]) for tree in trees}
