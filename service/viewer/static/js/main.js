@@ -6,9 +6,6 @@ import { Api, ApiError } from "./api.js";
 import { Frames } from "./frames.js";
 import { Navigator, clamp, withRewinds } from "./navigation.js";
 import { category, describe, isRewind, revealed } from "./wording.js";
-import { LineChart, drawSourceBars } from "./charts.js";
-import { EventList } from "./eventlist.js";
-import { foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } from "./figures.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
 import { t } from "/pages/static/js/i18n.js";
@@ -19,6 +16,22 @@ const STREAM_RETRY_MS = 2000; // after a stream is cut, reconnect from the last 
 const STREAM_FAILURES = 3; // failed connections in a row before the page falls back to polling
 const SOURCES_DELAY_MS = 120; // ask the scores projection once the viewer pauses, not on every step
 const FILL_DELAY_MS = 400; // then fetch the rest of the game's views, one chunk at a time
+
+// The event list, the charts and the figures they are drawn from are no part of the first
+// board: they are loaded once it is painted (`theRest`, before the events are shown), three
+// files fewer to wait for before it.
+let EventList, LineChart, drawSourceBars, foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries;
+let restLoaded = null;
+
+function theRest() {
+  restLoaded ||= Promise.all([import("./eventlist.js"), import("./charts.js"), import("./figures.js")])
+    .then(([list, charts, figures]) => {
+      ({ EventList } = list);
+      ({ LineChart, drawSourceBars } = charts);
+      ({ foldFigures, fromScores, incomeRows, timelineHasIncome, vpSeries } = figures);
+    });
+  return restLoaded;
+}
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
@@ -119,7 +132,6 @@ async function start() {
   const asked = Number(new URL(window.location.href).searchParams.get("at"));
   const initial = asked ? clamp(asked, 1, known) : known;
   page.nav = new Navigator(known, initial);
-  page.list = new EventList($("event-list"), $("slider-marks"), ctx);
 
   // Everything the first board needs is asked for at once (boot.js has asked already, as the
   // page's head was read); the events, the list and the charts follow once it is drawn, so
@@ -149,6 +161,7 @@ async function start() {
   page.timings.firstBoard = performance.now();
   page.api.dropEarly();
   page.frames.around(page.nav.version);
+  theRest();
   await loadEvents();
   page.ready = true;
   body.dataset.ready = "true";
@@ -194,6 +207,10 @@ function forgetBadToken(error) {
 async function loadEvents(pending) {
   const generation = page.generation;
   const notation = page.api.notation(); // asked for beside the events, waited for only to draw the list
+  pending ||= page.api.events();
+  pending.catch(() => {}); // handled below, once the list's code is in
+  await theRest();
+  page.list ||= new EventList($("event-list"), $("slider-marks"), ctx);
   let answer;
   try {
     answer = await (pending || page.api.events());
@@ -245,7 +262,7 @@ function show(version) {
   const t0 = performance.now();
   const nav = page.nav;
   const view = page.frames.peek(version);
-  ctx.event = page.list.events[version - 1] || null;
+  ctx.event = page.list?.events[version - 1] || null;
   const board = $("board");
   if (view) {
     page.renderer.render(view, ctx);
@@ -266,7 +283,7 @@ function show(version) {
   }
   $("slider").value = String(version);
   $("position").textContent = t("event {at} of {last}", { at: String(version), last: String(nav.last) });
-  page.list.highlight(version);
+  page.list?.highlight(version);
   page.vpChart?.cursor(version);
   syncMarks(version);
   scheduleSources(version, view);
@@ -502,6 +519,7 @@ function scheduleSources(version, view) {
 
 let sourcesKey = null;
 function drawSources(sources, seats, version) {
+  if (!drawSourceBars) return; // not loaded yet: drawn once the events are (loadEvents shows the board again)
   $("chart-sources").dataset.version = String(version);
   const key = JSON.stringify([sources, seats, page.names]);
   if (key === sourcesKey) return;
