@@ -29,25 +29,26 @@ WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 @dataclass(frozen=True)
 class StaticFile:
-    """One file as read: its bytes and the headers every answer with it carries."""
+    """One file as read: its bytes, and the headers every answer with it carries (the
+    Content-Type first, which a 304 leaves out)."""
 
     path: Path
     stamp: tuple[int, int]  # modification time (ns) and size, when read
     body: bytes
     etag: str
     modified: datetime  # to the second, as Last-Modified says it
+    headers: tuple[tuple[str, str], ...]
 
     @classmethod
-    def read(cls, path: Path) -> StaticFile:
+    def read(cls, path: Path, extra: Mapping[str, str]) -> StaticFile:
         stat = path.stat()  # before reading: a file changed meanwhile is read again on its next request
         body = path.read_bytes()
-        return cls(path, (stat.st_mtime_ns, stat.st_size), body, hashlib.sha256(body).hexdigest()[:32],
-                   datetime.fromtimestamp(int(stat.st_mtime), UTC))
-
-    def headers(self, extra: Mapping[str, str]) -> list[tuple[str, str]]:
-        mimetype = mimetypes.guess_type(self.path.name)[0] or "application/octet-stream"
-        return [("Content-Type", get_content_type(mimetype, "utf-8")), ("ETag", f'"{self.etag}"'),
-                ("Last-Modified", http_date(self.modified)), ("Cache-Control", "no-cache"), *extra.items()]
+        etag = hashlib.sha256(body).hexdigest()[:32]
+        modified = datetime.fromtimestamp(int(stat.st_mtime), UTC)
+        mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        headers = (("Content-Type", get_content_type(mimetype, "utf-8")), ("ETag", f'"{etag}"'),
+                   ("Last-Modified", http_date(modified)), ("Cache-Control", "no-cache"), *extra.items())
+        return cls(path, (stat.st_mtime_ns, stat.st_size), body, etag, modified, headers)
 
 
 class StaticFiles:
@@ -61,18 +62,17 @@ class StaticFiles:
         for prefix, folder in folders.items():
             for path in sorted(Path(folder).rglob("*")):
                 if path.is_file():
-                    self.files[f"{prefix.rstrip('/')}/{path.relative_to(folder).as_posix()}"] = StaticFile.read(path)
+                    self.files[f"{prefix.rstrip('/')}/{path.relative_to(folder).as_posix()}"] = StaticFile.read(path, self.extra)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
         served = self.current(environ.get("PATH_INFO", "")) if method in ("GET", "HEAD") else None
         if served is None:
             return self.app(environ, start_response)
-        headers = served.headers(self.extra)
         if not is_resource_modified(environ, etag=served.etag, last_modified=served.modified):
-            start_response("304 Not Modified", [h for h in headers if h[0] != "Content-Type"])
+            start_response("304 Not Modified", list(served.headers[1:]))
             return [b""]
-        start_response("200 OK", [*headers, ("Content-Length", str(len(served.body)))])
+        start_response("200 OK", [*served.headers, ("Content-Length", str(len(served.body)))])
         return [served.body if method == "GET" else b""]
 
     def current(self, url_path: str) -> StaticFile | None:
@@ -86,7 +86,7 @@ class StaticFiles:
         except OSError:
             return None
         if (stat.st_mtime_ns, stat.st_size) != known.stamp:
-            known = self.files[url_path] = StaticFile.read(known.path)
+            known = self.files[url_path] = StaticFile.read(known.path, self.extra)
         return known
 
 

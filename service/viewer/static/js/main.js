@@ -134,8 +134,8 @@ async function start() {
   page.nav = new Navigator(known, initial);
 
   // Everything the first board needs is asked for at once (boot.js has asked already, as the
-  // page's head was read); the events, the list and the charts follow once it is drawn, so
-  // that their larger answers do not hold its answers up.
+  // page's head was read); the events, the list and the charts follow once it is painted, so
+  // that their larger answers do not hold it up.
   const first = page.frames.first(initial).catch((error) => viewpointFailed(error, initial));
   const summary = page.api.summary().catch(() => null);
   const boardMap = body.dataset.boardMap ? page.api.boardMap(game).catch(() => null) : null;
@@ -152,13 +152,13 @@ async function start() {
   page.booting = true;
   show(page.nav.version);
   performance.mark("replay:first-board");
+  page.timings.firstBoard = performance.now();
   // Nothing more is asked of the server until the frame holding the first board has been
   // laid out and painted (what a visitor waits for): the views around it, the events and the
   // charts' figures cost the server a fold or a scan each, on the cores the browser paints on.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   performance.mark("replay:first-board-painted");
   page.booting = false;
-  page.timings.firstBoard = performance.now();
   page.api.dropEarly();
   page.frames.around(page.nav.version);
   theRest();
@@ -213,7 +213,7 @@ async function loadEvents(pending) {
   page.list ||= new EventList($("event-list"), $("slider-marks"), ctx);
   let answer;
   try {
-    answer = await (pending || page.api.events());
+    answer = await pending;
   } catch (error) {
     if (!forgetBadToken(error)) throw error;
     answer = await page.api.events();
