@@ -3,8 +3,8 @@ answered ahead of Flask from memory.
 
 A page's first load asks for a dozen and more of them at once, six at a time over the
 browser's connections, each before the page can run. Through Flask each cost the server about
-0.9 ms of CPU (routing, a request context, `send_file`'s checks, the after-request hooks);
-here about 0.4 ms, waitress's own share. A file is read once, and again when it changes on
+0.65 ms (routing, a request context, `send_file`'s checks, the after-request hooks); here
+about half that, waitress's own share (`benchmarks/bench_static.py`). A file is read once, and again when it changes on
 disk; a path not found here (a file added since, anything outside the folders, a method other
 than GET or HEAD) goes on to Flask as before, which answers it as it always did.
 """
