@@ -4,7 +4,7 @@
 
 import { Api, ApiError } from "./api.js";
 import { Frames } from "./frames.js";
-import { Navigator, clamp, withRewinds } from "./navigation.js";
+import { Navigator, PAUSE_MS, clamp, withRewinds } from "./navigation.js";
 import { category, describe, isRewind, revealed } from "./wording.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
@@ -14,7 +14,6 @@ const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9
 const POLL_MS = 2000; // only when the live stream fails
 const STREAM_RETRY_MS = 2000; // after a stream is cut, reconnect from the last version held
 const STREAM_FAILURES = 3; // failed connections in a row before the page falls back to polling
-const SOURCES_DELAY_MS = 120; // ask the scores projection once the viewer pauses, not on every step
 const FILL_DELAY_MS = 400; // then fetch the rest of the game's views, one chunk at a time
 
 // The event list, the charts and the figures they are drawn from are no part of the first
@@ -514,7 +513,7 @@ function scheduleSources(version, view) {
       page.sourcesCache.set(version, found);
       if (page.nav.version === version) drawSources(found.sources, found.seats, version);
     } catch { /* the chart keeps its last picture */ }
-  }, SOURCES_DELAY_MS);
+  }, PAUSE_MS); // the scores projection is asked once the viewer pauses, not on every step
 }
 
 let sourcesKey = null;

@@ -3,6 +3,11 @@
 
 import { t } from "/pages/static/js/i18n.js";
 
+// Work that belongs to where the viewer stops, not to each step, waits this long after the
+// last step: a person tapping through a game presses every 100-150 ms, and work started
+// between two presses is work the next press waits behind.
+export const PAUSE_MS = 400;
+
 export class Navigator extends EventTarget {
   constructor(last, version) {
     super();
@@ -89,7 +94,8 @@ export class Navigator extends EventTarget {
     });
   }
 
-  // The address bar always holds a link to what is on screen (never the token).
+  // Once the viewer pauses, the address bar holds a link to what is on screen (never the
+  // token). Each rewrite has the browser update its history entry and draw a frame of its own.
   syncUrl() {
     clearTimeout(this.urlTimer);
     this.urlTimer = setTimeout(() => {
@@ -97,7 +103,7 @@ export class Navigator extends EventTarget {
       url.searchParams.set("at", String(this.version));
       url.searchParams.delete("token");
       window.history.replaceState(null, "", url);
-    }, 120);
+    }, PAUSE_MS);
   }
 }
 
