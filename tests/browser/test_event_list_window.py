@@ -4,6 +4,7 @@ Ticket to Ride panel's cards keep their colours, which come from the page's CSS.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tests.browser.support import Site
@@ -29,6 +30,11 @@ ROW_TOP = """(li) => {
 }"""
 
 
+def margin(seen: dict[str, Any]) -> int:
+    """The rows drawn beyond each edge of the list's window: half the window and a row."""
+    return max(5, math.ceil(seen["height"] / seen["row"] / 2) + 1)
+
+
 def test_the_event_list_draws_the_rows_around_its_window_only(site: Site, open_page: Any) -> None:
     last = site.app.game(site.games["finished"]).version
     watched = open_page(site.replay("finished"))
@@ -38,9 +44,10 @@ def test_the_event_list_draws_the_rows_around_its_window_only(site: Site, open_p
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         seen = page.evaluate(LIST)
         assert seen["rows"] == last and seen["current"] == version
-        # The rows in sight and a few on either side; not the whole game.
+        # The rows in sight and a margin on either side (half the window and a row, and the
+        # rows cut at each edge); not the whole game.
         assert version in seen["inSight"], seen
-        assert len(seen["drawn"]) < len(seen["inSight"]) + 15, seen
+        assert len(seen["drawn"]) <= len(seen["inSight"]) + 2 * margin(seen) + 2, seen
         assert seen["drawn"] == list(range(seen["drawn"][0], seen["drawn"][-1] + 1)), seen
         # The list scrolls over every row, each where it would be were all drawn.
         assert abs(seen["scrollHeight"] - last * seen["row"]) <= 1, seen
@@ -107,4 +114,49 @@ def test_a_scroll_in_the_frame_of_the_pages_own_scroll_is_followed(site: Site, o
     # The rows in sight where the reader scrolled are drawn, not left out of the window.
     assert 50 in seen["inSight"], seen
     assert len(seen["inSight"]) >= seen["height"] // seen["row"] - 1, seen
+    assert not watched.errors, watched.errors
+
+
+# Steps forward one at a time, looking at the list in the frame each step is drawn in (after
+# the page's own scroll, when it makes one) and, after a scroll, two frames later.
+STEPPED = """async ({start, steps}) => {
+    const look = (%s);
+    const list = document.querySelector('#event-list');
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    await replay.go(start);
+    await frame(); await frame();
+    const seen = [];
+    for (let v = start + 1; v <= start + steps; v++) {
+        const before = list.scrollTop;
+        await replay.go(v);
+        await frame();  // after the page's scroll, made in this frame's callbacks before this one
+        const scrolled = list.scrollTop !== before;
+        const now = look();
+        let later = null;
+        if (scrolled) { await frame(); await frame(); later = look(); }
+        seen.push({v, scrolled, now, later});
+    }
+    return seen;
+}""" % LIST.strip()
+
+
+def test_a_step_that_scrolls_the_list_shows_drawn_rows_and_draws_the_margin_after(site: Site, open_page: Any) -> None:
+    last = site.app.game(site.games["finished"]).version
+    watched = open_page(site.replay("finished", "at=1"))
+    page = watched.ready()
+    seen = page.evaluate(STEPPED, {"start": last // 3, "steps": 40})
+    scrolls = [s for s in seen if s["scrolled"]]
+    assert scrolls, "forty steps never scrolled the list"
+    for step in seen:
+        now = step["now"]
+        # No row in sight is blank in the step's own frame, and the current row is among them.
+        assert now["current"] == step["v"] and step["v"] in now["inSight"], step
+        assert len(now["inSight"]) >= now["height"] // now["row"] - 1, step
+    for step in scrolls:
+        later = step["later"]
+        # In the step's frame the rows in sight were drawn already (the margin held them); a
+        # frame after the scroll, the margin around the new window is drawn on both sides.
+        assert step["now"]["drawn"] != later["drawn"], step
+        assert later["drawn"][0] <= max(1, later["inSight"][0] - margin(later)), step
+        assert later["drawn"][-1] >= min(last, later["inSight"][-1] + margin(later)), step
     assert not watched.errors, watched.errors

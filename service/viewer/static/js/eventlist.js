@@ -14,8 +14,10 @@ const TAGS = {
 };
 // Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
 const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
-// Rows drawn beyond each edge of the list's window, so a step or a short scroll shows rows
-// drawn already.
+// Rows drawn beyond each edge of the list's window, at least: so a step or a short scroll
+// shows rows drawn already. The page's own scroll (half the window and a row, to bring the
+// current row back to the middle) is covered too: the margin is half the window and a row
+// when that is more (`margin`).
 const MARGIN = 5;
 
 export class EventList {
@@ -78,8 +80,9 @@ export class EventList {
   drawWindow(scrollTop = this.seen) {
     if (!this.rows.length) return;
     const row = this.height();
-    const first = Math.max(1, Math.floor(scrollTop / row) + 1 - MARGIN);
-    const last = Math.max(first, Math.min(this.rows.length, Math.ceil((scrollTop + this.room) / row) + MARGIN));
+    const margin = this.margin();
+    const first = Math.max(1, Math.floor(scrollTop / row) + 1 - margin);
+    const last = Math.max(first, Math.min(this.rows.length, Math.ceil((scrollTop + this.room) / row) + margin));
     for (const v of this.near) {
       if (v < first || v > last) {
         this.rows[v - 1]?.li.classList.remove("near");
@@ -95,6 +98,8 @@ export class EventList {
     this.spacer("top", first, first - 1);
     this.spacer("bottom", last, this.rows.length - last);
   }
+
+  margin() { return Math.max(MARGIN, Math.ceil(this.room / this.height() / 2) + 1); }
 
   // The room of `count` rows not drawn, kept by the margin of the row drawn next to them.
   spacer(side, version, count) {
@@ -167,7 +172,6 @@ export class EventList {
   keepInSight() {
     const row = this.current;
     if (!row) return;
-    cancelAnimationFrame(this.scrollFrame);
     const height = this.height();
     const top = (Number(row.dataset.version) - 1) * height;
     if (top >= this.seen && top + height <= this.seen + this.room) return;
@@ -175,8 +179,25 @@ export class EventList {
     // setting it would lay the page out in the middle of the step's frame.
     const target = Math.max(0, Math.min(top - (this.room - height) / 2, this.rows.length * height - this.room));
     this.seen = target; // where the list is about to be: what is drawn from now on is drawn for there
-    this.drawWindow(target); // the rows about to be in sight, drawn in the same frame
-    this.scrollFrame = requestAnimationFrame(() => { this.list.scrollTop = target; });
+    // The rows about to be in sight are drawn in the same frame; after a step's scroll they are
+    // drawn already (the margin), and the margin around the new window is drawn a frame later,
+    // off the step's own frame.
+    const inSight = this.drawnBetween(target, target + this.room);
+    if (!inSight) this.drawWindow(target);
+    cancelAnimationFrame(this.scrollFrame); // a scroll not yet made is replaced, never dropped
+    this.scrollFrame = requestAnimationFrame(() => {
+      this.list.scrollTop = target;
+      if (inSight) requestAnimationFrame(() => this.drawWindow()); // for where the list is then
+    });
+  }
+
+  // Whether every row between two scroll positions is drawn.
+  drawnBetween(top, bottom) {
+    const row = this.height();
+    for (let v = Math.floor(top / row) + 1; v <= Math.min(this.rows.length, Math.ceil(bottom / row)); v++) {
+      if (!this.near.has(v)) return false;
+    }
+    return true;
   }
 
   drawSliderMarks(last) {
