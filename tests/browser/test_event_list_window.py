@@ -120,7 +120,7 @@ def test_a_scroll_in_the_frame_of_the_pages_own_scroll_is_followed(site: Site, o
 # Steps forward one at a time, looking at the list in the frame each step is drawn in (after
 # the page's own scroll, when it makes one) and, after a scroll, two frames later.
 STEPPED = """async ({start, steps}) => {
-    const look = (%s);
+    const look = (""" + LIST.strip() + """);
     const list = document.querySelector('#event-list');
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     await replay.go(start);
@@ -137,7 +137,7 @@ STEPPED = """async ({start, steps}) => {
         seen.push({v, scrolled, now, later});
     }
     return seen;
-}""" % LIST.strip()
+}"""
 
 
 def test_a_step_that_scrolls_the_list_shows_drawn_rows_and_draws_the_margin_after(site: Site, open_page: Any) -> None:
