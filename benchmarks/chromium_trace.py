@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 FRAME_MS = 1000 / 60
@@ -46,11 +47,13 @@ class KeyLatency:
     """One key press, from the browser's `EventLatency` trace event (categories `benchmark`):
     from the key's arrival in the browser to the presentation of the first frame after its
     handlers ran, in ms, and the part of it spent waiting for that frame to begin; `at`, when
-    the key arrived, in µs of the browser's clock (on Linux the one `time.monotonic` reads)."""
+    the key arrived, in µs of the browser's clock (on Linux the one `time.monotonic` reads);
+    `stages`, the time of each of the slice's stages, in ms, by the trace's name for it."""
 
     at: float
     total: float
     frame_wait: float
+    stages: Mapping[str, float] = field(default_factory=dict, compare=False)
 
     @property
     def painted(self) -> float:
@@ -76,8 +79,8 @@ def key_latencies(trace: bytes) -> list[KeyLatency]:
         elif e["name"] == "EventLatency" and e["ph"] == "e" and key in open_slices:
             press = open_slices.pop(key)
             if press["kind"] == "KEY_PRESSED":
-                wait = press["stages"].get(FRAME_WAIT, 0.0)
-                presses.append(KeyLatency(press["ts"], (e["ts"] - press["ts"]) / 1000, wait))
+                stages = {k: v for k, v in press["stages"].items() if not k.startswith("begun:")}
+                presses.append(KeyLatency(press["ts"], (e["ts"] - press["ts"]) / 1000, stages.get(FRAME_WAIT, 0.0), stages))
         elif key in open_slices:
             stages = open_slices[key]["stages"]
             if e["ph"] == "b":
