@@ -18,6 +18,7 @@ from service.api import guard
 from service.api.encoding import FastJSON
 from service.api.games import games
 from service.api.health import health
+from service.api.log import log
 from service.api.notifications import notifications
 from service.api.outcomes import outcomes
 from service.api.problems import register_problem_handlers, require_json_bodies
@@ -66,6 +67,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.extensions["caboose"] = caboose
     app.extensions["caboose.lobby"] = services.lobby
     app.extensions["caboose.notifier"] = services.notifier
+    app.extensions["caboose.services"] = services
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     envelope = {name: api.ma_plugin.converter.field2property(field)
@@ -75,6 +77,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
         api.spec.components.schema(component, schema)
     api.register_blueprint(games)
     api.register_blueprint(health)
+    api.register_blueprint(log)
     api.register_blueprint(notifications)
     api.register_blueprint(outcomes)
     api.register_blueprint(projections)
