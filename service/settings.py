@@ -119,9 +119,9 @@ class Settings:
     so limits by address count clients, not the proxy. 0: the header is ignored (anyone could
     write it)."""
     log_key: str | None = None
-    """Where the transparency log's signing key is kept (CABOOSE_LOG_KEY), made there on first
-    start; unset: beside a SQLite file (`FILE.log-key`), else `caboose-log.key` in the
-    working directory (per schema); a `memory` store signs with a key of the process alone."""
+    """A file holding the transparency log's signing key (CABOOSE_LOG_KEY), made there on
+    first start; unset: the key is made on first start and kept in the database, beside
+    the log it signs."""
     log_origin: str | None = None
     """The name a new log key gets, and so the checkpoints' origin (CABOOSE_LOG_ORIGIN);
     unset: `caboose.log/` and 12 random hex digits."""

@@ -7,33 +7,29 @@ import base64
 import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select, update
 
 from service.settings import Settings
 from service.tlog.log import TransparencyLog, wait_for
 from service.tlog.notes import Signer, Verifier, load_or_make
-
-
-def key_path(settings: Settings) -> Path | None:
-    """Where the log's key is kept (None: a `memory` store's key lives with its process)."""
-    if settings.log_key:
-        return Path(settings.log_key)
-    if settings.db == "memory":
-        return None
-    url = urlparse(settings.db)
-    if url.scheme == "sqlite":
-        path = unquote(url.path[1:] if url.path.startswith("/") else url.path)
-        return None if path in ("", ":memory:") else Path(path + ".log-key")
-    return Path(f"caboose-log-{settings.schema}.key" if settings.schema else "caboose-log.key")
+from service.tlog.tables import HEAD
 
 
 def open_log(settings: Settings, engine: Engine) -> TransparencyLog:
+    """The log, signing with the key in the file CABOOSE_LOG_KEY names, else with the key
+    kept in the database (either made on first start)."""
     name = settings.log_origin or f"caboose.log/{secrets.token_hex(6)}"
-    path = key_path(settings)
-    signer = Signer.generate(name) if path is None else load_or_make(path, name)
+    signer = load_or_make(Path(settings.log_key), name) if settings.log_key else kept_signer(engine, name)
     return TransparencyLog(engine, signer, [Verifier.parse(k) for k in settings.witness_keys])
+
+
+def kept_signer(engine: Engine, name: str) -> Signer:
+    """The signer kept in the log's head row, made there by the first process to ask."""
+    with engine.begin() as connection:
+        connection.execute(update(HEAD).where(HEAD.c.id == 1, HEAD.c.signer.is_(None))
+                           .values(signer=Signer.generate(name).private_text()))
+        return Signer.parse(connection.execute(select(HEAD.c.signer).where(HEAD.c.id == 1)).scalar_one())
 
 
 PROOF_KEY = "log_proof"

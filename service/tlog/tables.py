@@ -11,6 +11,8 @@ HEAD = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("size", sa.BigInteger, nullable=False),
     sa.Column("last_notification", sa.BigInteger, nullable=False),
+    sa.Column("signer", sa.Text),
+    # The log's signing key when no file is named for it (CABOOSE_LOG_KEY): made on first start.
 )
 LEAVES = sa.Table(
     "caboose_log_leaves", metadata,

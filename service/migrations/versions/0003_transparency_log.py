@@ -1,7 +1,8 @@
 """The transparency log: one Merkle tree over every stored event (`service/tlog/`).
 
-- `caboose_log_head`: one row, the tree's size and the last notification it holds; the
-  sequencer locks it, so one sequencer at a time extends the tree;
+- `caboose_log_head`: one row, the tree's size and the last notification it holds (the
+  sequencer locks it, so one sequencer at a time extends the tree), and the log's signing
+  key unless the deployment keeps it in a file (CABOOSE_LOG_KEY);
 - `caboose_log_leaves`: leaf i is the event (game, version) with its record's hash;
 - `caboose_log_nodes`: every complete subtree's hash, (level, index), leaves at level 0;
 - `caboose_log_checkpoints`: each signed checkpoint, by tree size;

@@ -1,0 +1,203 @@
+"""Check a Caboose transparency log from outside, with the standard library and `cryptography`
+alone, written from RFC 9162 and the C2SP signed-note, tlog-checkpoint and tlog-cosignature
+specifications (docs/transparency.md).
+
+    python3 verify_log.py checkpoint URL --log-key VKEY [--witness-key VKEY ...]
+    python3 verify_log.py inclusion URL --log-key VKEY --game ID --version N
+    python3 verify_log.py consistency URL --log-key VKEY --since OLD_CHECKPOINT_FILE
+
+`checkpoint` fetches the published checkpoint and checks the log's signature (and each
+witness's cosignature asked for); `inclusion` fetches one event of a game as the public
+sees it, computes its leaf, and checks its audit path to the checkpoint's root;
+`consistency` checks that the log's checkpoint now extends one kept from before. Exits 1
+with what failed; the functions are usable on their own.
+"""
+import argparse
+import base64
+import hashlib
+import json
+import struct
+import sys
+import urllib.request
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+
+class VerifyError(Exception):
+    pass
+
+
+def sha256(data):
+    return hashlib.sha256(data).digest()
+
+
+def leaf_hash(data):
+    return sha256(b"\x00" + data)
+
+
+def node_hash(left, right):
+    return sha256(b"\x01" + left + right)
+
+
+def verify_inclusion(index, size, leaf, path, root):
+    """RFC 9162, 2.1.3.2."""
+    if index >= size:
+        raise VerifyError(f"leaf {index} is beyond a tree of {size}")
+    fn, sn, r = index, size - 1, leaf
+    for p in path:
+        if sn == 0:
+            raise VerifyError("audit path too long")
+        if fn % 2 == 1 or fn == sn:
+            r = node_hash(p, r)
+            while fn % 2 == 0 and fn != 0:
+                fn, sn = fn // 2, sn // 2
+        else:
+            r = node_hash(r, p)
+        fn, sn = fn // 2, sn // 2
+    if sn != 0 or r != root:
+        raise VerifyError("the audit path does not lead to the root")
+
+
+def verify_consistency(first, second, path, first_root, second_root):
+    """RFC 9162, 2.1.4.2."""
+    if first == second:
+        if path or first_root != second_root:
+            raise VerifyError("equal sizes need an empty proof and equal roots")
+        return
+    if not 0 < first < second or not path:
+        raise VerifyError("no consistency proof for these sizes")
+    path = list(path)
+    if first & (first - 1) == 0:
+        path = [first_root, *path]
+    fn, sn = first - 1, second - 1
+    while fn % 2 == 1:
+        fn, sn = fn // 2, sn // 2
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            raise VerifyError("consistency proof too long")
+        if fn % 2 == 1 or fn == sn:
+            fr, sr = node_hash(c, fr), node_hash(c, sr)
+            while fn % 2 == 0 and fn != 0:
+                fn, sn = fn // 2, sn // 2
+        else:
+            sr = node_hash(sr, c)
+        fn, sn = fn // 2, sn // 2
+    if sn != 0 or fr != first_root or sr != second_root:
+        raise VerifyError(f"the tree of {second} does not extend the tree of {first}")
+
+
+def parse_key(vkey):
+    """(name, key id, type, public key) of a signed-note verifier key."""
+    name, key_id, blob = vkey.strip().split("+", 2)
+    raw = base64.b64decode(blob)
+    if sha256(name.encode() + b"\n" + raw)[:4] != bytes.fromhex(key_id):
+        raise VerifyError(f"the key id of {name} does not match its key")
+    return name, bytes.fromhex(key_id), raw[0], raw[1:]
+
+
+def open_note(note, vkey):
+    """The text of a signed note, once the signature of `vkey` (type 0x01) on it verifies."""
+    name, key_id, kind, public = parse_key(vkey)
+    text, _, signatures = note.rpartition("\n\n")
+    text += "\n"
+    for line in signatures.splitlines():
+        _, signer, blob = line.split(" ")
+        raw = base64.b64decode(blob)
+        if signer == name and raw[:4] == key_id and kind == 1:
+            try:
+                Ed25519PublicKey.from_public_bytes(public).verify(raw[4:], text.encode())
+            except InvalidSignature:
+                raise VerifyError(f"the signature of {name} does not verify") from None
+            return text
+    raise VerifyError(f"no signature of {name} on the note")
+
+
+def cosigned_at(note, vkey):
+    """The time a witness (`vkey`, type 0x04) cosigned the note's checkpoint."""
+    name, key_id, kind, public = parse_key(vkey)
+    text, _, signatures = note.rpartition("\n\n")
+    text += "\n"
+    for line in signatures.splitlines():
+        _, signer, blob = line.split(" ")
+        raw = base64.b64decode(blob)
+        if signer == name and raw[:4] == key_id and kind == 4 and len(raw) == 76:
+            (when,) = struct.unpack(">Q", raw[4:12])
+            message = f"cosignature/v1\ntime {when}\n{text}".encode()
+            try:
+                Ed25519PublicKey.from_public_bytes(public).verify(raw[12:], message)
+            except InvalidSignature:
+                raise VerifyError(f"the cosignature of {name} does not verify") from None
+            return when
+    raise VerifyError(f"no cosignature of {name} on the checkpoint")
+
+
+def parse_checkpoint(text):
+    origin, size, root = text.split("\n")[:3]
+    return origin, int(size), base64.b64decode(root)
+
+
+def get(url):
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode()
+
+
+def checkpoint(base, log_key, witness_keys=()):
+    note = get(base + "/api/v1/log/checkpoint")
+    origin, size, root = parse_checkpoint(open_note(note, log_key))
+    if origin != parse_key(log_key)[0]:
+        raise VerifyError(f"the checkpoint is of {origin}, not of the log key's {parse_key(log_key)[0]}")
+    for witness in witness_keys:
+        cosigned_at(note, witness)
+    return note, size, root
+
+
+def inclusion(base, log_key, game, version):
+    _, size, root = checkpoint(base, log_key)
+    event = json.loads(get(f"{base}/api/v1/games/{game}/events?after={version - 1}&limit=1"))["events"][0]
+    if event["version"] != version:
+        raise VerifyError(f"the server sent event {event['version']}, not {version}")
+    proof = json.loads(get(f"{base}/api/v1/log/proof/inclusion?game={game}&version={version}&size={size}"))
+    verify_inclusion(proof["leaf_index"], size, leaf_hash(bytes.fromhex(event["hash"])),
+                     [base64.b64decode(h) for h in proof["hashes"]], root)
+    return proof["leaf_index"], size
+
+
+def consistency(base, log_key, old_note):
+    _, old_size, old_root = parse_checkpoint(open_note(old_note, log_key))
+    _, size, root = checkpoint(base, log_key)
+    proof = json.loads(get(f"{base}/api/v1/log/proof/consistency?from={old_size}&to={size}"))
+    verify_consistency(old_size, size, [base64.b64decode(h) for h in proof["hashes"]], old_root, root)
+    return old_size, size
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=["checkpoint", "inclusion", "consistency"])
+    parser.add_argument("url")
+    parser.add_argument("--log-key", required=True)
+    parser.add_argument("--witness-key", action="append", default=[])
+    parser.add_argument("--game")
+    parser.add_argument("--version", type=int)
+    parser.add_argument("--since")
+    args = parser.parse_args(argv)
+    base = args.url.rstrip("/")
+    try:
+        if args.what == "checkpoint":
+            _, size, root = checkpoint(base, args.log_key, args.witness_key)
+            print(f"OK: checkpoint of {size} leaves, root {base64.b64encode(root).decode()}, signed"
+                  + (f" and cosigned by {len(args.witness_key)} witness(es)" if args.witness_key else ""))
+        elif args.what == "inclusion":
+            index, size = inclusion(base, args.log_key, args.game, args.version)
+            print(f"OK: event {args.version} of {args.game} is leaf {index} of the signed tree of {size} leaves")
+        else:
+            with open(args.since, encoding="utf-8") as kept:
+                old, new = consistency(base, args.log_key, kept.read())
+            print(f"OK: the signed tree of {new} leaves extends the tree of {old} leaves")
+    except (VerifyError, ValueError, KeyError, IndexError, OSError) as error:
+        sys.exit(f"FAILED: {type(error).__name__}: {error}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
