@@ -327,7 +327,8 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
 def audit(game_id: str, db: str | None, as_json: bool) -> None:
     """Check the chain, re-adjudicate every command, re-derive the random outcomes, and
     compare the read models with a fresh rebuild."""
-    report = full_audit(_app(db), game_id)
+    services = _services(db)
+    report = full_audit(services.caboose, game_id, log=services.log)
     _echo_json(report.to_json()) if as_json else click.echo(report.text())
     if not report.ok:
         sys.exit(1)

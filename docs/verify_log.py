@@ -3,12 +3,13 @@ alone, written from RFC 9162 and the C2SP signed-note, tlog-checkpoint and tlog-
 specifications (docs/transparency.md).
 
     python3 verify_log.py checkpoint URL --log-key VKEY [--witness-key VKEY ...]
-    python3 verify_log.py inclusion URL --log-key VKEY --game ID --version N
+    python3 verify_log.py inclusion URL --log-key VKEY --game ID --version N [--checkpoint FILE]
     python3 verify_log.py consistency URL --log-key VKEY --since OLD_CHECKPOINT_FILE
 
 `checkpoint` fetches the published checkpoint and checks the log's signature (and each
 witness's cosignature asked for); `inclusion` fetches one event of a game as the public
-sees it, computes its leaf, and checks its audit path to the checkpoint's root;
+sees it, computes its leaf, and checks its audit path to the checkpoint's root (the log's
+published one, or one kept before: `--checkpoint`);
 `consistency` checks that the log's checkpoint now extends one kept from before. Exits 1
 with what failed; the functions are usable on their own.
 """
@@ -19,6 +20,7 @@ import json
 import struct
 import sys
 import urllib.request
+from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -153,8 +155,13 @@ def checkpoint(base, log_key, witness_keys=()):
     return note, size, root
 
 
-def inclusion(base, log_key, game, version):
-    _, size, root = checkpoint(base, log_key)
+def inclusion(base, log_key, game, version, kept=None):
+    """Check one event against the log's checkpoint, or against `kept`: a checkpoint note
+    saved before (by a witness, or from an earlier export)."""
+    if kept is None:
+        _, size, root = checkpoint(base, log_key)
+    else:
+        _, size, root = parse_checkpoint(open_note(kept, log_key))
     event = json.loads(get(f"{base}/api/v1/games/{game}/events?after={version - 1}&limit=1"))["events"][0]
     if event["version"] != version:
         raise VerifyError(f"the server sent event {event['version']}, not {version}")
@@ -181,6 +188,7 @@ def main(argv):
     parser.add_argument("--game")
     parser.add_argument("--version", type=int)
     parser.add_argument("--since")
+    parser.add_argument("--checkpoint")
     args = parser.parse_args(argv)
     base = args.url.rstrip("/")
     try:
@@ -189,11 +197,11 @@ def main(argv):
             print(f"OK: checkpoint of {size} leaves, root {base64.b64encode(root).decode()}, signed"
                   + (f" and cosigned by {len(args.witness_key)} witness(es)" if args.witness_key else ""))
         elif args.what == "inclusion":
-            index, size = inclusion(base, args.log_key, args.game, args.version)
+            kept = Path(args.checkpoint).read_text(encoding="utf-8") if args.checkpoint else None
+            index, size = inclusion(base, args.log_key, args.game, args.version, kept)
             print(f"OK: event {args.version} of {args.game} is leaf {index} of the signed tree of {size} leaves")
         else:
-            with open(args.since, encoding="utf-8") as kept:
-                old, new = consistency(base, args.log_key, kept.read())
+            old, new = consistency(base, args.log_key, Path(args.since).read_text(encoding="utf-8"))
             print(f"OK: the signed tree of {new} leaves extends the tree of {old} leaves")
     except (VerifyError, ValueError, KeyError, IndexError, OSError) as error:
         sys.exit(f"FAILED: {type(error).__name__}: {error}")

@@ -95,7 +95,7 @@ def test_sequencers_running_at_once_take_turns(app: Caboose) -> None:
         while not stop.is_set():
             try:
                 log.sequence(app)
-            except Exception as error:  # noqa: BLE001 - reported below
+            except Exception as error:
                 failures.append(error)
                 return
 

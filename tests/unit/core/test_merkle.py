@@ -64,7 +64,7 @@ def naive_path(m: int, lo: int, hi: int) -> list[bytes]:
     if hi - lo <= 1:
         return []
     k = 1 << ((hi - lo - 1).bit_length() - 1)
-    return naive_path(m, lo, lo + k) + [mth(lo + k, hi)] if m < k else naive_path(m - k, lo + k, hi) + [mth(lo, lo + k)]
+    return [*naive_path(m, lo, lo + k), mth(lo + k, hi)] if m < k else [*naive_path(m - k, lo + k, hi), mth(lo, lo + k)]
 
 
 def naive_subproof(m: int, lo: int, hi: int, b: bool) -> list[bytes]:
@@ -73,8 +73,8 @@ def naive_subproof(m: int, lo: int, hi: int, b: bool) -> list[bytes]:
         return [] if b else [mth(lo, hi)]
     k = 1 << ((hi - lo - 1).bit_length() - 1)
     if m <= k:
-        return naive_subproof(m, lo, lo + k, b) + [mth(lo + k, hi)]
-    return naive_subproof(m - k, lo + k, hi, False) + [mth(lo, lo + k)]
+        return [*naive_subproof(m, lo, lo + k, b), mth(lo + k, hi)]
+    return [*naive_subproof(m - k, lo + k, hi, False), mth(lo, lo + k)]
 
 
 NODES = tree([merkle.leaf_hash(d) for d in DATA])
