@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -64,7 +65,7 @@ def prove(game_id: str, version: int, size: int | None, db: str | None, as_json:
         found = services.log.inclusion(game_id, version, size)
     except LogError as error:
         raise _refused(error) from None
-    answer = {"leaf_index": found.leaf_index, "tree_size": found.tree_size, "leaf_hash": _b64(found.leaf_hash),
+    answer: dict[str, Any] = {"leaf_index": found.leaf_index, "tree_size": found.tree_size, "leaf_hash": _b64(found.leaf_hash),
               "hashes": [_b64(h) for h in found.hashes]}
     if as_json:
         _echo_json(answer)
