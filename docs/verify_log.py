@@ -4,13 +4,14 @@ specifications (docs/transparency.md).
 
     python3 verify_log.py checkpoint URL --log-key VKEY [--witness-key VKEY ...]
     python3 verify_log.py inclusion URL --log-key VKEY --game ID --version N [--checkpoint FILE]
-    python3 verify_log.py consistency URL --log-key VKEY --since OLD_CHECKPOINT_FILE
+    python3 verify_log.py consistency URL --log-key VKEY --since OLD_CHECKPOINT_OR_EXPORT
 
 `checkpoint` fetches the published checkpoint and checks the log's signature (and each
 witness's cosignature asked for); `inclusion` fetches one event of a game as the public
 sees it, computes its leaf, and checks its audit path to the checkpoint's root (the log's
 published one, or one kept before: `--checkpoint`);
-`consistency` checks that the log's checkpoint now extends one kept from before. Exits 1
+`consistency` checks that the log's checkpoint now extends one kept from before (a checkpoint
+file, or an export, whose proof line carries one). Exits 1
 with what failed; the functions are usable on their own.
 """
 import argparse
@@ -201,7 +202,10 @@ def main(argv):
             index, size = inclusion(base, args.log_key, args.game, args.version, kept)
             print(f"OK: event {args.version} of {args.game} is leaf {index} of the signed tree of {size} leaves")
         else:
-            old, new = consistency(base, args.log_key, Path(args.since).read_text(encoding="utf-8"))
+            kept = Path(args.since).read_text(encoding="utf-8")
+            if '"log_proof"' in kept:  # an export: the checkpoint its proof line carries
+                kept = json.loads(kept.strip().splitlines()[-1])["log_proof"]["checkpoint"]
+            old, new = consistency(base, args.log_key, kept)
             print(f"OK: the signed tree of {new} leaves extends the tree of {old} leaves")
     except (VerifyError, ValueError, KeyError, IndexError, OSError) as error:
         sys.exit(f"FAILED: {type(error).__name__}: {error}")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, func, select, tuple_, update
+from sqlalchemy import Engine, and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from domain.core import merkle
@@ -153,14 +153,17 @@ class TransparencyLog:
     def inclusion(self, game_id: str, version: int, size: int | None = None) -> Inclusion:
         """The audit path of the event (game, version) in the tree of `size` leaves (by
         default the newest checkpoint's)."""
+        current = select(HEAD.c.size).where(HEAD.c.id == 1).scalar_subquery()
+        signed = select(func.max(CHECKPOINTS.c.size)).scalar_subquery()
         with self.engine.connect() as connection:
-            found = connection.execute(select(LEAVES.c.leaf_index, LEAVES.c.event_hash).where(
+            # The leaf, the tree's size and the newest checkpoint's in one round trip.
+            found = connection.execute(select(LEAVES.c.leaf_index, LEAVES.c.event_hash, current, signed).where(
                 LEAVES.c.game_id == game_id, LEAVES.c.version == version)).first()
             if found is None:
                 raise LogError(f"Event {version} of game {game_id} is not in the log (yet): unknown, or stored "
                                "less than a round of the sequencer ago.")
-            index, event_hash = found
-            size = self._asked_size(connection, size)
+            index, event_hash, tree_size, newest = found
+            size = self._within(int(tree_size), size if size is not None else newest)
             if index >= size:
                 raise LogError(f"Event {version} of game {game_id} is leaf {index}, not in a tree of {size} leaves: "
                                "ask with a later checkpoint's size.")
@@ -216,12 +219,10 @@ class TransparencyLog:
     def _size(connection: Any) -> int:
         return int(connection.scalar(select(HEAD.c.size).where(HEAD.c.id == 1)) or 0)
 
-    def _asked_size(self, connection: Any, size: int | None) -> int:
-        current = self._size(connection)
+    @staticmethod
+    def _within(current: int, size: int | None) -> int:
         if size is None:
-            size = connection.scalar(select(func.max(CHECKPOINTS.c.size)))
-            if size is None:
-                raise LogError("No checkpoint has been signed yet.")
+            raise LogError("No checkpoint has been signed yet.")
         if not 0 < size <= current:
             raise LogError(f"The tree has {current} leaves: ask for a size from 1 to {current}.")
         return int(size)
@@ -235,8 +236,10 @@ class TransparencyLog:
         wanted = list(dict.fromkeys(nodes))
         if not wanted:
             return []
-        rows = connection.execute(select(NODES.c.level, NODES.c.idx, NODES.c.hash)
-                                  .where(tuple_(NODES.c.level, NODES.c.idx).in_(wanted)))
+        # OR of (level, idx) pairs: both stores look each up by the primary key (SQLite scans
+        # the whole table for a row-value IN list).
+        rows = connection.execute(select(NODES.c.level, NODES.c.idx, NODES.c.hash).where(
+            or_(*(and_(NODES.c.level == level, NODES.c.idx == idx) for level, idx in wanted))))
         return [((int(level), int(idx)), bytes(h)) for level, idx, h in rows]
 
     def _proof(self, connection: Any, proof: Callable[[merkle.Hashes], T]) -> T:
