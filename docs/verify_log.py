@@ -100,40 +100,41 @@ def parse_key(vkey):
     return name, bytes.fromhex(key_id), raw[0], raw[1:]
 
 
-def open_note(note, vkey):
-    """The text of a signed note, once the signature of `vkey` (type 0x01) on it verifies."""
-    name, key_id, kind, public = parse_key(vkey)
+def signed(note, vkey, kind):
+    """(the note's text, the signature's bytes after the key id) of `vkey`'s signature of
+    type `kind` on the note; its signature checked by the caller, who knows what it signs."""
+    name, key_id, key_kind, _ = parse_key(vkey)
     text, _, signatures = note.rpartition("\n\n")
-    text += "\n"
     for line in signatures.splitlines():
         _, signer, blob = line.split(" ")
         raw = base64.b64decode(blob)
-        if signer == name and raw[:4] == key_id and kind == 1:
-            try:
-                Ed25519PublicKey.from_public_bytes(public).verify(raw[4:], text.encode())
-            except InvalidSignature:
-                raise VerifyError(f"the signature of {name} does not verify") from None
-            return text
-    raise VerifyError(f"no signature of {name} on the note")
+        if signer == name and raw[:4] == key_id and key_kind == kind:
+            return text + "\n", raw[4:]
+    raise VerifyError(f"no {'cosignature' if kind == 4 else 'signature'} of {name} on the note")
+
+
+def check(vkey, signature, message):
+    try:
+        Ed25519PublicKey.from_public_bytes(parse_key(vkey)[3]).verify(signature, message)
+    except InvalidSignature:
+        raise VerifyError(f"the signature of {parse_key(vkey)[0]} does not verify") from None
+
+
+def open_note(note, vkey):
+    """The text of a signed note, once the signature of `vkey` (type 0x01) on it verifies."""
+    text, signature = signed(note, vkey, 1)
+    check(vkey, signature, text.encode())
+    return text
 
 
 def cosigned_at(note, vkey):
     """The time a witness (`vkey`, type 0x04) cosigned the note's checkpoint."""
-    name, key_id, kind, public = parse_key(vkey)
-    text, _, signatures = note.rpartition("\n\n")
-    text += "\n"
-    for line in signatures.splitlines():
-        _, signer, blob = line.split(" ")
-        raw = base64.b64decode(blob)
-        if signer == name and raw[:4] == key_id and kind == 4 and len(raw) == 76:
-            (when,) = struct.unpack(">Q", raw[4:12])
-            message = f"cosignature/v1\ntime {when}\n{text}".encode()
-            try:
-                Ed25519PublicKey.from_public_bytes(public).verify(raw[12:], message)
-            except InvalidSignature:
-                raise VerifyError(f"the cosignature of {name} does not verify") from None
-            return when
-    raise VerifyError(f"no cosignature of {name} on the checkpoint")
+    text, signature = signed(note, vkey, 4)
+    if len(signature) != 72:
+        raise VerifyError("a cosignature is a timestamp and an Ed25519 signature")
+    (when,) = struct.unpack(">Q", signature[:8])
+    check(vkey, signature[8:], f"cosignature/v1\ntime {when}\n{text}".encode())
+    return when
 
 
 def parse_checkpoint(text):
