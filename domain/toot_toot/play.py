@@ -89,7 +89,7 @@ def _supply(ctx: Ctx, fills: Mapping[str, Mapping[str, int]]) -> list[Event]:
         order = content.order.get(order_id)
         if order is None or order_id not in me.hand:
             hand = ", ".join(me.hand) or "none"
-            raise IllegalMove("unknown_order", f"{order_id!r} is not one of your hand orders (yours: {hand}); final "
+            raise IllegalMove("not_in_hand", f"{order_id!r} is not one of your hand orders (yours: {hand}); final "
                               "scoring supplies only your own hand orders (R22).")
         if not units:
             raise IllegalMove("nothing_supplied", f"Name at least one good for order {order_id}, or leave it out.")

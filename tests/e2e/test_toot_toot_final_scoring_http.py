@@ -51,7 +51,7 @@ def test_the_players_choose_their_hand_orders_over_http(client: Client, store: C
     for token, move, status, code in [
         (tokens["1"], {"type": "supply_hand_orders", "fills": {"Y1": {"stone": 1}}}, 422, "not_your_turn"),
         (tokens["0"], {"type": "supply_hand_orders", "fills": {"G7": {"coal": 2}}}, 422, "not_wanted"),
-        (tokens["0"], {"type": "supply_hand_orders", "fills": {"Y1": {"stone": 1}}}, 422, "unknown_order"),
+        (tokens["0"], {"type": "supply_hand_orders", "fills": {"Y1": {"stone": 1}}}, 422, "not_in_hand"),
         (tokens["0"], {"type": "end_turn"}, 422, "not_now"),
         (tokens["0"], {"type": "supply_hand_orders", "fills": {"G7": {"gold": 1}}}, 400, "unknown_good"),
     ]:

@@ -388,7 +388,7 @@ CASES: list[Case] = [
     {"title": "only your own hand orders are supplied", "rule": "R22: step 1 uses only your own hand orders",
      "position": {**ISSUE, "public": ["B4"]}, "seat": 0,
      "move": {"type": "supply_hand_orders", "fills": {"B4": {"coal": 1}}},
-     "expect": error("unknown_order", "not one of your hand orders", "B6, B1")},
+     "expect": error("not_in_hand", "not one of your hand orders", "B6, B1")},
     {"title": "no more goods than held", "rule": "R22: by the selling rules, from the goods held",
      "position": ISSUE, "seat": 0, "move": {"type": "supply_hand_orders", "fills": {"B6": {"coal": 1}, "B1": {"coal": 1}}},
      "expect": error("missing_goods", "coal")},
