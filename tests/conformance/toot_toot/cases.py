@@ -43,6 +43,13 @@ LAST_TURN = {**AT_GREEN, "step": "after", "current": 1, "round": 7, "last_round"
              "hands": [["G1"], []], "kept": [["G2"], ["R1"]], "goods": [{"wood": 1, "coal": 3}, {}],
              "score": [10, 12], "penalties": [0, 2], "upgrades": [{}, {"pairs": 1}]}
 """Seat 1 is to end the last turn of the last round; seat 0 holds the wood its hand order G1 wants."""
+LAST_TURN_SCORED = [["FinalScored", {"seat": 0, "line": "hand_orders", "points": 1}],
+                    ["FinalScored", {"seat": 0, "line": "leftover_goods", "points": 1}],
+                    ["FinalScored", {"seat": 0, "line": "influence_green", "points": 4}],
+                    ["FinalScored", {"seat": 1, "line": "influence_red", "points": 2}],
+                    ["FinalScored", {"seat": 1, "line": "penalties", "points": -6}],
+                    ["GameEnded", {"scores": {"0": 16, "1": 8}, "winners": [0]}]]
+"""LAST_TURN's final scoring once G1 is supplied, under either ruleset."""
 SCORING_FOR_0 = {**AT_GREEN, "phase": "scoring", "choosing": (0,), "current": 1, "round": 7, "last_round": 7}
 """Final scoring, seat 0 to choose which hand orders to supply."""
 ISSUE = {**SCORING_FOR_0, "hands": [["B6", "B1"], []], "goods": [{"coal": 1}, {}], "kept": [[], ["B2"]],
@@ -276,12 +283,7 @@ CASES: list[Case] = [
      # tokens) + 0 (1pt/2 cards with 1 card) = 8.
      "position": LAST_TURN, "seat": 1, "move": {"type": "end_turn"},
      "expect": {"events": [["SecretOrderPlayed", {"seat": 0, "order": "G1"}], ["OrderCompleted", {"seat": 0, "order": "G1"}],
-                           ["FinalScored", {"seat": 0, "line": "hand_orders", "points": 1}],
-                           ["FinalScored", {"seat": 0, "line": "leftover_goods", "points": 1}],
-                           ["FinalScored", {"seat": 0, "line": "influence_green", "points": 4}],
-                           ["FinalScored", {"seat": 1, "line": "influence_red", "points": 2}],
-                           ["FinalScored", {"seat": 1, "line": "penalties", "points": -6}],
-                           ["GameEnded", {"scores": {"0": 16, "1": 8}, "winners": [0]}]],
+                           *LAST_TURN_SCORED],
                 "absent": ["FinalScoringBegan"],
                 "after": {"phase": "over", "round": 7, "current": 1, "totals": {0: 16, 1: 8}, "winners": (0,)}}},
     {"title": "the seat supplies its hand order and the game is scored",
@@ -293,13 +295,7 @@ CASES: list[Case] = [
      "expect": {"events": [["HandOrdersSupplied", {"seat": 0, "fills": [["G1", "wood", 1]]}],
                            ["SecretOrderPlayed", {"seat": 0, "order": "G1"}], ["IconsFilled", {"order": "G1", "icons": [0]}],
                            ["GoodsPaid", {"seat": 0, "good": "wood", "count": 1, "reason": "hand order"}],
-                           ["OrderCompleted", {"seat": 0, "order": "G1"}],
-                           ["FinalScored", {"seat": 0, "line": "hand_orders", "points": 1}],
-                           ["FinalScored", {"seat": 0, "line": "leftover_goods", "points": 1}],
-                           ["FinalScored", {"seat": 0, "line": "influence_green", "points": 4}],
-                           ["FinalScored", {"seat": 1, "line": "influence_red", "points": 2}],
-                           ["FinalScored", {"seat": 1, "line": "penalties", "points": -6}],
-                           ["GameEnded", {"scores": {"0": 16, "1": 8}, "winners": [0]}]],
+                           ["OrderCompleted", {"seat": 0, "order": "G1"}], *LAST_TURN_SCORED],
                 "after": {"phase": "over", "choosing": (), "round": 7, "totals": {0: 16, 1: 8}, "winners": (0,)}}},
     {"title": "the issue's example: supplying the coal-only order completes it, ties blue and wins",
      "rule": "R22: any subset of the hand orders' icons may be supplied; a completed one is influence (step 3)",
