@@ -1,5 +1,6 @@
-"""Deciding a move: which moves each step of a turn allows (R18, R19, R24, R30), and the
-events of the one made. `legal` lists every move `decide` accepts."""
+"""Deciding a move: which moves each step of a turn allows (R18, R19, R24, R30), the choice of
+hand orders in final scoring (R22, R33), and the events of the one made. `legal` lists every
+move `decide` accepts."""
 
 from __future__ import annotations
 
