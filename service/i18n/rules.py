@@ -247,6 +247,8 @@ RULE_SENTENCES: dict[str, str] = {
     "unknown_order": N_("That is neither a public order nor one of your secret orders."),
     "unknown_factory": N_("There is no such factory."),
     "unknown_recipe": N_("There is no such recipe."),
+    "not_in_hand": N_("That order is not one of your hand orders; final scoring supplies only your own."),
+    "nothing_supplied": N_("Name at least one good for each hand order you supply, or leave the order out."),
 }
 
 PROBLEM_TITLES: tuple[str, ...] = (

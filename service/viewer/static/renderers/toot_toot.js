@@ -12,7 +12,7 @@ const WORDS = {
   matches: t("matches"), paper: t("paper"), steel: t("steel"), tools: t("tools"),
   factory: t("factory"), "hand order": t("hand order"), move: t("move"), "paid for a factory": t("paid for a factory"),
   processing: t("processing"), track: t("track"), turned: t("turned"),
-  setup: t("setup"), start: t("start"), play: t("play"), over: t("over"),
+  setup: t("setup"), start: t("start"), play: t("play"), scoring: t("final scoring"), over: t("over"),
   red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"),
   hand_orders: t("hand orders"), leftover_goods: t("leftover goods"), completed_pairs: t("completed pairs"), penalties: t("penalties"),
 };
@@ -66,6 +66,12 @@ function side(c, edge) {
     `L${(c.x + SIZE * Math.cos(b)).toFixed(1)},${(c.y + SIZE * Math.sin(b)).toFixed(1)}`;
 }
 
+// Hand orders supplied in final scoring, `[[order, good, units], …]`: "B1 1 coal; Y8 1 wood, 2 coal".
+const suppliedText = (fills) => {
+  const orders = {};
+  for (const [order, good, n] of fills) (orders[order] ||= []).push(`${n} ${word(good)}`);
+  return Object.entries(orders).map(([order, goods]) => `${order} ${goods.join(", ")}`).join("; ");
+};
 const goodsText = (goods) => Object.entries(goods || {}).map(([g, n]) => `${n} ${word(g)}`).join(", ") || t("no goods");
 const orderText = (o) => `${o.order} (${word(o.colour)}: ${o.icons.map((g, i) => (o.filled.includes(i) ? `✓${word(g)}` : word(g))).join(" ")})`;
 
@@ -207,6 +213,12 @@ export default {
       case "OrderDiscarded": return pt("OrderDiscarded", "{who} discarded {order}", { who, order: d.order });
       case "Upgraded": return pt("Upgraded", "{who} upgraded {ability}", { who, ability: word(d.ability) });
       case "EndTriggered": return pt("EndTriggered", "{who} reached {score}: the game ends after round {round}", { who, score: d.score, round: d.last_round });
+      case "FinalScoringBegan":
+        return pt("FinalScoringBegan", "Final scoring: {seats} choose which hand orders to supply", { seats: list((d.choosing || []).map(ctx.seatName)) });
+      case "HandOrdersSupplied":
+        return (d.fills || []).length
+          ? pt("HandOrdersSupplied", "{who} supplied hand orders: {orders}", { who, orders: suppliedText(d.fills) })
+          : pt("HandOrdersSupplied", "{who} supplied no hand orders", { who });
       case "FinalScored": return pt("FinalScored", "{who}: {line} {points}", { who, line: lineWord(d.line), points: d.points });
       case "PlayerCardsDealt": return pt("PlayerCardsDealt", "Player cards dealt: {cards}", { cards: list((d.cards || []).map(String)) });
       case "OrdersShuffled":
@@ -241,7 +253,7 @@ export default {
         const seat = ctx?.seatName ? ctx.seatName(e.data.seat) : t("seat {seat}", { seat: e.data.seat });
         turns.push({ version: e.version, label: t("{seat} ends a turn", { seat }) });
       } else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: t("End triggered") });
-      else if (e.kind === "FinalScored" && !phases.some((p) => p.label === t("Final scoring"))) phases.push({ version: e.version, label: t("Final scoring") });
+      else if ((e.kind === "FinalScoringBegan" || e.kind === "FinalScored") && !phases.some((p) => p.label === t("Final scoring"))) phases.push({ version: e.version, label: t("Final scoring") });
       else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
@@ -309,7 +321,7 @@ export default {
     return { choose_start: t("choose a start"), draw_track: t("draw track"), stop_drawing: t("stop drawing"), drive: t("drive"),
       turn: t("turn"), take: t("take goods"), process: t("process"), sell: t("sell"), pass_location: t("pass the location action"),
       fuel_move: t("move with fuel"), iron_track: t("iron track"), build_factory: t("build a factory"), upgrade: t("upgrade"),
-      end_turn: t("end the turn") }[type] ?? null;
+      end_turn: t("end the turn"), supply_hand_orders: t("supply hand orders") }[type] ?? null;
   },
 
   moveLabel(move) {
@@ -326,6 +338,10 @@ export default {
       case "take": return t("Take goods at {place}", { place: this.placeName(move.site) });
       case "sell": return t("Sell at {place}: {fills}", { place: this.placeName(move.city), fills: JSON.stringify(move.fills) });
       case "process": return t("Process {recipe} at {place}", { recipe: word(move.recipe), place: this.placeName(move.factory) });
+      case "supply_hand_orders": {
+        const fills = Object.entries(move.fills || {}).flatMap(([order, goods]) => Object.entries(goods).map(([good, n]) => [order, good, n]));
+        return fills.length ? t("Supply hand orders: {orders}", { orders: suppliedText(fills) }) : t("Supply no hand orders");
+      }
       default: return null;
     }
   },
