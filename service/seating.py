@@ -184,6 +184,14 @@ class Seating:
         self._seats[key] = (seat, confirmed_at)
         return seat
 
+    def is_referee(self, game_id: str, token: str) -> bool:
+        """Whether `token` is the referee's token of `game_id` (a game's, or a tournament's:
+        a tournament's credentials are its referee's alone, kept under its id)."""
+        with self.engine.connect() as connection:
+            seat = connection.scalar(select(Credential.seat).where(
+                Credential.game_id == game_id, Credential.token_hash == _hash(token)))
+        return seat == REFEREE_SEAT
+
     def seats_of(self, token: str) -> list[tuple[str, int]]:
         """Every (game, seat) a token holds — for "games waiting for me"."""
         with Session(self.engine) as session:

@@ -13,7 +13,7 @@ from domain.tournament import events as ev
 from domain.tournament import fairness
 from domain.tournament import pairing as p
 from domain.tournament.points import places as places_of
-from domain.tournament.standings import DEFAULT_LADDERS, TIE_BREAKS, ordered, standing
+from domain.tournament.standings import DEFAULT_LADDERS, TIE_BREAKS, standing
 from domain.tournament.state import Tournament, valid_places
 
 CLUB_PLACE_POINTS = (3, 1.5, 0.5, 0, 0, 0)
@@ -196,11 +196,7 @@ def _byes_last(order: Sequence[str], count: int, had: Sequence[str]) -> tuple[li
 
 
 def _swiss(state: Tournament, secret: bytes, solver: p.Solver, number: int) -> p.Plan:
-    active = state.active()
-    if number == 1:
-        order: tuple[str, ...] = p.first_order(state, active)
-    else:
-        order = tuple(r.player for r in ordered(state, active))
+    order = p.swiss_order(state, number)
     _, sizes, fitted_byes = p.fitted(order, state.format.table_size, state.created.table_sizes)
     had = [q for r in state.rounds for q in r.byes]
     players, byes = _byes_last(order, len(fitted_byes), had)
@@ -240,7 +236,7 @@ def table_finished(state: Tournament, game_id: str, finish: Mapping[int, tuple[i
     forfeited = tuple(s for s in seats if state.players[table.seats[s]].withdrawn == ev.FORFEIT)
     return ev.TableFinished(round=table.round, table=table.table, game_id=game_id, places=places_of(keys, forfeited),
                             scores=tuple(scores[s] for s in seats), finish=keys, forfeited=forfeited, version=version,
-                            head=head)
+                            head=head, automatic=True)
 
 
 def ruled(state: Tournament, game_id: str, places: Sequence[int], reason: str, referee: str,

@@ -148,6 +148,13 @@ def first_order(state: Tournament, players: Sequence[str]) -> tuple[str, ...]:
     return tuple(p.name for p in entered)
 
 
+def swiss_order(state: Tournament, number: int) -> tuple[str, ...]:
+    """A Swiss round's order: the first round's (`first_order`), then the standing."""
+    if number == 1:
+        return first_order(state, state.active())
+    return tuple(r.player for r in ordered(state, state.active()))
+
+
 def snake(order: Sequence[str], sizes: Sequence[int]) -> list[tuple[str, ...]]:
     """Deal `order` over tables of `sizes` in snake order (1, 2, ..., n, n, ..., 1, 1, ...)."""
     tables: list[list[str]] = [[] for _ in sizes]
