@@ -417,6 +417,7 @@ from cli.content import content_cli, content_option  # noqa: E402
 from cli.db import db_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
+from cli.tournament import tournament_cli  # noqa: E402
 from cli.transcribe import transcribe_cli  # noqa: E402
 
 cli.add_command(db_cli)  # type: ignore[has-type]  # a cycle (cli.db imports this module) hides its type
@@ -428,6 +429,7 @@ cli.add_command(content_cli)
 cli.add_command(catalogue_cli)
 cli.add_command(bots_cli)  # type: ignore[has-type]  # the same cycle
 cli.add_command(transcribe_cli)
+cli.add_command(tournament_cli)
 
 if __name__ == "__main__":
     cli()

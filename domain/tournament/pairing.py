@@ -122,15 +122,29 @@ def met_twice(state: Tournament) -> int:
     return sum(1 for n in met(state).values() if n > 1)
 
 
-def least_met_twice(players: int, rounds: Sequence[Sequence[int]]) -> int:
-    """A lower bound, by counting, on the pairs who must meet more than once in rounds of
-    these table sizes: the meetings beyond the `players * (players - 1) / 2` pairs there
-    are, each repeated pair taking at most one meeting a round beyond its first."""
+def least_met_twice(state: Tournament, stage: str = ev.ROUND) -> int:
+    """A lower bound on the pairs who had to meet more than once in the rounds of `stage`
+    as they were played (their players and table counts), the larger of two counts:
+    - the meetings beyond the `n * (n - 1) / 2` pairs there are, each repeated pair taking at
+      most one meeting a round beyond its first;
+    - for each round, the pairs of one table of the round before that must meet again: a
+      table of the round before whose k players spread over the round's T tables as evenly
+      as can be still puts some of them together (k = 5, T = 3: at least 2 pairs)."""
+    rounds = [[t.seats for t in state.round_tables(r.number)] for r in state.rounds if r.stage == stage]
     if len(rounds) < 2:
         return 0
-    meetings = sum(size * (size - 1) // 2 for sizes in rounds for size in sizes)
-    excess = meetings - players * (players - 1) // 2
-    return max(0, -(-excess // (len(rounds) - 1)))
+    players = len({p for tables in rounds for seats in tables for p in seats})
+    meetings = sum(len(s) * (len(s) - 1) // 2 for tables in rounds for s in tables)
+    counted = max(0, -(-(meetings - players * (players - 1) // 2) // (len(rounds) - 1)))
+    spread = 0
+    for before, now in zip(rounds, rounds[1:], strict=False):
+        playing = {p for seats in now for p in seats}
+        forced = 0
+        for seats in before:
+            together, spare = divmod(sum(1 for p in seats if p in playing), len(now))
+            forced += spare * (together + 1) * together // 2 + (len(now) - spare) * together * (together - 1) // 2
+        spread = max(spread, forced)
+    return max(counted, spread)
 
 
 def round_draw(secret: bytes, round_: int, players: Sequence[str]) -> tuple[str, ...]:
