@@ -34,6 +34,7 @@ from service.referee import full_audit
 from service.seating import Issued
 from service.settings import Settings, served_url
 from service.simulation import DEFAULT_LEVEL, InvariantBroken, game_seed, play_one, seat_levels
+from service.tournament.results import TableResults
 
 
 def _services(db: str | None, base_url: str | None = None) -> Services:
@@ -391,6 +392,7 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
             click.echo(line)
     notifier.start()
     bots.BotRunner(app).start()
+    TableResults(services.organiser).start()
     served = create_app(services=services)
     served.config["CABOOSE_STREAMS"] = 4  # live streams each hold a thread: half of the 8 stay for requests
     waitress_serve(served, host=host, port=port, threads=8)

@@ -10,6 +10,7 @@ round is paired.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Response, current_app
@@ -25,7 +26,10 @@ from service.api.encoding import as_built
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.api.schemas import Strict
+from service.api.stream import EVENT_STREAM, RETRY_MS, StreamHeadersSchema, StreamQuerySchema
+from service.feed import StreamsFull, capacity_from_env
 from service.tournament import transfer, views
+from service.tournament.live import TournamentFeed
 from service.tournament.organiser import Organiser
 from service.tournament.ratings import Ratings
 from service.tournament.store import TournamentNotFound
@@ -310,6 +314,58 @@ def export(tournament_id: str, as_: str) -> ResponseReturnValue:
     lines = (json.dumps(r, ensure_ascii=False) + "\n" for r in transfer.exported(organiser(), tournament_id,
                                                                                   Audience.parse(as_)))
     return Response(lines, mimetype="application/jsonl")
+
+
+def tournament_feed() -> TournamentFeed:
+    """This process's feed of tournaments, made by the first stream."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    found = app.extensions.get("caboose.tournament_feed")
+    if found is None:
+        capacity = capacity_from_env() or app.config.get("CABOOSE_STREAMS")
+        found = app.extensions.setdefault("caboose.tournament_feed", TournamentFeed(organiser().shelf, capacity))
+    return found  # type: ignore[no-any-return]
+
+
+@tournaments.get("/<tournament_id>/stream")
+@guarded(Caller.PUBLIC, limit="read")
+@tournaments.arguments(StreamQuerySchema(), location="query", as_kwargs=True)
+@tournaments.arguments(StreamHeadersSchema(), location="headers", as_kwargs=True)
+@tournaments.doc(responses=EVENT_STREAM)
+@documents_problems(400, 404, 503)
+def stream(tournament_id: str, after: int | None, last_event_id: int | None) -> ResponseReturnValue:
+    """Follow the tournament: each of its records (a round paired, a table's result, a ruling,
+    the end) pushed when stored, as `GET /api/v1/games/{id}/stream` pushes a game's."""
+    start = last_event_id if last_event_id is not None else after or 0
+    live = tournament_feed()
+    try:
+        channel = live.open(tournament_id)
+    except StreamsFull as full:
+        return problem(503, "Streams full", full.message, full.code, headers={"Retry-After": str(RETRY_MS // 1000)})
+    try:
+        first = live.frames(tournament_id, start)
+    except BaseException:
+        live.close(channel)  # type: ignore[arg-type]
+        raise
+
+    def pushed() -> Iterator[bytes]:
+        try:
+            yield b"retry: %d\n\n" % RETRY_MS
+            batch, last = first, start
+            while True:
+                if batch:
+                    yield b"".join(text for _, text in batch)
+                    last = batch[-1][0]
+                if channel.wait(last, live.heartbeat):
+                    batch = live.frames(tournament_id, last)
+                elif channel.closed:
+                    return
+                else:
+                    batch = []
+                    yield b": heartbeat\n\n"
+        finally:
+            live.close(channel)  # type: ignore[arg-type]
+
+    return Response(pushed(), mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @tournaments.get("/<tournament_id>/audit")
