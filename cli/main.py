@@ -388,7 +388,7 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
     app, lobby, notifier = services.caboose, services.lobby, services.notifier
     click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
     if demo:
-        for line in seed_demo(lobby, f"http://{host}:{port}"):
+        for line in seed_demo(lobby, f"http://{host}:{port}", services.organiser):
             click.echo(line)
     notifier.start()
     bots.BotRunner(app).start()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,7 @@ class Simulated:
     tables: int
     moves: int
     summary: dict[str, Any]
+    referee_token: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"tournament_id": self.tournament_id, "rounds": self.rounds, "tables": self.tables, "moves": self.moves,
@@ -41,16 +42,18 @@ def secret_of(seed: int) -> bytes:
 
 def simulate(organiser: Organiser, game: str, players: int, kind: str, rounds: int, levels: str, seed: int,
              table_size: int | None = None, options: dict[str, Any] | None = None,
-             progress: Callable[[dict[str, Any]], None] | None = None, **settings: Any) -> Simulated:
-    """Play a tournament of `players` bots to its end; `progress` hears of each round played."""
+             progress: Callable[[dict[str, Any]], None] | None = None, names: Sequence[str] | None = None,
+             **settings: Any) -> Simulated:
+    """Play a tournament of `players` bots (named `names`, else "player 1"...) to its end;
+    `progress` hears of each round played."""
     decider = games.current(game)
     seat_levels(decider, levels, decider.min_seats)  # an unknown level is refused before anything is stored
     created = organiser.create(f"Simulated {game} {kind} (seed {seed})", game, kind=kind, rounds=rounds,
                                table_size=table_size, options=options, secret=secret_of(seed), **settings)
     tournament_id = created.tournament_id
     width = len(str(players))
-    for number in range(1, players + 1):
-        organiser.register(tournament_id, f"player {number:0{width}d}")
+    for name in names or [f"player {number:0{width}d}" for number in range(1, players + 1)]:
+        organiser.register(tournament_id, name)
     tables = moves = 0
     for _ in range(MAX_ROUNDS):
         if organiser.shelf.get(tournament_id).state.finished:
@@ -71,4 +74,4 @@ def simulate(organiser: Organiser, game: str, players: int, kind: str, rounds: i
     summary = {"game": game, "format": kind, "players": players, "finished": state.finished,
                "top": [{"rank": r["rank"], "player": r["player"], "points": r["points"], "wins": r["wins"]} for r in top],
                **meetings(state)}
-    return Simulated(tournament_id, len(state.rounds), tables, moves, summary)
+    return Simulated(tournament_id, len(state.rounds), tables, moves, summary, created.referee_token)
