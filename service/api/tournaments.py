@@ -10,10 +10,11 @@ round is paired.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Response, current_app
+from flask import Response, current_app, request
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
@@ -39,6 +40,9 @@ tournaments = Blueprint("tournaments", __name__, url_prefix="/api/v1/tournaments
 ratings_api = Blueprint("ratings", __name__, url_prefix="/api/v1/ratings", description="Ratings: OpenSkill per game title.")
 
 NAME = validate.Length(min=1, max=64)
+IMPORT_BYTES = int(os.environ.get("CABOOSE_MAX_IMPORT_BYTES", str(64 * 1024 * 1024)))
+"""The largest body `POST …/import` takes: an export holds every table's whole game, far beyond
+the other routes' limit (`CABOOSE_MAX_BODY_BYTES`)."""
 REFEREE = fields.String(load_default="referee", validate=NAME, metadata={"description": "The referee's name in the record."})
 
 
@@ -56,6 +60,13 @@ def referee_of(tournament_id: str) -> None:
 
 def _referee_doc(view: Any) -> Any:
     return tournaments.doc(security=[{"bearer": []}])(documents_problems(401)(view))
+
+
+@tournaments.url_value_preprocessor
+def larger_imports(endpoint: str | None, _: dict[str, Any] | None) -> None:
+    # Before any hook reads the body (the app's input check runs at `before_request`).
+    if endpoint == "tournaments.import_tournament":
+        request.max_content_length = IMPORT_BYTES
 
 
 @tournaments.app_errorhandler(TournamentNotFound)
