@@ -67,15 +67,16 @@ function showStandings(answer, ratings) {
 }
 
 function seatLine(seat) {
-  const place = seat.place ? t("{place}. place, {score} points in the game, {points} tournament points",
+  const place = seat.place ? t("place {place}, {score} points in the game, {points} tournament points",
     { place: seat.place, score: seat.score, points: seat.points }) : t("playing");
   return el("li", { text: `${seat.player} — ${place}` });
 }
 
 function tableCard(table) {
-  const title = t("Round {round}, table {table} ({stage})", {
-    round: table.round, table: table.table, stage: (STAGES[table.stage] || (() => table.stage))(),
-  });
+  const title = table.stage === "round" ? t("Round {round}, table {table}", { round: table.round, table: table.table })
+    : t("Round {round}, table {table} ({stage})", {
+      round: table.round, table: table.table, stage: (STAGES[table.stage] || (() => table.stage))(),
+    });
   const status = table.status === "finished" ? t("finished") : t("in play");
   const children = [
     el("h3", { text: title }),
@@ -124,8 +125,10 @@ async function refresh() {
     $("tables").replaceChildren(...tables.tables.map(tableCard));
     $("tables-empty").hidden = tables.tables.length > 0;
     notify("");
+    document.body.dataset.ready = "true";
   } catch (error) {
     notify(error.status === 404 ? t("There is no such tournament here.") : t("Not available: {error}", { error: error.message }), "error");
+    document.body.dataset.ready = "true";
   }
 }
 
