@@ -17,11 +17,12 @@ from typing import Any
 from flask import Response, current_app, request
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 from werkzeug.exceptions import Unauthorized
 
 from domain.core.events import Audience
 from projections.ratings import ranking
+from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, lobby
 from service.api.encoding import as_built
 from service.api.guard import Caller, guarded
@@ -157,13 +158,9 @@ class RatingsQuery(Strict):
     game = fields.String(load_default=None, validate=NAME)
 
 
-class Open(Schema):
-    """A JSON object; its fields are listed in docs/tournaments.md."""
-
-
 @tournaments.get("")
 @guarded(Caller.PUBLIC, limit="read")
-@tournaments.response(200, Open)
+@tournaments.response(200, ts.TournamentListSchema)
 def list_tournaments() -> ResponseReturnValue:
     """Every tournament, newest activity first."""
     shelf = organiser().shelf
@@ -173,7 +170,7 @@ def list_tournaments() -> ResponseReturnValue:
 @tournaments.post("")
 @guarded(Caller.PUBLIC, limit="create")
 @tournaments.arguments(CreateSchema())
-@tournaments.response(201, Open)
+@tournaments.response(201, ts.CreatedTournamentSchema)
 @documents_problems(400, 413, 415, 422)
 def create(args: dict[str, Any]) -> ResponseReturnValue:
     """Create a tournament; its referee token is in the answer, once (only its hash is kept)."""
@@ -190,7 +187,7 @@ def create(args: dict[str, Any]) -> ResponseReturnValue:
 @tournaments.post("/import")
 @guarded(Caller.PUBLIC, limit="create")
 @tournaments.arguments(ImportSchema())
-@tournaments.response(201, Open)
+@tournaments.response(201, ts.ImportedSchema)
 @documents_problems(400, 413, 415, 422)
 def import_tournament(args: dict[str, Any]) -> ResponseReturnValue:
     """Verify an exported tournament and store it with its games; a record that does not
@@ -202,7 +199,7 @@ def import_tournament(args: dict[str, Any]) -> ResponseReturnValue:
 
 @tournaments.get("/<tournament_id>")
 @guarded(Caller.PUBLIC, limit="read")
-@tournaments.response(200, Open)
+@tournaments.response(200, ts.TournamentSchema)
 @documents_problems(404)
 def summary(tournament_id: str) -> ResponseReturnValue:
     """The tournament: its game, format, scoring, commitment (and secret once revealed), players and rounds."""
@@ -212,7 +209,7 @@ def summary(tournament_id: str) -> ResponseReturnValue:
 @tournaments.post("/<tournament_id>/players")
 @guarded(Caller.REFEREE, limit="move")
 @tournaments.arguments(RegisterSchema())
-@tournaments.response(201, Open)
+@tournaments.response(201, ts.StoredRecordsSchema)
 @_referee_doc
 @documents_problems(400, 404, 422)
 def register(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
@@ -224,7 +221,7 @@ def register(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
 @tournaments.post("/<tournament_id>/withdrawals")
 @guarded(Caller.REFEREE, limit="move")
 @tournaments.arguments(WithdrawSchema())
-@tournaments.response(201, Open)
+@tournaments.response(201, ts.StoredRecordsSchema)
 @_referee_doc
 @documents_problems(400, 404, 422)
 def withdraw(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
@@ -237,7 +234,7 @@ def withdraw(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
 @tournaments.post("/<tournament_id>/rounds")
 @guarded(Caller.REFEREE, limit="move")
 @tournaments.arguments(PairSchema())
-@tournaments.response(201, Open)
+@tournaments.response(201, ts.PairedSchema)
 @_referee_doc
 @documents_problems(400, 404, 409, 422)
 def pair(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
@@ -251,7 +248,7 @@ def pair(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
 
 @tournaments.get("/<tournament_id>/standings")
 @guarded(Caller.PUBLIC, limit="read")
-@tournaments.response(200, Open)
+@tournaments.response(200, ts.StandingsSchema)
 @documents_problems(404)
 def standings(tournament_id: str) -> ResponseReturnValue:
     """The standings (a read model folded from the tournament's events), in the ladder's order,
@@ -262,7 +259,7 @@ def standings(tournament_id: str) -> ResponseReturnValue:
 @tournaments.get("/<tournament_id>/tables")
 @guarded(Caller.PUBLIC, limit="read")
 @tournaments.arguments(TablesQuery(), location="query", as_kwargs=True)
-@tournaments.response(200, Open)
+@tournaments.response(200, ts.TablesSchema)
 @documents_problems(400, 404)
 def tables(tournament_id: str, round: int | None) -> ResponseReturnValue:
     """The tables (of one round with `round`): players in seat order, each game and its replay, results."""
@@ -272,7 +269,7 @@ def tables(tournament_id: str, round: int | None) -> ResponseReturnValue:
 @tournaments.get("/<tournament_id>/disputes")
 @guarded(Caller.REFEREE, limit="expensive")
 @tournaments.arguments(DisputesQuery(), location="query", as_kwargs=True)
-@tournaments.response(200, Open)
+@tournaments.response(200, ts.DisputeDeskSchema)
 @_referee_doc
 @documents_problems(400, 404)
 def disputes(tournament_id: str, all: bool) -> ResponseReturnValue:
@@ -285,7 +282,7 @@ def disputes(tournament_id: str, all: bool) -> ResponseReturnValue:
 @tournaments.post("/<tournament_id>/disputes")
 @guarded(Caller.REFEREE, limit="move")
 @tournaments.arguments(TournamentDisputeSchema())
-@tournaments.response(201, Open)
+@tournaments.response(201, ts.StoredRecordsSchema)
 @_referee_doc
 @documents_problems(400, 404, 422)
 def raise_dispute(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
@@ -299,7 +296,7 @@ def raise_dispute(args: dict[str, Any], tournament_id: str) -> ResponseReturnVal
 @tournaments.post("/<tournament_id>/rulings")
 @guarded(Caller.REFEREE, limit="move")
 @tournaments.arguments(TournamentRulingSchema())
-@tournaments.response(201, Open)
+@tournaments.response(201, ts.RuledSchema)
 @_referee_doc
 @documents_problems(400, 404, 422)
 def rule(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
@@ -381,7 +378,7 @@ def stream(tournament_id: str, after: int | None, last_event_id: int | None) -> 
 
 @tournaments.get("/<tournament_id>/audit")
 @guarded(Caller.PUBLIC, limit="expensive")
-@tournaments.response(200, Open)
+@tournaments.response(200, ts.TournamentAuditSchema)
 @documents_problems(404)
 def audit(tournament_id: str) -> ResponseReturnValue:
     """The whole tournament's audit: its chain and fold, its secret, every draw, seed and seat
@@ -392,7 +389,7 @@ def audit(tournament_id: str) -> ResponseReturnValue:
 @ratings_api.get("")
 @guarded(Caller.PUBLIC, limit="read")
 @ratings_api.arguments(RatingsQuery(), location="query", as_kwargs=True)
-@ratings_api.response(200, Open)
+@ratings_api.response(200, ts.RatingsSchema)
 @documents_problems(400)
 def ratings(game: str | None) -> ResponseReturnValue:
     """Ratings per game title (OpenSkill, Plackett–Luce) from finished tournament tables: `rating` is mu − 3 sigma."""
