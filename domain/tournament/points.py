@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
+from functools import cache
 
 WBC_PLACE_POINTS = (1000, 100, 10, 1)
 """The World Boardgaming Championships' place points (1st 1000 / 2nd 100 / 3rd 10 / 4th 1),
@@ -24,9 +25,10 @@ def places(finish: Sequence[Sequence[int]], forfeited: Collection[int] = ()) -> 
     return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
-def points(table_places: Sequence[int], place_points: Sequence[float]) -> tuple[float, ...]:
+@cache
+def points(table_places: tuple[int, ...], place_points: tuple[float, ...]) -> tuple[float, ...]:
     """Each seat's tournament points: the points of the places it shares, split equally
-    (a place beyond the list scores 0)."""
+    (a place beyond the list scores 0). Kept: the standings ask it of every table."""
     worth = [Fraction(str(p)) for p in place_points]
     out = []
     for place in table_places:

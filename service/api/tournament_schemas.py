@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+
 class Answer(Schema):
     pass
 

@@ -25,7 +25,7 @@ MEETING = 1_000_000
 """What seating a pair who met before costs, beyond any distance in the standing."""
 SWEEPS = 8
 WINDOW = 4
-"""Tables either side of its own a player may move to (all of them when it meets someone anyway)."""
+"""Tables either side of its own a player may move to (any, when it meets someone again at its own)."""
 
 
 def solve(problem: Problem) -> list[tuple[str, ...]]:
@@ -106,14 +106,11 @@ def _flow(holes: list[int], movers: dict[int, str], rest: dict[int, list[str]], 
     position = {i: n for n, i in enumerate(holes)}
     for i, player in movers.items():
         graph.add_edge("source", ("player", i), capacity=1, weight=0)
+        # By standing, a player moves only to nearby tables, unless it meets someone again at its own.
+        far = not by_standing or cost(player, i, rest[i]) >= MEETING
         for j in holes:
-            if by_standing and abs(position[j] - position[i]) > WINDOW and movers[i] and j != i:
-                weight = cost(player, j, rest[j])
-                if weight >= MEETING:
-                    continue
-            else:
-                weight = cost(player, j, rest[j])
-            graph.add_edge(("player", i), ("table", j), capacity=1, weight=weight)
+            if far or abs(position[j] - position[i]) <= WINDOW:
+                graph.add_edge(("player", i), ("table", j), capacity=1, weight=cost(player, j, rest[j]))
     for j in holes:
         graph.add_edge(("table", j), "sink", capacity=1, weight=0)
     flow = nx.min_cost_flow(graph)

@@ -210,27 +210,18 @@ class Organiser:
                               f"({created.content.sha256}); the installed one differs.")
         events: list[Event] = []
         aggregates: list[Game] = []
-        tables: list[Opened] = []
-        try:
-            self._plan_tables(tournament_id, created, plans, events, aggregates, tables)
-        except BaseException:
-            for table in tables:
-                self.lobby.seating.withdraw(table.game_id, table.issued)
-            raise
-        return events, aggregates, tables
-
-    def _plan_tables(self, tournament_id: str, created: ev.TournamentCreated, plans: Sequence[Plan], events: list[Event],
-                     aggregates: list[Game], tables: list[Opened]) -> None:
         for plan in plans:
             events.append(plan.paired())
             for table in plan.tables:
                 game = self.caboose.new_game(created.game, list(table.seats), created.options, seed=table.seed,
                                              observed={} if table.seed is None else None,
                                              tournament=AtTable(tournament_id, plan.round, table.table))
-                game_id = str(game.id)
                 seed_commitment = commitment(table.seed) if table.seed is not None else None
-                events.append(ev.TableSeated(round=plan.round, table=table.table, seats=table.seats, game_id=game_id,
+                events.append(ev.TableSeated(round=plan.round, table=table.table, seats=table.seats, game_id=str(game.id),
                                              seed_commitment=seed_commitment))
-                issued = self.lobby.seating.issue(game_id, list(table.seats))
                 aggregates.append(game)
-                tables.append(Opened(plan.round, table.table, game_id, table.seats, issued))
+        seated = [(plan.round, table) for plan in plans for table in plan.tables]
+        issued = self.lobby.seating.issue_many([(str(g.id), list(g.seats)) for g in aggregates])
+        tables = [Opened(round_, table.table, str(game.id), table.seats, credentials)
+                  for (round_, table), game, credentials in zip(seated, aggregates, issued, strict=True)]
+        return events, aggregates, tables
