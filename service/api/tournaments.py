@@ -317,6 +317,7 @@ def rule(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
 def export(tournament_id: str, as_: str) -> ResponseReturnValue:
     """The tournament's record and every table's game (`as=referee`, with the referee's token:
     running games' secrets too)."""
+    organiser().shelf.get(tournament_id)  # 404 before the answer starts
     if as_ == "referee":
         referee_of(tournament_id)
     lines = (json.dumps(r, ensure_ascii=False) + "\n" for r in transfer.exported(organiser(), tournament_id,
