@@ -348,14 +348,8 @@ def export(game_id: str, output: Any, as_text: bool, audience: Audience, db: str
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-@cli.command("import")
-@click.argument("source", type=click.File("r"))
-@db_option
-@json_option
-@handles_errors
-def import_(source: Any, db: str | None, as_json: bool) -> None:
-    """Verify a full record (JSON Lines) and store it; a bad record stores nothing. Prints
-    the game's id, then fresh tokens for its seats and referee."""
+def read_lines(source: Any) -> list[Any]:
+    """A JSON Lines file's values, each held to the input limits; a bad line is one clear error."""
     records = []
     for number, line in enumerate(source, start=1):
         if not line.strip():
@@ -368,6 +362,18 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
             raise click.ClickException(f"line {number}: {error.code}: {error.message}") from None
     if not records:
         raise click.ClickException("the record is empty")
+    return records
+
+
+@cli.command("import")
+@click.argument("source", type=click.File("r"))
+@db_option
+@json_option
+@handles_errors
+def import_(source: Any, db: str | None, as_json: bool) -> None:
+    """Verify a full record (JSON Lines) and store it; a bad record stores nothing. Prints
+    the game's id, then fresh tokens for its seats and referee."""
+    records = read_lines(source)
     lobby = _services(db).lobby
     game_id, issued = lobby.import_game(records)
     echo_created(lobby, game_id, issued, as_json)

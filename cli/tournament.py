@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from cli.main import _echo_json, _option, _services, db_option, handles_errors, json_option
+from cli.main import _echo_json, _option, _services, db_option, handles_errors, json_option, read_lines
 from domain.core.events import Audience
 from service import input_limits
 from service.tournament import transfer, views
@@ -253,22 +253,6 @@ def export(tournament_id: str, output: Any, audience: str, db: str | None) -> No
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-def _read(source: Any) -> list[dict[str, Any]]:
-    records = []
-    for number, line in enumerate(source, start=1):
-        if not line.strip():
-            continue
-        try:
-            records.append(input_limits.loads(line))
-        except json.JSONDecodeError as error:
-            raise click.ClickException(f"line {number} is not JSON: {error.msg}") from None
-        except input_limits.InputRefused as error:
-            raise click.ClickException(f"line {number}: {error.code}: {error.message}") from None
-    if not records:
-        raise click.ClickException("the file is empty")
-    return records
-
-
 @tournament_cli.command("import")
 @click.argument("source", type=click.File("r"))
 @db_option
@@ -277,7 +261,7 @@ def _read(source: Any) -> list[dict[str, Any]]:
 def import_(source: Any, db: str | None, as_json: bool) -> None:
     """Verify an exported tournament (its record and every table's game) and store it; a
     file that does not verify stores nothing. Prints its id, then fresh tokens."""
-    created, tokens = transfer.imported(_organiser(db), _read(source))
+    created, tokens = transfer.imported(_organiser(db), read_lines(source))
     if as_json:
         _echo_json({"tournament_id": created.tournament_id, "referee_token": created.referee_token, "games": tokens})
         return
@@ -297,7 +281,7 @@ def verify(source: str, db: str | None, as_json: bool) -> None:
     the chain, the secret, every seed and seat order, every game, every result, the standing."""
     if os.path.isfile(source):
         with open(source, encoding="utf-8") as handle:
-            records, games = transfer.split(_read(handle))
+            records, games = transfer.split(read_lines(handle))
         report = transfer.verify(records, games)
     else:
         report = transfer.verify_stored(_organiser(db), source)

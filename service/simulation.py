@@ -141,8 +141,14 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         moves += 1
         if checker:
             checker.catch_up()
+    return _playout(app, game_id, decider, state, version, played, moves, issued, stop_after is None, max_moves)
+
+
+def _playout(app: Caboose, game_id: str, decider: Decider[Any], state: Any, version: int, played: tuple[str, ...],
+             moves: int, issued: Issued | None, to_the_end: bool, max_moves: int) -> Playout:
+    """What a playout came to; a game that was to be played to its end and did not is broken."""
     over = decider.is_over(state)
-    if not over and stop_after is None:
+    if not over and to_the_end:
         raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
     ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"] if over else []
     winners = ended[0]["data"].get("winners", []) if ended else []
@@ -169,13 +175,7 @@ def _play_held(app: Caboose, game: str, played: tuple[str, ...], seed: bytes, ch
     if check:
         _Checker(app, game_id).catch_up()
     state, version = aggregate.state, aggregate.version
-    over = decider.is_over(state)
-    if not over and stop_after is None:
-        raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
-    ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"] if over else []
-    winners = ended[0]["data"].get("winners", []) if ended else []
-    scores = {str(k): v for k, v in decider.scores(state).items()}
-    return Playout(game_id, version, scores, winners, played, moves, over, issued)
+    return _playout(app, game_id, decider, state, version, played, moves, issued, stop_after is None, max_moves)
 
 
 def played_held(app: Caboose, aggregate: Game, levels: Sequence[str], chooser: random.Random, max_moves: int) -> int:

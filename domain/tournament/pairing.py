@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from domain.core.errors import IllegalMove
 from domain.tournament import events as ev
@@ -137,7 +137,7 @@ def least_met_twice(state: Tournament, stage: str = ev.ROUND) -> int:
     meetings = sum(len(s) * (len(s) - 1) // 2 for tables in rounds for s in tables)
     counted = max(0, -(-(meetings - players * (players - 1) // 2) // (len(rounds) - 1)))
     spread = 0
-    for before, now in zip(rounds, rounds[1:], strict=False):
+    for before, now in pairwise(rounds):
         playing = {p for seats in now for p in seats}
         forced = 0
         for seats in before:

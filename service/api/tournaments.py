@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from typing import Any
 
 from flask import Response, current_app, request
@@ -20,7 +19,7 @@ from flask_smorest import Blueprint
 from marshmallow import fields, validate
 from werkzeug.exceptions import Unauthorized
 
-from domain.core.events import Audience
+from domain.core.events import PUBLIC, Audience
 from projections.ratings import ranking
 from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, lobby
@@ -28,7 +27,7 @@ from service.api.encoding import as_built
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.api.schemas import Strict
-from service.api.stream import EVENT_STREAM, RETRY_MS, StreamHeadersSchema, StreamQuerySchema
+from service.api.stream import EVENT_STREAM, RETRY_MS, StreamHeadersSchema, StreamQuerySchema, pushed
 from service.feed import StreamsFull, capacity_from_env
 from service.tournament import transfer, views
 from service.tournament.live import TournamentFeed
@@ -351,30 +350,12 @@ def stream(tournament_id: str, after: int | None, last_event_id: int | None) -> 
     except StreamsFull as full:
         return problem(503, "Streams full", full.message, full.code, headers={"Retry-After": str(RETRY_MS // 1000)})
     try:
-        first = live.frames(tournament_id, start)
+        first = channel.frames(live.caboose, start, PUBLIC)
     except BaseException:
-        live.close(channel)  # type: ignore[arg-type]
+        live.close(channel)
         raise
-
-    def pushed() -> Iterator[bytes]:
-        try:
-            yield b"retry: %d\n\n" % RETRY_MS
-            batch, last = first, start
-            while True:
-                if batch:
-                    yield b"".join(text for _, text in batch)
-                    last = batch[-1][0]
-                if channel.wait(last, live.heartbeat):
-                    batch = live.frames(tournament_id, last)
-                elif channel.closed:
-                    return
-                else:
-                    batch = []
-                    yield b": heartbeat\n\n"
-        finally:
-            live.close(channel)  # type: ignore[arg-type]
-
-    return Response(pushed(), mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(pushed(live, channel, PUBLIC, start, first), mimetype="text/event-stream", headers=headers)
 
 
 @tournaments.get("/<tournament_id>/audit")

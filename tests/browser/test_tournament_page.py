@@ -17,7 +17,7 @@ import pytest
 from service.simulation import played_held
 from service.tournament.organiser import Organiser
 from tests.browser.accessibility import serious
-from tests.browser.support import PHONE, WIDE, Site, shot
+from tests.browser.support import PHONE, WIDE, Site, shot, watched_page
 from tests.browser.test_languages_browser import ENGLISH, OVERFLOWING, VISIBLE_TEXT
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dara", "Eli", "Fay", "Gus"]
@@ -56,11 +56,7 @@ def reader(browser: Any) -> Iterator[Any]:
     def opener(tag: str, url: str, viewport: dict[str, int]) -> Any:
         context = browser.new_context(viewport=viewport, locale=tag, extra_http_headers={"Accept-Language": tag})
         contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-        page.goto(url)
+        page = watched_page(context, url)
         page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
         return page
 
