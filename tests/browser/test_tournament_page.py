@@ -3,7 +3,8 @@
 standings and their round's tables linking to each game's replay, with no text overflowing,
 no English sentence left in a translated page, no error logged and no serious axe finding;
 and the page follows the tournament live: a table whose game ends is shown finished, and
-the standings move, without reloading. Screenshots go to test-artifacts/browser/tournament/."""
+the standings move, without reloading; the dispute desk lists a table's dispute for the
+referee's token and rules on it, which moves the standings. Screenshots go to test-artifacts/browser/tournament/."""
 
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ def events(site: Site) -> dict[str, Any]:
     opened = organiser.pair(running.tournament_id)
     play(organiser, opened[:1], 3)
     organiser.settle(running.tournament_id)
-    return {"organiser": organiser, "finished": done.tournament_id, "running": running.tournament_id, "left": opened[1:]}
+    return {"organiser": organiser, "finished": done.tournament_id, "running": running.tournament_id, "left": opened[1:],
+            "referee": running.referee_token, "done": opened[0]}
 
 
 @pytest.fixture
@@ -100,3 +102,27 @@ def test_the_page_follows_the_tournament_live(site: Site, events: dict[str, Any]
                                       ?.dataset.status === 'finished'""", timeout=20_000)
     assert page.locator("#standings tbody").inner_text() != games_before
     assert not page.errors, page.errors
+
+
+def test_the_dispute_desk_rules_and_the_standings_move(site: Site, events: dict[str, Any], reader: Any) -> None:
+    organiser, tournament_id, table = events["organiser"], events["running"], events["done"]
+    organiser.raise_dispute(tournament_id, table.game_id, 5, table.seats[-1], "a route was claimed with too few cards")
+    page = reader("en", f"{site.base}/tournaments/{tournament_id}", PHONE)
+    page.fill("#desk-token", "not the referee's")
+    page.click("#desk-form button")
+    page.wait_for_function("() => document.getElementById('notice').dataset.kind === 'error'")
+    page.fill("#desk-token", events["referee"])
+    page.click("#desk-form button")
+    card = page.locator(f'#disputes li[data-game-id="{table.game_id}"]')
+    card.wait_for()
+    last = table.seats[-1]
+    before = page.locator("#standings tbody tr", has_text=last).inner_text()
+    ruled = ", ".join("1" if player == last else "2" for player in table.seats)
+    card.locator("textarea").fill("the claim is void: the last seat's route stands")
+    card.locator("input").fill(ruled)
+    card.locator("button").click()
+    page.wait_for_function("() => document.querySelectorAll('#disputes li').length === 0", timeout=20_000)
+    page.wait_for_function(f"""(before) => [...document.querySelectorAll('#standings tbody tr')]
+        .find((row) => row.textContent.includes({last!r}))?.innerText !== before""", arg=before, timeout=20_000)
+    assert page.locator("#desk-empty").is_visible()
+    assert serious(page) == []
