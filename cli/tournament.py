@@ -122,6 +122,10 @@ def _tables(opened: list[Opened], as_json: bool) -> None:
         if as_json:
             _echo_json(table.to_json())
             continue
+        if table.issued is None:
+            click.echo(f"round {table.round} table {table.table}: {', '.join(table.seats)} (a physical table: enter its "
+                       f"opening with `caboose tournament open`)")
+            continue
         click.echo(f"round {table.round} table {table.table}: game {table.game_id}")
         for seat, player in enumerate(table.seats):
             click.echo(f"  seat {seat} {player} token: {table.issued.seat_tokens[seat]}")
@@ -139,6 +143,28 @@ def pair(tournament_id: str, entrants: tuple[str, ...], referee: str, db: str | 
     """Pair the next round (a schedule: its whole season): each table's game is created with
     its derived seed and seat order; print each table's seats and tokens (shown once)."""
     _tables(_organiser(db).pair(tournament_id, referee, list(entrants) or None), as_json)
+
+
+@tournament_cli.command("open")
+@click.argument("tournament_id")
+@click.option("--round", "round_", type=int, required=True)
+@click.option("--table", type=int, required=True)
+@click.option("--observed", type=click.File("r"), required=True,
+              help="The opening as laid out at the table, a JSON file in the game's own form (docs/transcription.md).")
+@referee_option
+@db_option
+@json_option
+@handles_errors
+def open_(tournament_id: str, round_: int, table: int, observed: Any, referee: str, db: str | None, as_json: bool) -> None:
+    """Open a physical table's game (a tournament created with --table) from its opening as
+    laid out there; print its seats' tokens (shown once)."""
+    try:
+        layout = input_limits.loads(observed.read())
+    except json.JSONDecodeError as error:
+        raise click.BadParameter(f"not JSON: {error}", param_hint="--observed") from None
+    if not isinstance(layout, dict):
+        raise click.BadParameter("the observed opening is a JSON object", param_hint="--observed")
+    _tables([_organiser(db).open_table(tournament_id, round_, table, layout, referee)], as_json)
 
 
 @tournament_cli.command()

@@ -191,8 +191,13 @@ def main(path):
             check_round(state, secret, e, [r["data"]["seats"] for r in records if r["kind"] == "TableSeated" and r["data"]["round"] == d["round"]], fmt, allowed)
             state.rounds.append(d)
         elif e["kind"] == "TableSeated":
-            check_table(d, v, secret, physical, records[0]["tournament_id"], games)
+            if d["game_id"] is not None: check_table(d, v, secret, physical, records[0]["tournament_id"], games)
+            elif secret and shuffled(derived(secret, use="seats", round=d["round"], table=d["table"]), d["seats"]) != d["seats"]: fail(f"event {v}: the seat order is not the secret's")
             state.tables.append({"round": d["round"], "table": d["table"], "stage": state.rounds[-1]["stage"], "seats": d["seats"], "game_id": d["game_id"], "result": None})
+        elif e["kind"] == "TableOpened":  # a physical table's game, made from its opening as laid out there
+            table = next(t for t in state.tables if (t["round"], t["table"]) == (d["round"], d["table"]))
+            table["game_id"] = d["game_id"]
+            check_table({**d, "seats": table["seats"], "seed_commitment": None}, v, secret, physical, records[0]["tournament_id"], games)
         elif e["kind"] == "TableFinished":
             table = next(t for t in state.tables if t["game_id"] == d["game_id"])
             check_result(d, v, games[d["game_id"]], state.withdrawn)
@@ -210,7 +215,7 @@ def main(path):
         said = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "verify_record.py"), handle.name], capture_output=True, text=True)
         os.unlink(handle.name)
         if said.returncode: fail(f"game {game_id}: {(said.stderr or said.stdout).strip()}")
-    seated = [t["game_id"] for t in state.tables]
+    seated = [t["game_id"] for t in state.tables if t["game_id"]]
     if sorted(seated) != sorted(games): fail("the file's games are not exactly the tournament's tables")
     finished = any(r["kind"] == "TournamentFinished" for r in records)
     seeds = "every table's seat order" + ("" if physical else " and seed") if secret else ""

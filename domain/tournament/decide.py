@@ -141,9 +141,9 @@ def plans(state: Tournament, secret: bytes, solver: p.Solver, entrants: Sequence
         raise IllegalMove("finished", "The tournament has finished: nothing is left to pair.")
     playing = state.playing()
     if playing:
-        names = ", ".join(f"round {t.round} table {t.table} (game {t.game_id})" for t in playing)
+        names = ", ".join(f"round {t.round} table {t.table} (game {t.game_id or 'not opened yet'})" for t in playing)
         raise IllegalMove("tables_playing", f"Tables are still playing: {names}. Pair the next round once their "
-                          "results are in.", {"tables": [t.game_id for t in playing]})
+                          "results are in.", {"tables": [t.game_id for t in playing if t.game_id]})
     stage = next_stage(state)
     if stage is None:
         raise IllegalMove("all_paired", "Every round of this tournament is paired already.")

@@ -108,9 +108,19 @@ class TableSeated(Event):
     round: int = field(metadata=means("The round."))
     table: int = field(metadata=means("The table's number in its round, from 1."))
     seats: tuple[str, ...] = field(metadata=means("The players in seat order (seat 0 first)."))
-    game_id: str = field(metadata=means("The table's game."))
+    game_id: str | None = field(metadata=means(
+        "The table's game; null at a physical table until its opening is entered (TableOpened)."))
     seed_commitment: str | None = field(metadata=means(
         "The commitment in the game's GameCreated: SHA-256 of the table's derived seed (null at a physical table)."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableOpened(Event):
+    """A physical table's game was made from its opening as laid out there, its players in the table's seat order."""
+
+    round: int = field(metadata=means("The round."))
+    table: int = field(metadata=means("The table."))
+    game_id: str = field(metadata=means("The table's game, transcribed from the table (seed source `table`)."))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,5 +169,5 @@ class SecretRevealed(Event):
                                          key="secret"))
 
 
-EVENTS = Catalogue(TournamentCreated, PlayerRegistered, PlayerWithdrawn, RoundPaired, TableSeated, TableFinished,
+EVENTS = Catalogue(TournamentCreated, PlayerRegistered, PlayerWithdrawn, RoundPaired, TableSeated, TableOpened, TableFinished,
                    ResultRuled, TournamentFinished, SecretRevealed, name="tournament")

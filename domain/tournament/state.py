@@ -47,7 +47,8 @@ class Table:
     table: int
     stage: str
     seats: tuple[str, ...]
-    game_id: str
+    game_id: str | None
+    """None at a physical table until its opening is entered (`TableOpened`)."""
     seed_commitment: str | None
     result: Result | None = None
 
@@ -85,7 +86,10 @@ class Tournament:
         return self.standing is not None
 
     def table_of(self, game_id: str) -> Table | None:
-        return next((t for t in self.tables if t.game_id == game_id), None)
+        return next((t for t in self.tables if t.game_id == game_id and game_id is not None), None)
+
+    def table_at(self, round_: int, table: int) -> Table | None:
+        return next((t for t in self.tables if t.key == (round_, table)), None)
 
     def round_tables(self, number: int) -> list[Table]:
         return [t for t in self.tables if t.round == number]
@@ -166,9 +170,19 @@ def _seated(state: Tournament, e: ev.TableSeated) -> Tournament:
     seated = {p for t in state.round_tables(e.round) for p in t.seats}
     _check(all(p in state.rounds[-1].order and p not in seated for p in e.seats), "a player is seated who is not "
            "paired in this round, or twice")
-    _check(state.table_of(e.game_id) is None, f"game {e.game_id} has a table already")
+    _check(e.game_id is None or state.table_of(e.game_id) is None, f"game {e.game_id} has a table already")
+    _check((e.game_id is None) == (state.created.seed_source == "table"), "a physical table's game is opened later; "
+           "any other table's with the round")
     table = Table(e.round, e.table, state.rounds[-1].stage, e.seats, e.game_id, e.seed_commitment)
     return replace(state, tables=(*state.tables, table))
+
+
+def _opened(state: Tournament, e: ev.TableOpened) -> Tournament:
+    table = state.table_at(e.round, e.table)
+    _check(table is not None and table.game_id is None, f"round {e.round} table {e.table} is no physical table waiting "
+           "for its game")
+    _check(state.table_of(e.game_id) is None, f"game {e.game_id} has a table already")
+    return replace(state, tables=tuple(replace(t, game_id=e.game_id) if t is table else t for t in state.tables))
 
 
 def _with_result(state: Tournament, game_id: str, result: Result) -> Tournament:
@@ -220,6 +234,6 @@ def _revealed(state: Tournament, e: ev.SecretRevealed) -> Tournament:
 
 _HANDLERS: dict[type, Any] = {
     ev.PlayerRegistered: _registered, ev.PlayerWithdrawn: _withdrawn, ev.RoundPaired: _paired,
-    ev.TableSeated: _seated, ev.TableFinished: _table_finished, ev.ResultRuled: _ruled,
+    ev.TableSeated: _seated, ev.TableOpened: _opened, ev.TableFinished: _table_finished, ev.ResultRuled: _ruled,
     ev.TournamentFinished: _finished, ev.SecretRevealed: _revealed,
 }

@@ -121,13 +121,13 @@ class TableSchema(Answer):
     round = fields.Integer()
     table = fields.Integer()
     stage = fields.String()
-    game_id = fields.String()
-    status = fields.String(metadata={"description": "playing or finished"})
+    game_id = fields.String(allow_none=True, metadata={"description": "Null at a physical table until its opening is entered."})
+    status = fields.String(metadata={"description": "waiting (a physical table's opening), playing or finished"})
     seats = fields.List(fields.Nested(SeatResultSchema))
     seed_commitment = fields.String(allow_none=True)
     ruled_by = fields.String(allow_none=True)
     ruling = fields.String(allow_none=True)
-    replay = fields.String(metadata={"description": "The game's replay page."})
+    replay = fields.String(allow_none=True, metadata={"description": "The game's replay page."})
 
 
 class TablesSchema(Answer):
@@ -137,15 +137,15 @@ class TablesSchema(Answer):
 class SeatTokenSchema(Answer):
     seat = fields.Integer()
     player = fields.String()
-    token = fields.String()
+    token = fields.String(allow_none=True)
 
 
 class OpenedSchema(Answer):
     round = fields.Integer()
     table = fields.Integer()
-    game_id = fields.String()
+    game_id = fields.String(allow_none=True, metadata={"description": "Null at a physical table until its opening is entered."})
     seats = fields.List(fields.Nested(SeatTokenSchema), metadata={"description": "Shown once."})
-    referee_token = fields.String(metadata={"description": "The table game's referee token, shown once."})
+    referee_token = fields.String(allow_none=True, metadata={"description": "The table game's referee token, shown once."})
 
 
 class PairedSchema(Answer):

@@ -245,6 +245,25 @@ def pair(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
     return as_built({"tables": [t.to_json() for t in opened]}), 201
 
 
+class OpeningSchema(Strict):
+    observed = fields.Dict(keys=fields.String(), required=True, metadata={
+        "description": "The opening as laid out at the table, in the game's own form (docs/transcription.md)."})
+    referee = REFEREE
+
+
+@tournaments.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/opening")
+@guarded(Caller.REFEREE, limit="move")
+@tournaments.arguments(OpeningSchema())
+@tournaments.response(201, ts.OpenedSchema)
+@_referee_doc
+@documents_problems(400, 404, 422)
+def open_table(args: dict[str, Any], tournament_id: str, number: int, table: int) -> ResponseReturnValue:
+    """A physical table's game (`seed_source: table`), made from its opening as laid out there,
+    its players in the table's derived seat order; its seats' and referee's tokens, once."""
+    referee_of(tournament_id)
+    return as_built(organiser().open_table(tournament_id, number, table, args["observed"], args["referee"]).to_json()), 201
+
+
 @tournaments.get("/<tournament_id>/standings")
 @guarded(Caller.PUBLIC, limit="read")
 @tournaments.response(200, ts.StandingsSchema)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import games
@@ -53,14 +53,16 @@ class Opened:
 
     round: int
     table: int
-    game_id: str
+    game_id: str | None
+    """None at a physical table until its opening is entered (`Organiser.open_table`)."""
     seats: tuple[str, ...]
-    issued: Issued
+    issued: Issued | None
 
     def to_json(self) -> dict[str, Any]:
+        tokens = self.issued.seat_tokens if self.issued else {}
         return {"round": self.round, "table": self.table, "game_id": self.game_id,
-                "seats": [{"seat": i, "player": p, "token": self.issued.seat_tokens[i]} for i, p in enumerate(self.seats)],
-                "referee_token": self.issued.referee_token}
+                "seats": [{"seat": i, "player": p, "token": tokens.get(i)} for i, p in enumerate(self.seats)],
+                "referee_token": self.issued.referee_token if self.issued else None}
 
 
 class Organiser:
@@ -113,7 +115,7 @@ class Organiser:
         event = decide.withdrawn(tournament.state, player, how, level, reason, referee, levels_of(decider))
         stored = self._store(tournament, [event], referee_actor(referee))
         for table in tournament.state.playing():
-            if player in table.seats:
+            if player in table.seats and table.game_id is not None:
                 bots.take_over(self.caboose, table.game_id, table.seats.index(player), level or best_level(decider),
                                f"{player} withdrew from the tournament: {reason}", referee)
         return stored
@@ -126,11 +128,12 @@ class Organiser:
         plans = decide.plans(tournament.state, self._secret(tournament), self.solver, entrants)
         events, aggregates, opened_tables = self._open(tournament, plans)
         tournament.append(events, referee_actor(referee), f"pair:{uuid.uuid4()}", utc_now())
-        self.shelf.save(tournament, aggregates, [(t.game_id, t.issued) for t in opened_tables])
+        made = [(t.game_id, t.issued) for t in opened_tables if t.game_id is not None and t.issued is not None]
+        self.shelf.save(tournament, aggregates, made)
         seconds = tournament.state.created.move_deadline
         if seconds is not None:
-            for table in opened_tables:
-                bots.set_deadline(self.caboose, table.game_id, seconds)
+            for game_id, _ in made:
+                bots.set_deadline(self.caboose, game_id, seconds)
         return opened_tables
 
     def settle(self, tournament_id: str) -> list[dict[str, Any]]:
@@ -141,6 +144,8 @@ class Organiser:
         if state.finished:
             return []
         for table in state.playing():
+            if table.game_id is None:
+                continue  # a physical table whose opening is not entered yet
             game = self.caboose.game(table.game_id)
             if game.is_over:
                 event = decide.table_finished(state, table.game_id, game.decider.finish(game.state),
@@ -210,18 +215,38 @@ class Organiser:
                               f"({created.content.sha256}); the installed one differs.")
         events: list[Event] = []
         aggregates: list[Game] = []
+        tables: list[Opened] = []
         for plan in plans:
             events.append(plan.paired())
             for table in plan.tables:
+                if table.seed is None:  # a physical table: its game waits for the opening laid out there
+                    events.append(ev.TableSeated(round=plan.round, table=table.table, seats=table.seats, game_id=None,
+                                                 seed_commitment=None))
+                    tables.append(Opened(plan.round, table.table, None, table.seats, None))
+                    continue
                 game = self.caboose.new_game(created.game, list(table.seats), created.options, seed=table.seed,
-                                             observed={} if table.seed is None else None,
                                              tournament=AtTable(tournament_id, plan.round, table.table))
-                seed_commitment = commitment(table.seed) if table.seed is not None else None
                 events.append(ev.TableSeated(round=plan.round, table=table.table, seats=table.seats, game_id=str(game.id),
-                                             seed_commitment=seed_commitment))
+                                             seed_commitment=commitment(table.seed)))
                 aggregates.append(game)
-        seated = [(plan.round, table) for plan in plans for table in plan.tables]
-        issued = self.lobby.seating.issue_many([(str(g.id), list(g.seats)) for g in aggregates])
-        tables = [Opened(round_, table.table, str(game.id), table.seats, credentials)
-                  for (round_, table), game, credentials in zip(seated, aggregates, issued, strict=True)]
-        return events, aggregates, tables
+                tables.append(Opened(plan.round, table.table, str(game.id), table.seats, None))
+        issued = iter(self.lobby.seating.issue_many([(str(g.id), list(g.seats)) for g in aggregates]))
+        return events, aggregates, [replace(t, issued=next(issued)) if t.game_id else t for t in tables]
+
+    def open_table(self, tournament_id: str, round_: int, table: int, observed: Mapping[str, Any],
+                   referee: str = "referee") -> Opened:
+        """A physical table's game, made from its opening as laid out there (`observed`, the
+        game's own form: docs/transcription.md), its players in the table's derived seat order;
+        stored with the tournament's `TableOpened` in one transaction."""
+        tournament = self._running(tournament_id)
+        seated = tournament.state.table_at(round_, table)
+        if seated is None or seated.game_id is not None:
+            raise IllegalMove("no_table_waiting", f"Round {round_} has no physical table {table} waiting for its opening.")
+        created = tournament.state.created
+        game = self.caboose.new_game(created.game, list(seated.seats), created.options, observed=observed,
+                                     tournament=AtTable(tournament_id, round_, table))
+        tournament.append([ev.TableOpened(round=round_, table=table, game_id=str(game.id))], referee_actor(referee),
+                          f"open:{uuid.uuid4()}", utc_now())
+        issued = self.lobby.seating.issue(str(game.id), list(seated.seats))
+        self.shelf.save(tournament, [game], [(str(game.id), issued)])
+        return Opened(round_, table, str(game.id), seated.seats, issued)

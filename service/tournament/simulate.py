@@ -61,7 +61,7 @@ def simulate(organiser: Organiser, game: str, players: int, kind: str, rounds: i
         opened = organiser.pair(tournament_id)
         for table in opened:
             chooser = random.Random(f"{seed}:{table.round}:{table.table}")
-            aggregate = organiser.caboose.game(table.game_id)
+            aggregate = organiser.caboose.game(str(table.game_id))  # seeded tables: opened with their round
             moves += played_held(organiser.caboose, aggregate, seat_levels(aggregate.decider, levels, len(table.seats)),
                                  chooser, 20_000)
         tables += len(opened)

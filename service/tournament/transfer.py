@@ -33,7 +33,8 @@ def exported(organiser: Organiser, tournament_id: str, audience: Audience) -> It
     records = organiser.shelf.records(tournament_id)
     yield from records
     for table in tr.folded(records).tables:
-        yield from organiser.caboose.view_records(table.game_id, audience)
+        if table.game_id is not None:
+            yield from organiser.caboose.view_records(table.game_id, audience)
 
 
 def split(records: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
@@ -61,31 +62,38 @@ def verify(records: Sequence[dict[str, Any]], tables: Mapping[str, Sequence[dict
     if report.chain.ok is False or report.rules.ok is not True:
         return report
     state = tr.folded(records)
-    seated = {r["data"]["game_id"]: r["version"] for r in records if r["kind"] == "TableSeated"}
+    seated = opened(records)
     unchecked = []
-    for table in state.tables:
-        game = tables.get(table.game_id)
+    played = [(t, t.game_id) for t in state.tables if t.game_id is not None]
+    for table, game_id in played:
+        game = tables.get(game_id)
         if not game:
-            report.fail(report.extra["games"], seated[table.game_id], f"the record of game {table.game_id} "
+            report.fail(report.extra["games"], seated[game_id], f"the record of game {game_id} "
                         f"(round {table.round} table {table.table}) is missing")
             return report
-        checked = game_audit(list(game), (seeds or {}).get(table.game_id))
+        checked = game_audit(list(game), (seeds or {}).get(game_id))
         if not checked.ok:
             problem = checked.first_problem or {"version": 1, "what": "does not verify"}
-            report.fail(report.extra["games"], seated[table.game_id], f"game {table.game_id} (round {table.round} "
+            report.fail(report.extra["games"], seated[game_id], f"game {game_id} (round {table.round} "
                         f"table {table.table}) fails its audit at version {problem['version']}: {problem['what']}")
             return report
-        unchecked += [f"{table.game_id}: {name}" for name in checked.unchecked]
-    report.extra["games"] = Check(True, f"{len(state.tables)} table games audited" + (
+        unchecked += [f"{game_id}: {name}" for name in checked.unchecked]
+    report.extra["games"] = Check(True, f"{len(played)} table games audited" + (
         f"; not checked: {'; '.join(unchecked)}" if unchecked else ""))
-    _tables(report, records, state.tables, tables, state.id, state.created.seed_source == "table")
+    _tables(report, records, [t for t, _ in played], tables, state.id, state.created.seed_source == "table")
     return report
+
+
+def opened(records: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """Each table game's id and the version of the record that gave the table its game."""
+    return {r["data"]["game_id"]: r["version"] for r in records
+            if r["kind"] in ("TableSeated", "TableOpened") and r["data"].get("game_id")}
 
 
 def _tables(report: AuditReport, records: Sequence[dict[str, Any]], seated: Sequence[Any],
             games: Mapping[str, Sequence[dict[str, Any]]], tournament_id: str, physical: bool) -> None:
     check = report.extra["tables"]
-    versions = {r["data"]["game_id"]: r["version"] for r in records if r["kind"] == "TableSeated"}
+    versions = opened(records)
     for table in seated:
         created = games[table.game_id][0]["data"]
         at = created.get("tournament") or {}
@@ -124,6 +132,8 @@ def verify_stored(organiser: Organiser, tournament_id: str) -> AuditReport:
     games: dict[str, list[dict[str, Any]]] = {}
     seeds: dict[str, bytes] = {}
     for table in tournament.state.tables:
+        if table.game_id is None:
+            continue
         games[table.game_id] = organiser.caboose.records(table.game_id)
         seed = organiser.caboose.game(table.game_id).seed
         if seed:
@@ -148,7 +158,7 @@ def imported(organiser: Organiser, lines: Iterable[dict[str, Any]]) -> tuple[Cre
     else:
         raise RecordError("tournament_exists", f"A tournament with id {tournament_id} is already stored.", 1)
     state = tr.folded(records)
-    games: list[Game] = [organiser.caboose.imported(tables[t.game_id]) for t in state.tables]
+    games: list[Game] = [organiser.caboose.imported(tables[t.game_id]) for t in state.tables if t.game_id is not None]
     aggregate = Tournament(entry=records[0], secret=None)
     aggregate.restore(records[1:])
     seating = organiser.lobby.seating

@@ -50,7 +50,7 @@ def summary(tournament: Tournament) -> dict[str, Any]:
         "rounds": [{"round": r.number, "stage": r.stage, "byes": list(r.byes), "repeats": r.repeats,
                     "tables": len(state.round_tables(r.number))} for r in state.rounds],
         "next": next_stage(state) if not state.finished else None,
-        "playing": [t.game_id for t in state.playing()], **meetings(state),
+        "playing": [t.game_id for t in state.playing() if t.game_id], **meetings(state),
     }
 
 
@@ -60,10 +60,11 @@ def table_json(state: Folded, table: Table) -> dict[str, Any]:
     seats = [{"seat": i, "player": p, "place": result.places[i] if result else None,
               "score": result.scores[i] if result else None, "points": earned[i] if earned else None}
              for i, p in enumerate(table.seats)]
+    status = "finished" if result is not None else "playing" if table.game_id else "waiting"
     return {"round": table.round, "table": table.table, "stage": table.stage, "game_id": table.game_id,
-            "status": "playing" if result is None else "finished", "seats": seats,
-            "seed_commitment": table.seed_commitment, "ruled_by": result.ruled_by if result else None,
-            "ruling": result.reason if result else None, "replay": f"/games/{table.game_id}/replay"}
+            "status": status, "seats": seats, "seed_commitment": table.seed_commitment,
+            "ruled_by": result.ruled_by if result else None, "ruling": result.reason if result else None,
+            "replay": f"/games/{table.game_id}/replay" if table.game_id else None}
 
 
 def tables(tournament: Tournament, round_: int | None = None) -> list[dict[str, Any]]:
@@ -97,6 +98,8 @@ def open_disputes(caboose: Caboose, state: Folded, include_ruled: bool = False) 
     """Every dispute of every table, open ones first (with `include_ruled`, the ruled too)."""
     found = []
     for table in state.tables:
+        if table.game_id is None:
+            continue
         for dispute in disputes(caboose.records(table.game_id)):
             if include_ruled or dispute["status"] == "raised":
                 found.append({"round": table.round, "table": table.table, "game_id": table.game_id, **dispute})

@@ -120,3 +120,19 @@ def test_simulate_plays_a_small_swiss_event_and_reports_the_meetings(tmp_path: P
     assert result["met_twice"] >= result["least_met_twice"] >= 0
     checked = subprocess.run([sys.executable, str(VERIFIER), str(exported)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_physical_table_opened_from_the_shell(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/t.sqlite"
+    tournament_id = run("new", "lucky", "--name", "Boxes", "--format", "swiss", "--rounds", "1", "--table-size", "2",
+                        "--table", "--db", db).splitlines()[0]
+    run("register", tournament_id, "Ann", "Ben", "--db", db)
+    assert "enter its opening" in run("pair", tournament_id, "--db", db)
+    observed = tmp_path / "opening.json"
+    observed.write_text('{"outcomes": [0]}')
+    opened = json.loads(run("open", tournament_id, "--round", "1", "--table", "1", "--observed", str(observed), "--db", db,
+                            "--json"))
+    assert opened["game_id"] and [s["player"] for s in opened["seats"]] in (["Ann", "Ben"], ["Ben", "Ann"])
+    again = CliRunner().invoke(cli, ["tournament", "open", tournament_id, "--round", "1", "--table", "1", "--observed",
+                                     str(observed), "--db", db])
+    assert again.exit_code == 1 and "no_table_waiting" in again.output

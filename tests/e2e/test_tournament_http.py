@@ -220,3 +220,22 @@ def test_withdrawals_a_bot_keeps_the_seat_or_the_player_forfeits(client: Client,
     # The referee's export shows running games' secrets, so it needs the referee's token.
     assert client.request("GET", f"{base}/export?as=referee").status == 401
     assert client.request("GET", f"{base}/export?as=referee", token=token).status == 200
+
+
+def test_a_physical_table_is_opened_from_its_opening_as_laid_out(client: Client, store: Caboose) -> None:
+    created = new_tournament(client, game="lucky", table_size=2, rounds=1, seed_source="table")
+    tournament_id, token = registered(client, created, PLAYERS[:2]), created["referee_token"]
+    base = f"/api/v1/tournaments/{tournament_id}"
+    paired = client.request("POST", f"{base}/rounds", {}, token=token).body["tables"]
+    assert paired[0]["game_id"] is None and paired[0]["referee_token"] is None
+    waiting = client.request("GET", f"{base}/tables").body["tables"][0]
+    assert waiting["status"] == "waiting" and waiting["replay"] is None
+    path = f"{base}/rounds/1/tables/1/opening"
+    assert client.request("POST", path, {"observed": {"outcomes": [1]}}).status == 401
+    bad = client.request("POST", path, {"observed": {"outcomes": [7]}}, token=token)
+    assert bad.status in (400, 422) and client.request("GET", f"{base}/tables").body["tables"][0]["game_id"] is None
+    opened = client.request("POST", path, {"observed": {"outcomes": [1]}}, token=token)
+    assert opened.status == 201 and opened.body["game_id"]
+    game = client.request("GET", f"/api/v1/games/{opened.body['game_id']}").body
+    assert game["transcribed"] and [s["name"] for s in game["seats"]] == [s["player"] for s in paired[0]["seats"]]
+    assert client.request("GET", f"{base}/tables").body["tables"][0]["status"] == "playing"

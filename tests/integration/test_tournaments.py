@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,7 @@ from domain.core.envelope import record_hash
 from domain.core.errors import IllegalMove, RecordError
 from domain.core.events import PUBLIC, REFEREE
 from service.application import Caboose
+from service.demo import play_tournaments, tournament_lines
 from service.errors import GameNotFound
 from service.lobby import Lobby
 from service.referee import full_audit
@@ -145,3 +149,40 @@ def test_an_export_imports_elsewhere_and_a_tampered_one_is_refused_storing_nothi
     assert list(transfer.exported(elsewhere, tournament_id, REFEREE)) == lines
     with pytest.raises(GameNotFound):
         other.game(tournament_id)  # a tournament's id is no game's
+
+
+def test_tables_played_with_physical_components_are_covered_for_their_seating_only(app: Caboose, tmp_path: Any) -> None:
+    organiser = Organiser(Lobby(app))
+    created = organiser.create("Boxes on tables", "lucky", kind="swiss", rounds=1, table_size=2, seed_source="table")
+    for name in PLAYERS[:4]:
+        organiser.register(created.tournament_id, name)
+    waiting = organiser.pair(created.tournament_id)
+    assert [t.game_id for t in waiting] == [None, None]  # each game waits for its opening as laid out
+    with pytest.raises(IllegalMove) as early:
+        organiser.pair(created.tournament_id)
+    assert early.value.code == "tables_playing" and "not opened yet" in early.value.message
+    opened = [organiser.open_table(created.tournament_id, 1, t.table, {"outcomes": [0]}) for t in waiting]
+    for table, seated in zip(opened, waiting, strict=True):
+        assert app.summary(str(table.game_id))["transcribed"] and app.game(str(table.game_id)).seats == list(seated.seats)
+    with pytest.raises(IllegalMove) as twice:
+        organiser.open_table(created.tournament_id, 1, 1, {"outcomes": [0]})
+    assert twice.value.code == "no_table_waiting"
+    for table in opened:  # the results as the referee entered them from the tables
+        organiser.rule(created.tournament_id, str(table.game_id), "referee", "as played at the table", places=[2, 1])
+    organiser.settle(created.tournament_id)
+    report = transfer.verify_stored(organiser, created.tournament_id)
+    assert report.ok and "seating only" in report.seed.detail, report.text()
+    exported = tmp_path / "boxes.jsonl"
+    exported.write_text("".join(json.dumps(r) + "\n" for r in transfer.exported(organiser, created.tournament_id, PUBLIC)))
+    script = Path(__file__).parents[2] / "docs" / "verify_tournament.py"
+    checked = subprocess.run([sys.executable, str(script), str(exported)], capture_output=True, text=True)
+    assert checked.returncode == 0 and "covers the seating only" in checked.stdout, checked.stderr
+
+
+def test_the_demo_stores_a_finished_and_a_running_tournament() -> None:
+    organiser = Organiser(Lobby(Caboose(Settings(db="memory"))))
+    made = play_tournaments(organiser)
+    statuses = {label: views.status(organiser.shelf.get(tournament_id).state) for label, (tournament_id, _) in made.items()}
+    assert statuses == {"finished": "finished", "running": "running"}
+    lines = tournament_lines(made, "http://127.0.0.1:8000")
+    assert f"http://127.0.0.1:8000/tournaments/{made['running'][0]}" in "\n".join(lines)

@@ -77,14 +77,15 @@ function tableCard(table) {
     : t("Round {round}, table {table} ({stage})", {
       round: table.round, table: table.table, stage: (STAGES[table.stage] || (() => table.stage))(),
     });
-  const status = table.status === "finished" ? t("finished") : t("in play");
+  const status = { finished: () => t("finished"), playing: () => t("in play"),
+    waiting: () => t("waiting for its opening to be entered") }[table.status]();
   const children = [
     el("h3", { text: title }),
     el("p", { text: status }),
     el("ol", { attrs: { start: "0", "aria-label": t("Seats, in turn order") } }, table.seats.map(seatLine)),
   ];
   if (table.ruled_by) children.push(el("p", { text: t("Result ruled by {referee}: {reason}", { referee: table.ruled_by, reason: table.ruling }) }));
-  children.push(el("p", { cls: "actions" }, [el("a", { text: t("Watch the replay"), attrs: { href: table.replay } })]));
+  if (table.replay) children.push(el("p", { cls: "actions" }, [el("a", { text: t("Watch the replay"), attrs: { href: table.replay } })]));
   return el("li", { cls: "card", attrs: { "data-status": table.status, "data-game-id": table.game_id } }, children);
 }
 
