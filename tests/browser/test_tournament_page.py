@@ -126,3 +126,15 @@ def test_the_dispute_desk_rules_and_the_standings_move(site: Site, events: dict[
         .find((row) => row.textContent.includes({last!r}))?.innerText !== before""", arg=before, timeout=20_000)
     assert page.locator("#desk-empty").is_visible()
     assert serious(page) == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_lobby_lists_the_tournaments_and_the_ratings(site: Site, events: dict[str, Any], reader: Any, width: str) -> None:
+    page = reader("th", f"{site.base}/", WIDTHS[width])
+    page.wait_for_selector("#tournaments > li")
+    links = page.locator("#tournaments a").evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    assert {f"/tournaments/{events['finished']}", f"/tournaments/{events['running']}"} <= set(links)
+    page.wait_for_selector("#ratings li")
+    assert "Ticket to Ride" in page.locator("#ratings").inner_text()
+    assert page.evaluate(OVERFLOWING) == []
+    assert serious(page) == []
