@@ -17,10 +17,11 @@ from service.feed import BATCH, Channel, Feed, frame, logger
 from service.tournament.store import Shelf
 
 
-class TournamentChannel:
-    """One tournament's open streams in this process (a `Channel` to the feed and the stream)."""
+class TournamentChannel(Channel):
+    """One tournament's open streams in this process: a `Channel` whose records are the
+    tournament's (all public), read again from the tournament when asked for."""
 
-    def __init__(self, shelf: Shelf, tournament_id: str) -> None:
+    def __init__(self, shelf: Shelf, tournament_id: str) -> None:  # no game to load: the channel's own fields
         self.shelf = shelf
         self.game_id = tournament_id  # the key `Feed` keeps its channels under
         self.changed = threading.Condition()
@@ -28,20 +29,11 @@ class TournamentChannel:
         self.streams = 0
         self.closed = False
 
-    def add(self, version: int) -> None:
+    def moved(self, version: int) -> None:
         with self.changed:
             if version > self.version:
                 self.version = version
                 self.changed.notify_all()
-
-    def wait(self, after: int, timeout: float) -> bool:
-        with self.changed:
-            return self.changed.wait_for(lambda: self.version > after or self.closed, timeout) and not self.closed
-
-    def close(self) -> None:
-        with self.changed:
-            self.closed = True
-            self.changed.notify_all()
 
     def frames(self, caboose: Caboose, after: int, audience: Audience) -> list[tuple[int, bytes]]:
         """The records after `after` as SSE frames: a tournament's records are public."""
@@ -55,7 +47,7 @@ class TournamentFeed(Feed):
         self.shelf = shelf
 
     def _new_channel(self, game_id: str) -> Channel:
-        return TournamentChannel(self.shelf, game_id)  # type: ignore[return-value]
+        return TournamentChannel(self.shelf, game_id)
 
     def changed(self, game_id: str) -> None:
         with self._lock:
@@ -63,6 +55,6 @@ class TournamentFeed(Feed):
         if channel is None:
             return
         try:
-            channel.add(self.shelf.get(game_id).version)
+            channel.moved(self.shelf.get(game_id).version)
         except Exception:  # the next notification, or the stream's own reconnect, catches up
             logger.warning("new records of tournament %s not read for its streams", game_id, exc_info=True)
