@@ -166,9 +166,13 @@ class Feed:
                 raise StreamsFull(self.capacity)
             channel = self._channels.get(game_id)
             if channel is None:
-                channel = self._channels[game_id] = Channel(game_id, self.caboose.game(game_id))
+                channel = self._channels[game_id] = self._new_channel(game_id)
             channel.streams += 1
         return channel
+
+    def _new_channel(self, game_id: str) -> Channel:
+        """The channel of a game no stream here follows yet (a feed of tournaments makes its own)."""
+        return Channel(game_id, self.caboose.game(game_id))
 
     def close(self, channel: Channel) -> None:
         with self._lock:

@@ -25,12 +25,14 @@ from service.api.projections import projections
 from service.api.referee import referee
 from service.api.schemas import MoveSchema, move_body_schemas
 from service.api.stream import stream
+from service.api.tournaments import ratings_api, tournaments
 from service.application import Caboose
 from service.bootstrap import Services, bootstrap
 from service.input_limits import check, loads
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
 from service.static_files import StaticFiles, static_folders
+from service.tournament.views import Standings
 from service.viewer import viewer
 
 # A request that does not validate is malformed (400), not unprocessable (webargs' 422):
@@ -66,6 +68,9 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.extensions["caboose"] = caboose
     app.extensions["caboose.lobby"] = services.lobby
     app.extensions["caboose.notifier"] = services.notifier
+    app.extensions["caboose.organiser"] = services.organiser
+    app.extensions["caboose.ratings"] = services.ratings
+    app.extensions["caboose.standings"] = Standings()
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     envelope = {name: api.ma_plugin.converter.field2property(field)
@@ -80,6 +85,8 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(projections)
     api.register_blueprint(referee)
     api.register_blueprint(stream)
+    api.register_blueprint(tournaments)
+    api.register_blueprint(ratings_api)
     app.register_blueprint(viewer)
     i18n.install(app)
     pages.install(app, api)

@@ -89,3 +89,13 @@ def keys_anywhere(value: Any) -> set[str]:
             found |= keys_anywhere(inner)
     return found
 
+
+
+def watched_page(context: Any, url: str) -> Any:
+    """A new page of `context` that keeps its script errors and console errors in `errors`, at `url`."""
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    page.goto(url)
+    return page
