@@ -18,7 +18,8 @@ The faults:
 
 Clients play random legal moves in 3-seat Ticket to Ride games. Every move carries an
 Idempotency-Key (a client that retries needs one), half carry If-Match, one in ten is sent
-twice; a move that got no answer or a 503 is retried with the same key until answered.
+twice; a move that got no answer, a 503, or a gateway's 502 or 504 is retried with the same
+key until answered.
 Afterwards every answer is checked against the stored records (tests/support/ledger.py).
 Exits 1 if any figure that must be 0 is not, or a game does not audit.
 """
@@ -120,7 +121,8 @@ def player(base: str, games: list[Game], seconds: float, index: int, out_path: s
             return reply if reply and reply.status == 200 else None
 
         def post(game: Game, shot: Shot) -> None:
-            """Send until answered with anything but a 503 (same key each time), within bounds."""
+            """Send until answered with anything but a 503 or a gateway's 502/504 (same key each
+            time: those leave it unknown whether the move was stored), within bounds."""
             pause = 0.1
             while True:
                 started = time.time()
@@ -129,7 +131,7 @@ def player(base: str, games: list[Game], seconds: float, index: int, out_path: s
                 note("POST", reply, started)
                 out.write(json.dumps({"sent": sent.to_json(), "t": time.time()}) + "\n")
                 out.flush()
-                if sent.status not in (0, 503) or time.time() > until + RETRY_GRACE:
+                if sent.status not in (0, 502, 503, 504) or time.time() > until + RETRY_GRACE:
                     return
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)

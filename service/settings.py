@@ -189,8 +189,9 @@ def persistence_env(db: str, timeouts: DatabaseTimeouts | None = None) -> dict[s
             "POSTGRES_MAX_OVERFLOW": "10",
             "POSTGRES_CONNECT_TIMEOUT": str(ceil(timeouts.connect)),
             "POSTGRES_STATEMENT_TIMEOUT": str(timeouts.statement),
-            # The library sets these itself on each connection (0, none, unless told).
-            "POSTGRES_LOCK_TIMEOUT": str(ceil(timeouts.statement)),
+            # The library sets this itself on each connection (0, none, unless told). Its lock
+            # timeout is left at 0 (the insert's table lock is then bounded by the statement
+            # timeout): it is written into the stored function the migration makes as well.
             "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": str(ceil(timeouts.statement)),
             # A pooled connection that died with the server is replaced, not handed out.
             "POSTGRES_PRE_PING": "y",
