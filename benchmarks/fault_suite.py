@@ -263,6 +263,7 @@ def postgres_outage(postgres: str, schema: str, size: Size, folder: Path, silent
                 time.sleep(outage)
                 proxy.restore()
                 restored = time.time()
+                health.until_healthy_since(restored)
             sent, answers = read_load(folder)
             log = server.log()
         finally:
@@ -328,6 +329,12 @@ class HealthChecks:
         finally:
             self._stop.set()
             thread.join(timeout=WAIT_LIMIT)
+
+    def until_healthy_since(self, moment: float) -> None:
+        """Return once a check asked after `moment` was answered 200 (or WAIT_LIMIT passed)."""
+        deadline = time.time() + WAIT_LIMIT
+        while time.time() < deadline and not any(a["status"] == 200 and a["t"] - a["took"] >= moment for a in self.answers):
+            time.sleep(0.05)
 
     def _ask(self, client: Client) -> None:
         while not self._stop.wait(0.25):

@@ -204,8 +204,8 @@ def test_a_statement_held_past_the_statement_timeout_is_503(postgres_schema: str
     app.close()
 
 
-SILENT_SHORT = Size(games=2, clients=3, seconds=16, outage=0, simulated=0, silent=8)
-SILENT_LONG = Size(games=4, clients=4, seconds=60, outage=0, simulated=0, silent=45)
+SILENT_SHORT = Size(games=3, clients=3, seconds=16, outage=0, simulated=0, silent=8)
+SILENT_LONG = Size(games=12, clients=4, seconds=60, outage=0, simulated=0, silent=45)
 
 
 @pytest.mark.postgres
