@@ -89,8 +89,8 @@ class DatabaseTimeouts:
     """PostgreSQL: to connect, to wait for a connection from a full pool, and for a link
     whose packets go unacknowledged (TCP keepalives, `tcp_user_timeout`) to be dropped."""
     statement: float = 15.0
-    """PostgreSQL: one statement, or one lock wait, run by the server; a server silent for
-    this and a grace is taken as gone."""
+    """PostgreSQL: one statement, or one lock wait, run by the server (and an event-store
+    transaction left idle); a server silent for this and a grace is taken as gone."""
     request: float = 5.0
     """PostgreSQL: one API request's waits all together (connecting, a pooled connection,
     its statements): past it the request is answered 503 with Retry-After."""

@@ -8,7 +8,8 @@ TCP by itself waits for many minutes. So:
 - every connection carries TCP keepalives and `tcp_user_timeout` (a link whose data goes
   unacknowledged, or whose keepalives go unanswered, for about `connect` seconds is dropped
   by the kernel), and asks the server for the same towards it, so that a client that
-  vanished mid-transaction does not hold its locks;
+  vanished mid-transaction does not hold its locks; and the server's statement and lock
+  timeouts;
 - every wait for an answer is bounded here (`BoundedConnection.wait`): `statement` seconds
   and a grace, after which the server should have cancelled the statement and said so; a
   connection that waited past it is aborted (RST: whatever it had not yet delivered, a
@@ -165,13 +166,13 @@ def link_to(host: object, port: object) -> Link:
 
 def connect_params(timeouts: DatabaseTimeouts, *options: str) -> dict[str, Any]:
     """libpq's parameters for a connection whose every wait is bounded: connect timeout,
-    TCP keepalives and user timeout on both ends, and the server's statement, lock and
-    idle-in-transaction timeouts; `options` are more `-cNAME=VALUE` server settings."""
+    TCP keepalives and user timeout on both ends (so the server, too, drops a client that
+    vanished mid-transaction, and its locks), and the server's statement and lock timeouts;
+    `options` are more `-cNAME=VALUE` server settings."""
     silence = max(CONNECT_FLOOR, ceil(timeouts.connect))
     statement = int(timeouts.statement * 1000)
     keepalive = {"idle": max(1, silence - 3), "interval": 1, "count": 3}
-    server = [f"-cstatement_timeout={statement}", f"-clock_timeout={statement}",
-              f"-cidle_in_transaction_session_timeout={statement}", f"-ctcp_user_timeout={silence * 1000}",
+    server = [f"-cstatement_timeout={statement}", f"-clock_timeout={statement}", f"-ctcp_user_timeout={silence * 1000}",
               *(f"-ctcp_keepalives_{name}={value}" for name, value in keepalive.items()), *options]
     return {"connect_timeout": silence, "keepalives": 1, "tcp_user_timeout": silence * 1000,
             **{f"keepalives_{name}": value for name, value in keepalive.items()}, "options": " ".join(server)}
