@@ -245,7 +245,6 @@ class Feed:
 
     def _listen(self) -> None:
         """PostgreSQL: LISTEN on one connection of its own (not the pool's, which serves requests)."""
-        import psycopg
         from psycopg import sql
 
         datastore: Any = self.caboose.recorder.datastore  # type: ignore[attr-defined]
@@ -253,7 +252,7 @@ class Feed:
         connect = {k: v for k, v in datastore.pool.kwargs.items() if k != "row_factory"}
         while not self._stopped.is_set():
             try:
-                with psycopg.connect(autocommit=True, **connect) as conn:
+                with datastore.pool.connection_class.connect(autocommit=True, **connect) as conn:
                     conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
                     for game_id in self._watched():  # whatever was stored while not listening
                         self.changed(game_id)
