@@ -109,8 +109,11 @@ def seat_page(browser: Any) -> Iterator[Any]:
     errors) and the moves it sent (`page.sent`: the POST requests to `/moves`)."""
     contexts = []
 
-    def opener(site: Site, game_id: str, token: str, viewport: dict[str, int] = WIDE) -> Any:
-        context = browser.new_context(viewport=viewport)
+    def opener(site: Site, game_id: str, token: str, viewport: dict[str, int] = WIDE, touch: bool = False,
+               language: str | None = None) -> Any:
+        """`touch`: a phone's touch screen (taps, pinches); `language`: the browser's language."""
+        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch,
+                                      **({"locale": language, "extra_http_headers": {"Accept-Language": language}} if language else {}))
         contexts.append(context)
         page = context.new_page()
         page.errors, page.sent = [], []

@@ -62,8 +62,15 @@ const page = {
   booting: false, // while the first board is drawn and painted: nothing else is fetched
 };
 
+// The game's name in a sentence: in the reader's language, without its own name beside it
+// (the heading shows that, marked as the proper name it is).
+const inSentences = (title) => {
+  const own = body.dataset.ownTitle;
+  return own && title.endsWith(` (${own})`) ? title.slice(0, -own.length - 3) : title;
+};
+
 const ctx = {
-  title: body.dataset.title || game, // in the reader's language, as the page's heading names it
+  title: inSentences(body.dataset.title || game),
   named: namer(null), // the content pack's names in the reader's language, once the board map is in
   renderer: null,
   event: null,
@@ -183,7 +190,7 @@ function applySummary(info) {
 // The game's title (its content pack's, else its renderer's) in the heading and the tab, and
 // whether this page plays a seat or replays.
 function showTitle() {
-  const title = ctx.title;
+  const title = body.dataset.title && body.dataset.title !== game ? body.dataset.title : ctx.title;
   const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
   // The game's own name beside its translation ("ตั๋วรถไฟ (Ticket to Ride)") is a proper name:
   // marked so, not as English left untranslated.

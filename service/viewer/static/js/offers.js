@@ -74,7 +74,9 @@ export class BoardOffers {
     for (const [element, { place, moves: here }] of at) {
       element.setAttribute("tabindex", "0");
       element.setAttribute("role", "button");
-      element.setAttribute("aria-label", this.placeLabel(place, here));
+      // A card in the panels keeps its visible words as the start of its name.
+      const shown = element instanceof SVGElement ? "" : element.textContent.trim();
+      element.setAttribute("aria-label", `${shown ? `${shown}: ` : ""}${this.placeLabel(place, here)}`);
       element.dataset.offers = String(here.length);
       this.marked.push({ element, moves: here });
     }

@@ -173,10 +173,17 @@ export class Play {
       group.append(filter);
     }
     select.addEventListener("change", () => this.showPlace(group, select.value));
-    group.append(select, this.options([...places.values()].flat(), name, true));
+    group.append(select);
+    // Each place's moves, hidden until it is chosen: a few as options, many as a drop-down.
+    for (const [place, here] of places) {
+      const moves = h("div", { class: "place-moves", dataset: { target: String(place) }, hidden: true });
+      if (here.length > LONG) this.dropDown(moves, here, `${name}: ${this.placeName(place)}`);
+      else moves.append(this.options(here, name, true));
+      group.append(moves);
+    }
   }
 
-  // A long choice tied to no place: one drop-down of the moves in words.
+  // A long choice tied to no place (or many moves at one): one drop-down of the moves in words.
   dropDown(group, moves, name) {
     const select = h("select", { class: "move-choice", "aria-label": name },
       h("option", { value: "" }, t("— choose —")),
@@ -188,24 +195,31 @@ export class Play {
     return this.renderer?.placeName?.(place) || String(place);
   }
 
-  // The options at `place` shown (each drawn), the others hidden; the choice kept if it is there.
+  // The moves at `place` shown (each drawn), the others hidden and unchosen.
   showPlace(group, place) {
     const select = group.querySelector("select.move-place");
     if (select && select.value !== place) select.value = place;
-    for (const option of group.querySelectorAll(".move-option")) {
-      option.hidden = option.dataset.target !== place;
-      if (!option.hidden) this.thumbnail(option, JSON.parse(option.querySelector("input").dataset.move));
-      else if (option.querySelector("input").checked) option.querySelector("input").checked = false;
+    for (const moves of group.querySelectorAll(".place-moves")) {
+      moves.hidden = moves.dataset.target !== place;
+      for (const option of moves.querySelectorAll(".move-option")) {
+        option.hidden = moves.hidden;
+        if (!moves.hidden) this.thumbnail(option, JSON.parse(option.querySelector("input").dataset.move));
+        else option.querySelector("input").checked = false;
+      }
+      if (moves.hidden) for (const choice of moves.querySelectorAll("select.move-choice")) choice.value = "";
     }
     group.querySelector("button.confirm").disabled = !this.chosenIn(group);
-    return group.querySelectorAll(".move-option:not([hidden])");
+    return group.querySelectorAll(".place-moves:not([hidden]) .move-option, .place-moves:not([hidden]) option[data-move]");
   }
 
   chosenIn(group) {
     const input = group.querySelector("input[data-move]:checked");
     if (input) return JSON.parse(input.dataset.move);
-    const option = group.querySelector("select.move-choice")?.selectedOptions[0];
-    return option?.dataset.move ? JSON.parse(option.dataset.move) : null;
+    for (const choice of group.querySelectorAll("select.move-choice")) {
+      const option = choice.selectedOptions[0];
+      if (option?.dataset.move && !choice.closest("[hidden]")) return JSON.parse(option.dataset.move);
+    }
+    return null;
   }
 
   // A move chosen in the list, drawn on the board as it would stand (the board of now).
@@ -234,25 +248,25 @@ export class Play {
   // The list's option for `move` marked as chosen (the board's choice, kept in step).
   check(move) {
     const wanted = JSON.stringify(move);
-    const input = [...this.panel.querySelectorAll("input[data-move]")].find((i) => i.dataset.move === wanted);
-    if (input && !input.checked) {
-      const group = input.closest("fieldset");
-      if (input.closest(".move-option").hidden && group) this.showPlace(group, input.closest(".move-option").dataset.target);
-      input.checked = true;
-      group?.querySelector("button.confirm")?.removeAttribute("disabled");
-    }
+    const element = [...this.panel.querySelectorAll("[data-move]")].find((e) => e.dataset.move === wanted);
+    const group = element?.closest("fieldset");
+    if (!element || !group) return;
+    const place = element.closest(".place-moves");
+    if (place?.hidden) this.showPlace(group, place.dataset.target);
+    if (element.tagName === "OPTION") element.selected = true; else element.checked = true;
+    group.querySelector("button.confirm")?.removeAttribute("disabled");
   }
 
   // A place picked on the board: its moves shown in their lists (one alone is chosen).
   pick(target) {
     let found = 0;
     for (const group of this.panel.querySelectorAll("fieldset.move-group")) {
-      const tied = group.querySelectorAll(`.move-option[data-target="${CSS.escape(String(target))}"]`);
+      const tied = group.querySelectorAll(`[data-target="${CSS.escape(String(target))}"]`);
       if (!tied.length) continue;
       // A short list stays whole; a list by place shows that place's moves.
       const shown = group.querySelector("select.move-place") ? this.showPlace(group, String(target)) : tied;
       found += shown.length;
-      if (shown.length === 1) shown[0].querySelector("input").checked = true;
+      if (shown.length === 1) shown[0].querySelector?.("input")?.click();
       group.querySelector("button.confirm").disabled = !this.chosenIn(group);
     }
     return found;

@@ -11,6 +11,7 @@ import { compass } from "../js/names.js";
 const WORDS = {
   setup: t("setup"), shares: t("shares"), auction: t("auction"), actions: t("actions"), build: t("build"), move: t("move"),
   production: t("production"), between: t("between turns"), over: t("over"),
+  income: t("income"), expenses: t("expenses"), income_reduction: t("income reduction"), goods_growth: t("goods growth"),
   first_move: t("first move"), first_build: t("first build"), engineer: t("engineer"), locomotive: t("locomotive"),
   urbanization: t("urbanization"), turn_order: t("turn order"),
   red: t("red"), blue: t("blue"), purple: t("purple"), yellow: t("yellow"), black: t("black"),

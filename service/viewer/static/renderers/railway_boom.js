@@ -40,6 +40,9 @@ const WORDS = {
 };
 const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
 const amounts = (paid) => list(Object.entries(paid || {}).map(([r, n]) => `${n} ${word(r)}`)) || "0";
+// The decks, as the records name them.
+const DECKS = { locomotive: t("locomotive"), car: t("car"), station: t("station"), development: t("development"), goals: t("goal"), routes: t("route") };
+const deck = (name) => DECKS[name] ?? word(name);
 // When a development card acts (R21).
 const TIMING = { immediate: t("at once"), automatic: t("always, from then on"), once_per_round: t("once a round") };
 // A goal's condition (R30), in words.
@@ -212,8 +215,8 @@ export default {
         const route = d.route ? this.cardName(d.route) : t("none");
         return pt("RouteScored", "{who} scored {vp} VP on route {route}", { who, vp: d.vp, route });
       }
-      case "DeckShuffled": return pt("DeckShuffled", "The {deck} deck ({count} cards) was shuffled", { deck: word(d.deck), count: d.count });
-      case "CardsRevealedBeside": return pt("CardsRevealedBeside", "{deck} cards revealed beside the board: {cards}", { deck: word(d.deck), cards: cards(d.revealed) });
+      case "DeckShuffled": return pt("DeckShuffled", "The {deck} deck ({count} cards) was shuffled", { deck: deck(d.deck), count: d.count });
+      case "CardsRevealedBeside": return pt("CardsRevealedBeside", "{deck} cards revealed beside the board: {cards}", { deck: deck(d.deck), cards: cards(d.revealed) });
       case "CityTilesPlaced": return pt("CityTilesPlaced", "City tiles placed on the {spaces} spaces", { spaces: word(d.spaces) });
       case "GoalSpacesBlocked": return pt("GoalSpacesBlocked", "Unused goal spaces were blocked");
       case "StartingOrderDrawn": return pt("StartingOrderDrawn", "Starting order drawn: {order}", { order: list((d.order || []).map(ctx.seatName)) });
@@ -227,7 +230,7 @@ export default {
       case "ResourceGained": return pt("ResourceGained", "{who} gained {amount} {resource}", { who, amount: d.amount, resource: word(d.resource) }) +
         (d.lost ? t(" ({lost} lost to the limit)", { lost: d.lost }) : "");
       case "ResourcePaid": return pt("ResourcePaid", "{who} paid {amount} {resource}", { who, amount: d.amount, resource: word(d.resource) });
-      case "VPScored": return pt("VPScored", "{who} scored {amount} VP ({source})", { who, amount: d.amount, source: word(d.source) });
+      case "VPScored": return pt("VPScored", "{who} scored {amount} VP ({source})", { who, amount: d.amount, source: this.sourceWords(d.source) });
       case "IconReached": return pt("IconReached", "{who} reached an icon on the {track} income track (level {level})", { who, track: word(d.track), level: d.level });
       case "PowerGained": return pt("PowerGained", "{who} gained {amount} power", { who, amount: d.amount });
       case "TrainsRevealed": return pt("TrainsRevealed", "Trains revealed: locomotives {locomotives}; cars {cars}", { locomotives: cards(d.locomotives), cars: cards(d.cars) });
@@ -239,7 +242,7 @@ export default {
       case "RowsDealt": return pt("RowsDealt", "Development rows dealt: {rows}", { rows: (d.rows || []).map((r) => r.join("/")).join(" · ") });
       case "CardsUnderDeck": return pt("CardsUnderDeck", "{count} leftover development cards went under the deck", { count: d.count });
       case "ChoiceAwaited": return pt("ChoiceAwaited", "{who} is to choose for {card}", { who, card });
-      case "ChoiceMade": return pt("ChoiceMade", "{who} chose {choice} for {card}", { who, choice: d.choice, card });
+      case "ChoiceMade": return pt("ChoiceMade", "{who} chose {choice} for {card}", { who, choice: this.chosenWords(d.choice), card });
       case "TilePlaced": return pt("TilePlaced", "{who} put a {tile} tile on {card}", { who, tile: word(d.tile), card });
       case "CardRan": return pt("CardRan", "{who} ran {card} ({coal} coal)", { who, card, coal: d.coal });
       case "GoalMissed": return pt("GoalMissed", "{who} found no free space on {goal}", { who, goal: this.cardName(d.goal) });
@@ -381,6 +384,26 @@ export default {
       case "operate": return this.planWords(move);
       default: return null;
     }
+  },
+
+  // Where a gain came from, as the records name it: a card, a resource tile on a train, an
+  // income track's icon, a tourist city, a city's tile, or a step of the game.
+  sourceWords(source) {
+    const [kind, first, second] = String(source ?? "").split(":");
+    if (kind === "tile" && first) return t("a resource tile on {train}", { train: this.cardName(first) });
+    if (kind === "icon" && second) return t("the icon at level {level} of {track} income", { level: second, track: word(first) });
+    if (kind === "tourist" && first) return t("the tourist city at {place}", { place: this.placeName(first) });
+    if (kind === "city" && first) return t("the city at {place}", { place: this.placeName(first) });
+    if (this.map?.cards?.[source] || this.map?.routes?.[source]) return this.cardName(source);
+    return word(source);
+  },
+
+  // What a seat chose for an effect: a hex, a card, an income track, or nothing.
+  chosenWords(choice) {
+    if (choice === "none") return t("none");
+    if (this.map?.hexes?.[choice]) return this.placeName(choice);
+    if (this.map?.cards?.[choice]) return this.cardName(choice);
+    return word(choice);
   },
 
   // An answer to an effect's choice: a hex, a drawn card, an income track, or none.

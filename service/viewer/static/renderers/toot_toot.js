@@ -13,7 +13,7 @@ import { compass } from "../js/names.js";
 const WORDS = {
   factory: t("factory"), "hand order": t("hand order"), move: t("move"), "paid for a factory": t("paid for a factory"),
   processing: t("processing"), track: t("track"), turned: t("turned"),
-  setup: t("setup"), start: t("start"), play: t("play"), over: t("over"),
+  setup: t("setup"), start: t("start"), starts: t("choosing starts"), play: t("play"), over: t("over"),
   main: t("the main action"), drawing: t("the rest of the line"), location: t("the location action"),
   second: t("a second location action"), after: t("extra actions or the end of the turn"),
   hand_orders: t("hand orders"), leftover_goods: t("leftover goods"), completed_pairs: t("completed pairs"), penalties: t("penalties"),
@@ -244,7 +244,7 @@ export default {
       case "Upgraded": return pt("Upgraded", "{who} upgraded {ability}", { who, ability: this.ability(d.ability) });
       case "EndTriggered": return pt("EndTriggered", "{who} reached {score}: the game ends after round {round}", { who, score: d.score, round: d.last_round });
       case "FinalScored": return pt("FinalScored", "{who}: {line} {points}", { who, line: this.lineWord(d.line), points: d.points });
-      case "PlayerCardsDealt": return pt("PlayerCardsDealt", "Player cards dealt: {cards}", { cards: list((d.cards || []).map(String)) });
+      case "PlayerCardsDealt": return pt("PlayerCardsDealt", "Player cards dealt: {cards}", { cards: list((d.cards || []).map((c) => this.named("players", c))) });
       case "OrdersShuffled":
         return d.reshuffle ? pt("OrdersShuffled", "The {count} order cards were reshuffled", { count: d.cards })
           : pt("OrdersShuffled", "The {count} order cards were shuffled", { count: d.cards });
