@@ -196,8 +196,9 @@ def test_a_full_age_of_steam_turn_through_three_seats_pages(site: Site, seat_pag
         move = {"seat": seat, **move}
         if move["type"] == "build":
             page.locator(f'#board polygon[data-hex="{move["hex"]}"]').dispatch_event("click")
-            shown = page.eval_on_selector_all('#play fieldset[data-type="build"] .move-option:not([hidden]) [data-move]',
-                                              "ms => ms.map(m => JSON.parse(m.dataset.move))")
+            # The hex's builds, shown (as options, or a drop-down where there are many), the others not.
+            shown = page.eval_on_selector_all('#play fieldset[data-type="build"] [data-move]',
+                                              "ms => ms.filter(m => !m.closest('[hidden]')).map(m => JSON.parse(m.dataset.move))")
             assert move in shown and all(m["hex"] == move["hex"] for m in shown)
             built += 1
         choose(page, move)
