@@ -302,7 +302,7 @@ def load(files: Mapping[str, bytes], schemas: Callable[[str], Schema | None], la
 def read_names(reader: Reader, nameable: Mapping[str, Collection[str]]) -> Names:
     """`names.json`: for each kind the schema names, each id of that kind, its name in each
     language given. Every kind, id, tag and name that is wrong is a problem."""
-    out: dict[str, FrozenDict[str, FrozenDict[str, str]]] = {}
+    out: dict[str, Mapping[str, Mapping[str, str]]] = {}
     for kind, by_id in (reader.json(NAMES, dict) or {}).items():
         where = f"{kind} names"
         if kind not in nameable:
@@ -312,7 +312,7 @@ def read_names(reader: Reader, nameable: Mapping[str, Collection[str]]) -> Names
         if not isinstance(by_id, dict):
             reader.problem(NAMES, where, f"must be a JSON object of id -> names, not {_json_name(type(by_id))}")
             continue
-        kept: dict[str, FrozenDict[str, str]] = {}
+        kept: dict[str, Mapping[str, str]] = {}
         for id_, names in by_id.items():
             label = f"{kind} {json.dumps(id_, ensure_ascii=False)}"
             if id_ not in nameable[kind]:
