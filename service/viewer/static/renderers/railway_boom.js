@@ -116,10 +116,13 @@ export default {
 
   panel(view, ctx) {
     const waiting = view.waiting_for || [];
+    // Each seat's lines are built only when what they are drawn from changed (most steps change
+    // one seat, or none): its figures, the phase, and what is pending for it.
     const seats = (view.seats || []).map((s) => ({
       seat: s.seat,
       active: waiting.includes(s.seat),
-      lines: [
+      key: JSON.stringify([s, view.phase, (view.pending || []).filter((p) => p.seat === s.seat)]),
+      lines: () => [
         h("div", { class: "figures" },
           `${s.vp} ${t("VP")} · ` + RESOURCES.map((r) => `${word(r)} ${s.resources[r]}`).join(" · ")),
         h("div", {}, t("income {tracks}", { tracks: TRACKS.map((track) => `${word(track)} ${s.income[track]}`).join(" · ") })),
@@ -137,30 +140,35 @@ export default {
       const bid = view.bids?.[seat];
       return `${ctx.seatName(seat)}${bid ? ` @${bid}` : ""}${(view.locked || []).includes(seat) ? t(" (locked)") : ""}`;
     });
-    const table = [
-      h("div", {}, t("Round {round} of 4 · {phase}", { round: view.round, phase: word(view.phase) }) + (view.step ? ` (${word(view.step)})` : "") +
-        (view.bid_resource ? t(" · bid with {resource}", { resource: word(view.bid_resource) }) : "")),
-      h("div", {}, t("Bid track, left to right: {discs}", { discs: discs.join(" · ") })),
-      h("div", { class: "cards" }, t("Goals:"), " ", (view.goals || []).map((id) => this.card(id))),
-      h("div", { class: "cards" }, t("Routes:"), " ", (view.routes || []).map((id) => h("span", { class: "card", dataset: { card: id } }, this.cardName(id)))),
-    ];
-    // The cards and rows a seat may take are places: a click on one offers its moves.
-    if ((view.offer || []).length) table.push(h("div", { class: "cards" }, t("On offer:"), " ", view.offer.map((id) => this.card(id))));
-    if ((view.rows || []).some((r) => r.length)) {
-      table.push(h("div", { class: "cards" }, t("Development rows:"), " ", view.rows.map((row, i) =>
-        h("span", { class: "card-row", dataset: { place: `row:${i}` } }, t("row {row}", { row: i + 1 }), " ",
-          row.length ? row.map((id) => this.card(id)) : "—"))));
-    }
-    for (const p of view.pending || []) {
-      if ((p.drawn || []).length) table.push(h("div", { class: "cards" }, t("Drawn for {seat}:", { seat: ctx.seatName(p.seat) }), " ", p.drawn.map((id) => this.card(id))));
-    }
-    if (view.phase === "operation" && waiting.length) {
-      table.push(h("div", {}, t("Still to submit: {seats}", { seats: list(waiting.map(ctx.seatName)) })));
-    }
-    if ((view.winners || []).length) {
-      table.push(h("div", { class: "winners" }, t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) })));
-    }
-    return { seats, table };
+    const tableKey = JSON.stringify([view.round, view.phase, view.step, view.bid_resource, view.order, view.bids, view.locked,
+      view.goals, view.routes, view.offer, view.rows, view.pending, waiting, view.winners]);
+    const table = () => {
+      const nodes = [
+        h("div", {}, t("Round {round} of 4 · {phase}", { round: view.round, phase: word(view.phase) }) + (view.step ? ` (${word(view.step)})` : "") +
+          (view.bid_resource ? t(" · bid with {resource}", { resource: word(view.bid_resource) }) : "")),
+        h("div", {}, t("Bid track, left to right: {discs}", { discs: discs.join(" · ") })),
+        h("div", { class: "cards" }, t("Goals:"), " ", (view.goals || []).map((id) => this.card(id))),
+        h("div", { class: "cards" }, t("Routes:"), " ", (view.routes || []).map((id) => h("span", { class: "card", dataset: { card: id } }, this.cardName(id)))),
+      ];
+      // The cards and rows a seat may take are places: a click on one offers its moves.
+      if ((view.offer || []).length) nodes.push(h("div", { class: "cards" }, t("On offer:"), " ", view.offer.map((id) => this.card(id))));
+      if ((view.rows || []).some((r) => r.length)) {
+        nodes.push(h("div", { class: "cards" }, t("Development rows:"), " ", view.rows.map((row, i) =>
+          h("span", { class: "card-row", dataset: { place: `row:${i}` } }, t("row {row}", { row: i + 1 }), " ",
+            row.length ? row.map((id) => this.card(id)) : "—"))));
+      }
+      for (const p of view.pending || []) {
+        if ((p.drawn || []).length) nodes.push(h("div", { class: "cards" }, t("Drawn for {seat}:", { seat: ctx.seatName(p.seat) }), " ", p.drawn.map((id) => this.card(id))));
+      }
+      if (view.phase === "operation" && waiting.length) {
+        nodes.push(h("div", {}, t("Still to submit: {seats}", { seats: list(waiting.map(ctx.seatName)) })));
+      }
+      if ((view.winners || []).length) {
+        nodes.push(h("div", { class: "winners" }, t("Winner: {winners}", { winners: list(view.winners.map(ctx.seatName)) })));
+      }
+      return nodes;
+    };
+    return { seats, table, tableKey };
   },
 
   vpBySource(view) {
