@@ -9,7 +9,6 @@ import { category, describe, isRewind, revealed } from "./wording.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
 import { namer } from "./names.js";
-import { boardZoom } from "./zoom.js";
 import { t } from "/pages/static/js/i18n.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
@@ -173,6 +172,8 @@ async function start() {
   page.api.dropEarly();
   page.frames.around(page.nav.version);
   theRest();
+  // Zooming the board waits for the board: nothing of it is needed to see the first one.
+  import("./zoom.js").then(({ boardZoom }) => boardZoom($("board"), $("zoom")));
   await loadEvents();
   page.ready = true;
   body.dataset.ready = "true";
@@ -437,7 +438,6 @@ function bindControls() {
       if (place && page.play && !$("play").hidden) page.play.pickOnBoard(place);
     });
   }
-  boardZoom($("board"), $("zoom"));
   bindSheet();
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
