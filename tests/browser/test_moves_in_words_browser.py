@@ -62,7 +62,7 @@ def test_every_game_offers_its_moves_in_words_a_few_at_a_time(site: Site, seat_p
     assert words and not [w for w in words if RAW.search(w)], [w for w in words if RAW.search(w)][:5]
     # Open a place's moves on the board (or a card's in the panel), then close them: the
     # preview left behind holds no empty `data-move`.
-    page.locator("#board [data-offers], #table [data-offers], #hand [data-offers]").first.dispatch_event("click")
+    page.locator("#board [data-offers], #table [data-offers], #my-hand [data-offers]").first.dispatch_event("click")
     page.wait_for_selector("#offers button.offer")
     offered = page.eval_on_selector_all("#offers button.offer", "bs => bs.map(b => b.textContent.trim())")
     assert not [w for w in offered if RAW.search(w)], offered

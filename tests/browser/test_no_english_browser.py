@@ -43,26 +43,6 @@ def running(site: Site) -> dict[str, tuple[str, str]]:
     return out
 
 
-@pytest.fixture
-def reader(browser: Any) -> Any:
-    contexts = []
-
-    def opener(language: str, url: str) -> Any:
-        context = browser.new_context(viewport={"width": 1400, "height": 900}, locale=language,
-                                      extra_http_headers={"Accept-Language": language})
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(url)
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
-
-
 def stepped(page: Any) -> dict[str, str]:
     """The English met while stepping a replay from its first event to its last."""
     last = int(page.get_attribute("#board", "data-version"))
@@ -81,7 +61,7 @@ def opened(page: Any) -> dict[str, str]:
     for select in page.query_selector_all("#play select.move-place"):
         select.select_option(index=1)
         left.update(english_on(page))
-    place = page.query_selector("#board [data-offers], #table [data-offers], #hand [data-offers]")
+    place = page.query_selector("#board [data-offers], #table [data-offers], #my-hand [data-offers]")
     if place:
         place.dispatch_event("click")
         page.wait_for_selector("#offers button.offer")

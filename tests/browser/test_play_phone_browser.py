@@ -31,7 +31,7 @@ GEOMETRY = """() => {
   const sheet = document.querySelector('#sheet');
   return {scrollY: window.scrollY, height: window.innerHeight, width: document.documentElement.clientWidth,
           pageWidth: document.documentElement.scrollWidth, board: box(document.querySelector('#board')),
-          sheet: box(sheet), sheetPosition: getComputedStyle(sheet).position, hand: box(document.querySelector('#hand')),
+          sheet: box(sheet), sheetPosition: getComputedStyle(sheet).position, hand: box(document.querySelector('#my-hand')),
           play: box(document.querySelector('#play')), charts: box(document.querySelector('#charts'))};
 }"""
 
@@ -70,7 +70,7 @@ def test_the_play_page_on_a_phone_shows_the_board_hand_and_moves_before_the_char
     assert at["sheetPosition"] == "fixed", at
     assert at["sheet"]["bottom"] <= at["height"] + 1 and at["sheet"]["top"] >= at["height"] / 2, at
     assert at["sheet"]["top"] <= at["hand"]["top"] < at["height"], at  # the hand's top in sight
-    assert page.evaluate(UNCOVERED, "#hand-heading")
+    assert page.evaluate(UNCOVERED, "#my-hand-heading")
     # The charts come after the board, out of the first screen's open part.
     assert at["charts"]["top"] > at["board"]["bottom"] and at["charts"]["top"] >= at["sheet"]["top"], at
     # The moves are reached within the sheet, the page not scrolled: the first control is in
@@ -191,11 +191,11 @@ def test_the_seats_hand_is_whole_beside_its_moves_and_its_tickets_are_on_the_map
     seat = next(s for s in range(3) if set(done(s)) == {True, False})
     page = seat_page(site, game_id, issued.seat_tokens[seat], WIDE)
     page.evaluate(f"() => replay.go({last_move})")
-    page.wait_for_selector("#hand:not([hidden]) [data-private='hand']")
-    hand = page.eval_on_selector("#hand", """h => { const r = h.getBoundingClientRect();
+    page.wait_for_selector("#my-hand:not([hidden]) [data-private='hand']")
+    hand = page.eval_on_selector("#my-hand", """h => { const r = h.getBoundingClientRect();
         return {top: r.top, bottom: r.bottom, clipped: h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1}; }""")
     assert hand["top"] >= 0 and hand["bottom"] <= WIDE["height"] and not hand["clipped"], hand
-    chips = page.eval_on_selector_all("#hand .hand .chip, #hand [data-ticket]", """cs => cs.map(c => {
+    chips = page.eval_on_selector_all("#my-hand .hand .chip, #my-hand [data-ticket]", """cs => cs.map(c => {
         const r = c.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })""")
     assert chips and all(t >= 0 and b <= WIDE["height"] and left >= 0 and right <= WIDE["width"] for t, b, left, right in chips), chips
 
@@ -213,5 +213,5 @@ def test_the_seats_hand_is_whole_beside_its_moves_and_its_tickets_are_on_the_map
     # A public viewer sees no one's tickets on the map.
     page.click("#public")
     page.wait_for_function("() => document.querySelector('#audience').dataset.audience === 'public'")
-    page.wait_for_function("() => !document.querySelector('#board .ticket-mark') && document.querySelector('#hand').hidden")
+    page.wait_for_function("() => !document.querySelector('#board .ticket-mark') && document.querySelector('#my-hand').hidden")
     assert not page.errors, page.errors

@@ -80,27 +80,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
         log.close()
 
 
-@pytest.fixture
-def viewer(browser: Any) -> Iterator[Any]:
-    contexts = []
-
-    def opener(url: str, language: str, viewport: dict[str, int]) -> Any:
-        phone = viewport["width"] < 600
-        context = browser.new_context(viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language},
-                                      has_touch=phone, is_mobile=phone)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(url)
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=60_000)
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
-
-
 def shown(page: Any) -> int:
     return int(page.get_attribute("#board", "data-version"))
 
@@ -134,10 +113,10 @@ def read_well(page: Any, language: str) -> None:
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_viewer_steps_a_finished_game(demo: tuple[str, dict[str, str]], viewer: Any, artifacts: Path,
+def test_a_viewer_steps_a_finished_game(demo: tuple[str, dict[str, str]], reader: Any, artifacts: Path,
                                         game: str, language: str, width: str) -> None:
     base, finished = demo
-    page = viewer(f"{base}/games/{finished[game]}/replay", language, WIDTHS[width])
+    page = reader(language, f"{base}/games/{finished[game]}/replay", WIDTHS[width])
     phone = width == "390"
     assert page.evaluate("() => document.documentElement.lang") == language
     last = shown(page)

@@ -319,9 +319,9 @@ function drawPanel(view) {
   // The viewer's own seat is its hand, drawn apart from the others' and in full.
   const own = seats.find((s) => s.seat === ctx.mySeat);
   drawSeats($("seats"), own ? seats.filter((s) => s !== own) : seats);
-  const hand = $("hand");
-  if (own) drawSeats($("hand-seat"), [own]);
-  else if (!hand.hidden) $("hand-seat").replaceChildren();
+  const hand = $("my-hand");
+  if (own) drawSeats($("my-hand-seat"), [own]);
+  else if (!hand.hidden) $("my-hand-seat").replaceChildren();
   if (hand.hidden === Boolean(own)) hand.hidden = !own;
   const key = tableKey === undefined ? undefined : JSON.stringify([tableKey, page.names]);
   if (key === undefined || drawnKeys.get($("table")) !== key) {
@@ -432,7 +432,7 @@ function bindControls() {
   $("board").addEventListener("click", (e) => {
     if (page.play && !$("play").hidden) page.play.pickOnBoard(e.target);
   });
-  for (const id of ["table", "hand"]) {
+  for (const id of ["table", "my-hand"]) {
     $(id).addEventListener("click", (e) => {
       const place = e.target.closest("[data-place]");
       if (place && page.play && !$("play").hidden) page.play.pickOnBoard(place);

@@ -31,7 +31,7 @@ export function placeElement(renderer, board, place) {
   const id = CSS.escape(String(place));
   return board.querySelector(`[data-route="${id}"], [data-building="${id}"]`) ||
     board.querySelector(`polygon[data-hex="${id}"]`) ||
-    document.querySelector(`#table [data-place="${id}"], #hand [data-place="${id}"]`);
+    document.querySelector(`#table [data-place="${id}"], #my-hand [data-place="${id}"]`);
 }
 
 export class BoardOffers {

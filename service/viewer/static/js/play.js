@@ -47,7 +47,7 @@ export class Play {
       choose: (move) => this.check(move),
     });
     // A place that holds moves is a button: Enter or Space opens it, as a click.
-    for (const within of [this.offers.board, document.getElementById("table"), document.getElementById("hand")]) {
+    for (const within of [this.offers.board, document.getElementById("table"), document.getElementById("my-hand")]) {
       within?.addEventListener("keydown", (e) => {
         if (e.key !== "Enter" && e.key !== " ") return;
         const place = e.target.closest?.("[data-offers]");
