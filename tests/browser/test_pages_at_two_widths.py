@@ -76,7 +76,7 @@ def test_the_play_page(site: Site, running: dict[str, tuple[str, str]], page_at:
     game_id, token = running[game]
     page = page_at(f"{site.base}/games/{game_id}/replay?token={token}", WIDTHS[width])
     page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-    page.wait_for_selector(f'#play[data-version="{site.app.game(game_id).version}"] [data-move]')
+    page.wait_for_selector(f'#play[data-version="{site.app.game(game_id).version}"] [data-move]', state="attached")
     fits(page, WIDTHS[width])
     kept(page, artifacts, f"play-{game}-{width}")
     assert serious(page) == []
