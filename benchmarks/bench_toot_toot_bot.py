@@ -107,7 +107,7 @@ def play(level: str, map_id: str, players: int, index: int, seed: int) -> Game:
     assert RULES.is_over(state), f"{level} {map_id} {players}p game {index} did not end"
     scores = RULES.scores(state)
     return Game(state.last_round is not None, [scores[s] for s in range(players)], sold,
-                [s.penalties for s in state.seats], state.round - 1)
+                [s.penalties for s in state.seats], state.round)  # the counter stops at the last round
 
 
 def figures(games: list[Game]) -> dict[str, Any]:

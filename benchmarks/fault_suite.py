@@ -7,13 +7,19 @@ The faults:
 - kill -9 of the gunicorn master and every worker under load, then a restart on the same store;
 - a PostgreSQL outage under load: a loopback TCP proxy between the server and PostgreSQL is
   cut and restored (the shared PostgreSQL server itself is never stopped);
+- a silent PostgreSQL outage under load: the same proxy drops everything either way and
+  refuses nothing (packets dropped, no reset), then forwards again; every request and
+  every health check (asked every quarter second, as a load balancer does) must be
+  answered within the documented limit (`CABOOSE_DB_REQUEST_TIMEOUT` and libpq's shortest
+  connect timeout), with 503, Retry-After and a problem document while it lasts;
 - kill -9 of `caboose simulate` mid-work: the database opens and every game audits;
 - kill -9 of a projection runner (`caboose projections follow`) mid-work: it resumes to read
   models equal to a rebuild from zero.
 
 Clients play random legal moves in 3-seat Ticket to Ride games. Every move carries an
 Idempotency-Key (a client that retries needs one), half carry If-Match, one in ten is sent
-twice; a move that got no answer or a 503 is retried with the same key until answered.
+twice; a move that got no answer, a 503, or a gateway's 502 or 504 is retried with the same
+key until answered.
 Afterwards every answer is checked against the stored records (tests/support/ledger.py).
 Exits 1 if any figure that must be 0 is not, or a game does not audit.
 """
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import multiprocessing.dummy
 import os
 import random
 import shutil
@@ -30,11 +37,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from http.client import HTTPException
 from pathlib import Path
 from typing import Any
@@ -49,6 +57,7 @@ from projections.runner import log_end  # noqa: E402
 from projections.store import ReadStore, read_db_url  # noqa: E402
 from service.application import Caboose  # noqa: E402
 from service.settings import Settings  # noqa: E402
+from service.waits import CONNECT_FLOOR  # noqa: E402
 from tests.support.http import Client, Reply  # noqa: E402
 from tests.support.ledger import Sent, reconcile  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
@@ -71,10 +80,12 @@ class Size:
     outage: float
     """Seconds PostgreSQL stays unreachable."""
     simulated: int
+    silent: float = 0.0
+    """Seconds PostgreSQL stays silent (packets dropped, nothing refused)."""
 
 
-QUICK = Size(games=6, clients=4, seconds=16, outage=8, simulated=6)
-FULL = Size(games=20, clients=8, seconds=60, outage=15, simulated=30)
+QUICK = Size(games=6, clients=4, seconds=16, outage=8, simulated=6, silent=12)
+FULL = Size(games=20, clients=8, seconds=60, outage=15, simulated=30, silent=45)
 
 
 # -- the clients ------------------------------------------------------------------------------
@@ -110,7 +121,8 @@ def player(base: str, games: list[Game], seconds: float, index: int, out_path: s
             return reply if reply and reply.status == 200 else None
 
         def post(game: Game, shot: Shot) -> None:
-            """Send until answered with anything but a 503 (same key each time), within bounds."""
+            """Send until answered with anything but a 503 or a gateway's 502/504 (same key each
+            time: those leave it unknown whether the move was stored), within bounds."""
             pause = 0.1
             while True:
                 started = time.time()
@@ -119,7 +131,7 @@ def player(base: str, games: list[Game], seconds: float, index: int, out_path: s
                 note("POST", reply, started)
                 out.write(json.dumps({"sent": sent.to_json(), "t": time.time()}) + "\n")
                 out.flush()
-                if sent.status not in (0, 503) or time.time() > until + RETRY_GRACE:
+                if sent.status not in (0, 502, 503, 504) or time.time() > until + RETRY_GRACE:
                     return
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)
@@ -154,9 +166,10 @@ def first_201_since(answers: list[dict[str, Any]], moment: float) -> float | Non
 @contextmanager
 def load(base: str, games: list[Game], size: Size, folder: Path, start: str = "spawn") -> Iterator[list[Any]]:
     """Client processes playing for `size.seconds` from the moment this yields; joined on exit.
-    Spawned by default: a forked client would hold an in-process proxy's listening socket open
-    (`start="fork"` is quicker where the caller holds none)."""
-    spawn = multiprocessing.get_context(start)
+    Spawned by default: a forked client would hold an in-process proxy's sockets open
+    (`start="fork"` is quicker where the caller holds none; `"thread"`, threads of this
+    process, quicker still for a few clients)."""
+    spawn = multiprocessing.dummy if start == "thread" else multiprocessing.get_context(start)
     ready = spawn.Barrier(size.clients + 1)
     processes = [spawn.Process(target=player, args=(base, games, size.seconds, i,
                                                     str(folder / f"client-{i}.jsonl"), ready))
@@ -169,7 +182,7 @@ def load(base: str, games: list[Game], size: Size, folder: Path, start: str = "s
     finally:
         for p in processes:
             p.join(timeout=size.seconds + RETRY_GRACE + WAIT_LIMIT)
-            if p.is_alive():
+            if p.is_alive() and start != "thread":
                 p.kill()
 
 
@@ -226,22 +239,31 @@ def server_kill(db: str, schema: str | None, size: Size, folder: Path) -> dict[s
     return figures
 
 
-def postgres_outage(postgres: str, schema: str, size: Size, folder: Path) -> dict[str, Any]:
-    """The link to PostgreSQL cut for `size.outage` seconds under load, then restored."""
+def postgres_outage(postgres: str, schema: str, size: Size, folder: Path, silent: bool = False,
+                    env: dict[str, str] | None = None, workers: int = 4, start: str = "spawn") -> dict[str, Any]:
+    """The link to PostgreSQL cut for `size.outage` seconds under load (`silent`: dropping
+    everything, refusing nothing, for `size.silent` seconds), then restored; a load
+    balancer's health check asks the server every quarter second meanwhile. The load lasts
+    at least twice the outage, which begins a quarter of the way in. `env`: more settings
+    for the server; `workers`: its gunicorn workers; `start`: the clients' (`load`)."""
+    outage = size.silent if silent else size.outage
+    size = replace(size, seconds=max(size.seconds, 2 * outage))
     host, port = postgres_address(postgres)
     proxy = CuttableProxy((host, port))
+    health = HealthChecks()
     try:
         through_proxy = postgres.replace(f"{host}:{port}", f"127.0.0.1:{proxy.port}", 1)
-        server = LiveServer(through_proxy, schema, log_path=folder / "gunicorn-outage.log").start()
+        server = LiveServer(through_proxy, schema, workers=workers, env=env, log_path=folder / "gunicorn-outage.log").start()
         try:
             games = [new_game(server.client()) for _ in range(size.games)]
-            with load(server.base, games, size, folder):
+            with health.asking(server.base), load(server.base, games, size, folder, start):
                 time.sleep(size.seconds / 4)
-                proxy.cut()
+                proxy.blackhole() if silent else proxy.cut()
                 cut = time.time()
-                time.sleep(size.outage)
+                time.sleep(outage)
                 proxy.restore()
                 restored = time.time()
+                health.until_healthy_since(restored)
             sent, answers = read_load(folder)
             log = server.log()
         finally:
@@ -251,21 +273,78 @@ def postgres_outage(postgres: str, schema: str, size: Size, folder: Path) -> dic
     figures = ledger_figures(postgres, schema, sent, games)
     # Requests in flight at any moment while the link was cut, whenever their answer came.
     during = [a for a in answers if a["t"] - a["took"] <= restored and a["t"] >= cut]
+    checks = [a for a in health.answers if a["t"] - a["took"] <= restored and a["t"] >= cut]
     errors = [a for a in answers if a["status"] >= 500]
     recovered = first_201_since(answers, restored)
+    healthy = [a["t"] - restored for a in health.answers if a["status"] == 200 and a["t"] - a["took"] >= restored]
+    limit = answer_limit(env)
     figures.update({
-        "outage_s": size.outage,
+        "outage_s": outage,
+        "silent": silent,
         "requests_during_outage": len(during),
         "longest_wait_during_outage_s": round(max((a["took"] for a in during), default=0.0), 2),
+        "limit_s": limit,
+        "answers_over_limit": sum(1 for a in [*during, *checks] if a["took"] > limit + LIMIT_MARGIN),
         "503_during_outage": sum(1 for a in during if a["status"] == 503),
         "503_well_formed": sum(1 for a in errors if a["status"] == 503 and a["well_formed"]),
         "500_or_other_5xx": sum(1 for a in errors if a["status"] != 503),
         "5xx_not_a_problem_document": sum(1 for a in errors if not a["well_formed"]),
         "no_answer_during_outage": sum(1 for a in during if a["status"] == 0),
+        "health_checks_during_outage": len(checks),
+        "health_503_during_outage": sum(1 for a in checks if a["status"] == 503 and a["well_formed"]),
+        "longest_health_check_during_outage_s": round(max((a["took"] for a in checks), default=0.0), 2),
+        "restore_to_healthy_s": round(min(healthy), 2) if healthy else None,
         "restore_to_first_201_s": round(recovered, 2) if recovered is not None else None,
         "tracebacks_in_server_log": log.count("Traceback"),
     })
     return figures
+
+
+LIMIT_MARGIN = 2.0
+"""Seconds an answer may come after the documented limit on this shared 2-core machine
+(client, server and PostgreSQL on the same cores) before it counts as over the limit."""
+
+
+def answer_limit(env: dict[str, str] | None) -> float:
+    """The documented limit of a request's waits on the database (docs/deployment.md):
+    `CABOOSE_DB_REQUEST_TIMEOUT`, and libpq's shortest connect timeout for a connection
+    begun near its end."""
+    settings = {**os.environ, **(env or {})}
+    return float(settings.get("CABOOSE_DB_REQUEST_TIMEOUT", "5")) + CONNECT_FLOOR
+
+
+class HealthChecks:
+    """`GET /api/v1/health` every quarter second on a thread, as a load balancer checks."""
+
+    def __init__(self) -> None:
+        self.answers: list[dict[str, Any]] = []
+        self._stop = threading.Event()
+
+    @contextmanager
+    def asking(self, base: str) -> Iterator[None]:
+        thread = threading.Thread(target=self._ask, args=(Client(base, timeout=30),), daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            self._stop.set()
+            thread.join(timeout=WAIT_LIMIT)
+
+    def until_healthy_since(self, moment: float) -> None:
+        """Return once a check asked after `moment` was answered 200 (or WAIT_LIMIT passed)."""
+        deadline = time.time() + WAIT_LIMIT
+        while time.time() < deadline and not any(a["status"] == 200 and a["t"] - a["took"] >= moment for a in self.answers):
+            time.sleep(0.05)
+
+    def _ask(self, client: Client) -> None:
+        while not self._stop.wait(0.25):
+            started = time.time()
+            try:
+                reply: Reply | None = client.get("/api/v1/health")
+            except (OSError, HTTPException):
+                reply = None
+            self.answers.append({"t": time.time(), "took": time.time() - started, "status": reply.status if reply else 0,
+                                 "well_formed": well_formed(reply) if reply and reply.status >= 500 else None})
 
 
 def postgres_address(url: str) -> tuple[str, int]:
@@ -393,13 +472,14 @@ def run(size: Size, postgres: str, keep: bool = False) -> dict[str, Any]:
             "runner_kill": timed(runner_kill, sqlite_cli, None, base_env, f"sqlite:///{folder}/rebuilt.projections.sqlite"),
         }
         try:
-            for what in ("kill", "outage", "cli", "rebuilt"):
+            for what in ("kill", "outage", "silent", "cli", "rebuilt"):
                 schemas.append(new_schema(postgres, f"caboose_faults_{what}"))
-            kill_schema, outage_schema, cli_schema, rebuilt_schema = schemas
+            kill_schema, outage_schema, silent_schema, cli_schema, rebuilt_schema = schemas
             pg_env = {**base_env, "CABOOSE_DB_SCHEMA": cli_schema}
             report["postgresql"] = {
                 "server_kill": timed(server_kill, postgres, kill_schema, size, phase("pg-kill")),
                 "outage": timed(postgres_outage, postgres, outage_schema, size, phase("pg-outage")),
+                "silent_outage": timed(postgres_outage, postgres, silent_schema, size, phase("pg-silent"), True),
                 "simulate_kill": timed(simulate_kill, postgres, cli_schema, size, pg_env),
                 "runner_kill": timed(runner_kill, postgres, cli_schema, pg_env, f"{postgres}?schema={rebuilt_schema}"),
             }
@@ -427,23 +507,59 @@ def failures(report: dict[str, Any]) -> list[str]:
             found += [f"{where}: {k} = {figures[k]}" for k in MUST_BE_ZERO if figures.get(k)]
             if fault == "server_kill" and figures["5xx"]:
                 found.append(f"{where}: {figures['5xx']} answers were 5xx")
-            if fault == "outage" and (figures["500_or_other_5xx"] or figures["5xx_not_a_problem_document"]):
-                found.append(f"{where}: {figures['500_or_other_5xx']} 5xx other than 503, "
-                             f"{figures['5xx_not_a_problem_document']} 5xx without a problem document")
-            if fault == "outage" and not figures["503_during_outage"]:
-                found.append(f"{where}: no 503 while PostgreSQL was unreachable (the longest wait for an answer was "
-                             f"{figures['longest_wait_during_outage_s']} s)")
-            if fault in ("server_kill", "outage") and not figures["moves_stored"]:
+            if fault in ("outage", "silent_outage"):
+                found += [f"{where}: {problem}" for problem in outage_failures(figures)]
+            if fault == "server_kill" and not figures["moves_stored"]:
                 found.append(f"{where}: no move was stored: the load never ran")
             if fault in ("simulate_kill", "runner_kill") and not figures["killed_mid_work"]:
                 found.append(f"{where}: the kill did not land mid-work")
-            if fault == "outage" and figures["restore_to_first_201_s"] is None:
-                found.append(f"{where}: no move was stored after PostgreSQL came back")
             if "games_audit_ok" in figures and figures["games_audit_ok"] != figures.get("games", figures.get("games_stored")):
                 found.append(f"{where}: only {figures['games_audit_ok']} games audit OK")
             if fault == "runner_kill" and (figures["games_equal_to_rebuild"] != figures["games"] or not figures["resumed_ok"]):
                 found.append(f"{where}: {figures['games_equal_to_rebuild']} of {figures['games']} games equal a rebuild")
     return found
+
+
+def outage_failures(figures: dict[str, Any]) -> list[str]:
+    """The promises an outage's figures break (`postgres_outage`): every answer a problem
+    document, a 503 with Retry-After while the database is away, every request and health
+    check answered within the documented limit, and moves stored again once it is back."""
+    found = []
+    if figures["500_or_other_5xx"] or figures["5xx_not_a_problem_document"]:
+        found.append(f"{figures['500_or_other_5xx']} 5xx other than 503, "
+                     f"{figures['5xx_not_a_problem_document']} 5xx without a problem document")
+    if not figures["503_during_outage"]:
+        found.append(f"no 503 while PostgreSQL was unreachable (the longest wait for an answer was "
+                     f"{figures['longest_wait_during_outage_s']} s)")
+    if figures["answers_over_limit"] or figures["no_answer_during_outage"]:
+        found.append(f"{figures['answers_over_limit']} answers came later than the documented {figures['limit_s']} s "
+                     f"(and {LIMIT_MARGIN} s more), {figures['no_answer_during_outage']} none within the client's 10 s: the "
+                     f"longest took {figures['longest_wait_during_outage_s']} s, the longest health check "
+                     f"{figures['longest_health_check_during_outage_s']} s")
+    if not figures["health_503_during_outage"]:
+        found.append(f"no health check answered 503 while PostgreSQL was unreachable ({figures['health_checks_during_outage']} asked)")
+    if not figures["moves_stored"]:
+        found.append("no move was stored: the load never ran")
+    if figures["restore_to_first_201_s"] is None or figures["restore_to_healthy_s"] is None:
+        found.append("no move was stored, or no health check answered 200, after PostgreSQL came back")
+    return found
+
+
+OUTAGE_ROWS = [
+    ("seconds unreachable", "outage_s"), ("requests sent", "requests"), ("201s", "201s"), ("moves stored", "moves_stored"),
+    ("acknowledged but missing", "acknowledged_but_missing"), ("one move acknowledged to several", "acknowledged_to_several"),
+    ("stored without 2xx", "stored_without_2xx"), ("duplicate versions", "duplicate_versions"),
+    ("503s during the outage", "503_during_outage"), ("503s well formed", "503_well_formed"),
+    ("500s / other 5xx", "500_or_other_5xx"), ("5xx without problem doc", "5xx_not_a_problem_document"),
+    ("requests in flight during the outage", "requests_during_outage"), ("no answer within 10 s", "no_answer_during_outage"),
+    ("longest wait for an answer (s)", "longest_wait_during_outage_s"), ("documented limit (s)", "limit_s"),
+    ("answers over the limit", "answers_over_limit"),
+    ("health checks asked", "health_checks_during_outage"), ("health checks answered 503", "health_503_during_outage"),
+    ("longest health check (s)", "longest_health_check_during_outage_s"),
+    ("restore to healthy (s)", "restore_to_healthy_s"), ("restore to first 201 (s)", "restore_to_first_201_s"),
+    ("games audit OK", "games_audit_ok"),
+]
+"""What the table shows of each outage, cut and silent."""
 
 
 def table(report: dict[str, Any]) -> str:
@@ -456,19 +572,8 @@ def table(report: dict[str, Any]) -> str:
         ("restart to first 201 (s)", "server_kill", "restart_to_first_201_s"),
         ("no answer while the server was down", "server_kill", "no_answer_while_down"),
         ("games audit OK after kill -9", "server_kill", "games_audit_ok"), ("games", "server_kill", "games"),
-        ("outage: requests sent", "outage", "requests"), ("outage: 201s", "outage", "201s"),
-        ("outage: moves stored", "outage", "moves_stored"),
-        ("outage: acknowledged but missing", "outage", "acknowledged_but_missing"),
-        ("outage: one move acknowledged to several", "outage", "acknowledged_to_several"),
-        ("outage: stored without 2xx", "outage", "stored_without_2xx"), ("outage: duplicate versions", "outage", "duplicate_versions"),
-        ("outage: 503s during the outage", "outage", "503_during_outage"), ("outage: 503s well formed", "outage", "503_well_formed"),
-        ("outage: 500s / other 5xx", "outage", "500_or_other_5xx"),
-        ("outage: 5xx without problem doc", "outage", "5xx_not_a_problem_document"),
-        ("outage: requests in flight during the outage", "outage", "requests_during_outage"),
-        ("outage: no answer within 10 s", "outage", "no_answer_during_outage"),
-        ("outage: longest wait for an answer (s)", "outage", "longest_wait_during_outage_s"),
-        ("outage: restore to first 201 (s)", "outage", "restore_to_first_201_s"),
-        ("outage: games audit OK", "outage", "games_audit_ok"),
+        *((f"outage: {label}", "outage", key) for label, key in OUTAGE_ROWS),
+        *((f"silent outage: {label}", "silent_outage", key) for label, key in OUTAGE_ROWS),
         ("simulate kill -9: games audit OK", "simulate_kill", "games_audit_ok"),
         ("simulate kill -9: games stored", "simulate_kill", "games_stored"),
         ("runner kill -9: games equal to rebuild", "runner_kill", "games_equal_to_rebuild"),

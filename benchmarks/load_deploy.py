@@ -1,7 +1,7 @@
-"""The multi-process deployment under load: `infra/run` (honcho: N API processes behind the
-entry proxy, the projection runner, the notifier, the bot runner) on a fresh PostgreSQL schema
+"""The multi-process deployment under load: `infra/run` (supervisord: HAProxy in front of N API
+processes, the projection runner, the notifier, the bot runner) on a fresh PostgreSQL schema
 and Redis, with N = 1, 2 and 4, and client processes playing many three-seat Ticket to Ride
-games on loopback through the entry.
+games on loopback through HAProxy.
 
     python benchmarks/load_deploy.py [--processes 1,2,4] [--rounds 1] [--games 24] [--clients 6] [--seconds 30] [--json]
 
@@ -134,9 +134,9 @@ def table(runs: list[dict[str, Any]], baseline: float) -> str:
             ("requests per second (GET summary, GET legal moves, POST)", lambda r: r["requests_per_s"]),
             ("accepted move POST p50 / p99 (ms)", lambda r: f"{r['p50_ms']} / {r['p99_ms']}"),
             ("moves stored", lambda r: r["moves_stored"]),
-            ("deployment CPU per move (ms; API, entry, runners, notifier)", lambda r: r["deployment_cpu_ms_per_move"]),
+            ("deployment CPU per move (ms; API, HAProxy, runners, notifier)", lambda r: r["deployment_cpu_ms_per_move"]),
             *((f"  of which {role} (ms)", lambda r, role=role: per_move(r, role))
-              for role in ("api", "entry", "projections", "notify", "bots", "honcho")),
+              for role in ("api", "haproxy", "projections", "notify", "bots", "supervisor")),
             ("lost (2xx not stored as its own)", lambda r: r["lost"]),
             ("5xx / no answer", lambda r: f"{r['5xx']} / {r['no_answer']}"),
             ("games audit OK", lambda r: f"{r['games_audit_ok']} of {r['games']}"),
@@ -163,7 +163,7 @@ def main() -> int:
     counts = [int(n) for n in args.processes.split(",")]
     size = Size(games=args.games, clients=args.clients, seconds=args.seconds, outage=0, simulated=0)
     machine = {"cores": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
-               "shared": "clients, proxy, API processes, runner, notifier, PostgreSQL and Redis all on these cores"}
+               "shared": "clients, HAProxy, API processes, runner, notifier, PostgreSQL and Redis all on these cores"}
     top = Path(tempfile.mkdtemp(prefix="caboose-load-deploy-"))
     runs = []
     try:

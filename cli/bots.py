@@ -10,6 +10,7 @@ import click
 from cli.main import _app, _echo_json, _services, db_option, handles_errors, json_option
 from cli.referee import _print, referee_cli
 from service import bots
+from service.tournament.results import TableResults
 
 referee_name = click.option("--referee", "name", default="referee", show_default=True,
                             help="The referee's name (recorded as referee:NAME).")
@@ -80,9 +81,11 @@ def bots_cli() -> None:
 @db_option
 def run(interval: float, once: bool, db: str | None) -> None:
     """Run the bots on their own (`caboose serve` runs them in-process)."""
-    runner = bots.BotRunner(_app(db))
+    services = _services(db)
+    runner, results = bots.BotRunner(services.caboose), TableResults(services.organiser)
     while True:
         moved = runner.run_once()
+        results.run_once()  # the tournament tables whose games the bots ended
         if once:
             click.echo(f"{moved} bot moves stored")
             return

@@ -39,6 +39,7 @@ from service.simulation import DEFAULT_LEVEL, InvariantBroken, game_seed, play_o
 from service.tlog import is_proof_line, proof_line
 from service.tlog.log import LOG_INTERVAL
 from service.tlog.notes import NoteError, Verifier
+from service.tournament.results import TableResults
 
 
 def _services(db: str | None, base_url: str | None = None) -> Services:
@@ -355,14 +356,8 @@ def export(game_id: str, output: Any, as_text: bool, audience: Audience, db: str
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-@cli.command("import")
-@click.argument("source", type=click.File("r"))
-@db_option
-@json_option
-@handles_errors
-def import_(source: Any, db: str | None, as_json: bool) -> None:
-    """Verify a full record (JSON Lines) and store it; a bad record stores nothing. Prints
-    the game's id, then fresh tokens for its seats and referee."""
+def read_lines(source: Any) -> list[Any]:
+    """A JSON Lines file's values, each held to the input limits; a bad line is one clear error."""
     records = []
     for number, line in enumerate(source, start=1):
         if not line.strip():
@@ -377,6 +372,18 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
             records.append(record)
     if not records:
         raise click.ClickException("the record is empty")
+    return records
+
+
+@cli.command("import")
+@click.argument("source", type=click.File("r"))
+@db_option
+@json_option
+@handles_errors
+def import_(source: Any, db: str | None, as_json: bool) -> None:
+    """Verify a full record (JSON Lines) and store it; a bad record stores nothing. Prints
+    the game's id, then fresh tokens for its seats and referee."""
+    records = read_lines(source)
     lobby = _services(db).lobby
     game_id, issued = lobby.import_game(records)
     echo_created(lobby, game_id, issued, as_json)
@@ -408,11 +415,12 @@ def serve(host: str, port: int, demo: bool, witness_keys: tuple[str, ...], db: s
     app, lobby, notifier = services.caboose, services.lobby, services.notifier
     click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
     if demo:
-        for line in seed_demo(lobby, f"http://{host}:{port}"):
+        for line in seed_demo(lobby, f"http://{host}:{port}", services.organiser):
             click.echo(line)
     notifier.start()
     bots.BotRunner(app).start()
     every(LOG_INTERVAL, functools.partial(services.log.round, app), "log")
+    TableResults(services.organiser).start()
     served = create_app(services=services)
     served.config["CABOOSE_STREAMS"] = 4  # live streams each hold a thread: half of the 8 stay for requests
     waitress_serve(served, host=host, port=port, threads=8)
@@ -440,6 +448,7 @@ from cli.db import db_cli  # noqa: E402
 from cli.log import log_cli, witness_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
+from cli.tournament import tournament_cli  # noqa: E402
 from cli.transcribe import transcribe_cli  # noqa: E402
 
 cli.add_command(db_cli)  # type: ignore[has-type]  # a cycle (cli.db imports this module) hides its type
@@ -453,6 +462,7 @@ cli.add_command(bots_cli)  # type: ignore[has-type]  # the same cycle
 cli.add_command(transcribe_cli)
 cli.add_command(log_cli)  # type: ignore[has-type]  # the same cycle
 cli.add_command(witness_cli)  # type: ignore[has-type]
+cli.add_command(tournament_cli)
 
 if __name__ == "__main__":
     cli()

@@ -60,6 +60,9 @@ class Provisioning(Protocol):
     def connect_timeout(self) -> float:
         """Seconds to wait for a pooled connection."""
 
+    def bound_waits(self, engine: Engine) -> None:
+        """Bound every wait of the engine's connections for an answer."""
+
 
 _provided: list[Provisioning] = []
 
@@ -154,6 +157,7 @@ class ReadStore:
         self.writer = self.reader = create_engine(url, connect_args=connect_args, pool_size=3, max_overflow=7,
                                                   pool_recycle=1800, pool_pre_ping=True,
                                                   pool_timeout=provided.connect_timeout())
+        provided.bound_waits(self.writer)
 
     def close(self) -> None:
         self.writer.dispose()

@@ -172,6 +172,7 @@ class Game(Aggregate):
         # entered. `awaiting` is the move it waits on (`transcription.pending_of`, kept as
         # plain JSON for snapshots), replaced on every record, never changed in place.
         self.table = created.get("seed_source") == transcription.TABLE
+        self.tournament = created.get("tournament")
         self.awaiting: dict[str, Any] | None = None
         self.state = self.decider.initial_state(log.setup_of(created))
 
@@ -220,6 +221,11 @@ class Game(Aggregate):
     @property
     def is_over(self) -> bool:
         return bool(self.decider.is_over(self.state))
+
+    @property
+    def at_table(self) -> dict[str, Any] | None:
+        """The tournament, round and table the game is played at, or None (snapshots taken before: from the record)."""
+        return getattr(self, "tournament", None)
 
     @property
     def is_table(self) -> bool:

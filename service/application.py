@@ -27,6 +27,7 @@ from domain.core.decider import Setup
 from domain.core.envelope import redact, seal
 from domain.core.errors import IllegalMove, MalformedMove, RecordError
 from domain.core.events import REFEREE, Audience
+from domain.core.kinds import AtTable
 from domain.core.randomness import commitment
 from domain.core.referee import referee_actor
 from domain.core.table import parse_outcome
@@ -109,10 +110,12 @@ class Caboose(Application[UUID]):
         return str(aggregate.id)
 
     def new_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
-                 seed: bytes | None = None, observed: Mapping[str, Any] | None = None) -> Game:
+                 seed: bytes | None = None, observed: Mapping[str, Any] | None = None,
+                 tournament: AtTable | None = None) -> Game:
         """A new game with its opening recorded, not yet stored. With `observed` (the opening
         as laid out at a table, `Decider.table_setup`; `{}` for the game's default) it is a
-        game played at a table (`seed_source: "table"`): no seed, every outcome entered."""
+        game played at a table (`seed_source: "table"`): no seed, every outcome entered.
+        `tournament` names the tournament table it is played at."""
         decider, options = games.for_options(game, options or {})
         if not decider.min_seats <= len(seats) <= decider.max_seats:
             raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
@@ -126,14 +129,15 @@ class Caboose(Application[UUID]):
         game_id, now, command_id = str(uuid.uuid4()), utc_now(), f"create:{uuid.uuid4()}"
         if observed is not None:
             created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
-                           event=log.game_created(decider, setup, None, TABLE), prev_hash="0" * 64, new_salt=new_salt)
+                           event=log.game_created(decider, setup, None, TABLE, tournament), prev_hash="0" * 64,
+                           new_salt=new_salt)
             aggregate = Game(record=created, seed=None)
             aggregate.set_up_table(observed, referee_actor(REFEREE_NAME), command_id, now, new_salt)
             return aggregate
         seed_source = "client" if seed is not None else "server"
         seed = seed if seed is not None else os.urandom(32)
         created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
-                       event=log.game_created(decider, setup, commitment(seed), seed_source),
+                       event=log.game_created(decider, setup, commitment(seed), seed_source, tournament),
                        prev_hash="0" * 64, new_salt=new_salt)
         aggregate = Game(record=created, seed=seed.hex())
         aggregate.set_up(command_id, now, new_salt)
@@ -259,6 +263,8 @@ class Caboose(Application[UUID]):
             aggregate: Game = self.repository.get(key, version=at, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
+        if not isinstance(aggregate, Game):  # a tournament's id, say: the store holds more than games
+            raise GameNotFound(game_id)
         if not hasattr(aggregate, "handed_back"):
             # From a snapshot taken before the versions of hand-backs were kept (tokens are
             # checked against them): folded from its events once, so the next snapshot has them.
@@ -322,7 +328,7 @@ class Caboose(Application[UUID]):
             "waiting_since": dict(g.waiting_since),
             "thinking_seconds": {str(s): g.thinking_seconds.get(str(s), 0.0) for s in range(len(g.seats))},
             "bots": {str(seat): level for seat, level in sorted(g.held_by_bots.items())}, "move_deadline": g.deadline,
-            "transcribed": g.is_table, "waiting_for": waiting_for(g),
+            "transcribed": g.is_table, "waiting_for": waiting_for(g), "tournament": g.at_table,
         }
 
     def legal_moves(self, game_id: str, seat: int) -> list[dict[str, Any]]:
@@ -391,7 +397,8 @@ class Caboose(Application[UUID]):
         start = 1
         while batch := self.recorder.select_notifications(start=start, limit=1000):
             for item in batch:
-                seen.setdefault(str(item.originator_id), None)
+                if item.topic in stored.TOPICS:  # a game's, not a tournament's
+                    seen.setdefault(str(item.originator_id), None)
             start = batch[-1].id + 1
         return list(seen)
 

@@ -22,6 +22,8 @@ from service.lobby import Lobby
 from service.notify.notifier import Notifier
 from service.settings import Settings
 from service.tlog import TransparencyLog, open_log
+from service.tournament.organiser import Organiser
+from service.tournament.ratings import Ratings
 
 
 class FollowedCaboose(Caboose):
@@ -49,6 +51,18 @@ class Services:
     @cached_property
     def lobby(self) -> Lobby:
         return Lobby(self.caboose)
+
+    @cached_property
+    def organiser(self) -> Organiser:
+        """Tournaments (`service/tournament/`), their first rounds seeded by the ratings read model."""
+        organiser = Organiser(self.lobby, ratings=self.ratings.rating_of)
+        self.ratings.use(organiser.shelf)
+        return organiser
+
+    @cached_property
+    def ratings(self) -> Ratings:
+        """The ratings read model (OpenSkill per game title, `projections/ratings.py`)."""
+        return Ratings(self.caboose)
 
     @cached_property
     def notifier(self) -> Notifier:

@@ -28,8 +28,8 @@ log = logging.getLogger(__name__)
 
 
 def read_folder(folder: Path) -> dict[str, bytes]:
-    """`pack.json` and the files it lists, by name (a listed file that is not there is left
-    out, and the domain names it as missing)."""
+    """`pack.json`, the files it lists and `names.json` if there is one, by name (a listed
+    file that is not there is left out, and the domain names it as missing)."""
     manifest = folder / MANIFEST
     if not manifest.is_file():
         raise ContentError([f"{folder.name}/{MANIFEST}: missing (a pack folder holds a pack.json)"])
@@ -38,7 +38,7 @@ def read_folder(folder: Path) -> dict[str, bytes]:
         listed = content.read_manifest(folder.name, files[MANIFEST]).files
     except ContentError:
         return files  # the domain reports the manifest's problems
-    for name in listed:
+    for name in (*listed, content.NAMES):
         path = folder / name
         if path.is_file():
             files[name] = path.read_bytes()

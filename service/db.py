@@ -4,7 +4,6 @@ kept in the same database as the events unless told otherwise."""
 from __future__ import annotations
 
 import sqlite3
-from math import ceil
 from time import monotonic, sleep
 from typing import Any
 from urllib.parse import urlparse
@@ -13,6 +12,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
 from service.settings import DatabaseTimeouts
+from service.waits import connect_params, connection_class
 
 
 def sqlalchemy_url(db: str) -> str:
@@ -44,8 +44,20 @@ def make_engine(db: str, schema: str | None = None, timeouts: DatabaseTimeouts |
             _write_ahead(connection, timeouts.busy)
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_timeout=timeouts.connect,
-                         connect_args=postgres_connect_args(schema, timeouts))
+    engine = create_engine(url, pool_pre_ping=True, pool_timeout=timeouts.connect,
+                           connect_args=postgres_connect_args(schema, timeouts))
+    bound_waits(engine, timeouts)
+    return engine
+
+
+def bound_waits(engine: Engine, timeouts: DatabaseTimeouts) -> None:
+    """The engine's connections wait within the bounds and the request's budget
+    (`service/waits.py`)."""
+    bounded = connection_class(timeouts)
+
+    @event.listens_for(engine, "do_connect")
+    def _connect(_dialect, _record, cargs, cparams):  # type: ignore[no-untyped-def]
+        return bounded.connect(*cargs, **cparams)
 
 
 def _write_ahead(connection: sqlite3.Connection, busy: float) -> None:
@@ -68,8 +80,5 @@ def _write_ahead(connection: sqlite3.Connection, busy: float) -> None:
 
 
 def postgres_connect_args(schema: str | None, timeouts: DatabaseTimeouts, *options: str) -> dict[str, Any]:
-    """psycopg's connection arguments: bounded connect and statement times, the schema."""
-    settings = [f"-cstatement_timeout={int(timeouts.statement * 1000)}", *options]
-    if schema:
-        settings.append(f"-csearch_path={schema}")
-    return {"connect_timeout": max(2, ceil(timeouts.connect)), "options": " ".join(settings)}
+    """psycopg's connection arguments: every wait bounded (`service/waits.py`), the schema."""
+    return connect_params(timeouts, *options, *([f"-csearch_path={schema}"] if schema else []))

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from domain import games
 from service.lobby import Lobby
-from service.simulation import Playout, best_level, game_seed, play_one
+from service.simulation import Playout, best_level, game_seed, play_one, played_held
+from service.tournament.organiser import Organiser
+from service.tournament.simulate import secret_of, simulate
 
 SEED = 2004
 FINISHED_SEATS = 4
@@ -51,9 +53,50 @@ def play_demo(lobby: Lobby) -> list[Demo]:
     return out
 
 
-def seed_demo(lobby: Lobby, base_url: str) -> list[str]:
-    """Store the demo games and return lines telling where to look."""
-    return demo_lines(play_demo(lobby), base_url, lobby.caboose.settings.db)
+def seed_demo(lobby: Lobby, base_url: str, organiser: Organiser | None = None) -> list[str]:
+    """Store the demo games (and, with an organiser, the demo tournaments) and return lines
+    telling where to look."""
+    lines = demo_lines(play_demo(lobby), base_url, lobby.caboose.settings.db)
+    if organiser is not None:
+        lines += tournament_lines(play_tournaments(organiser), base_url)
+    return lines
+
+
+TOURNAMENT_GAME = "ticket_to_ride"
+TOURNAMENT_PLAYERS = ("Ann", "Ben", "Cleo", "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo")
+
+
+def play_tournaments(organiser: Organiser) -> dict[str, tuple[str, str]]:
+    """A finished Swiss tournament of Ticket to Ride (9 players, 3 rounds) and a running
+    one (its second round half played), every seat its strongest bot."""
+    level = "greedy"  # quick enough for 15 tables at start-up, and plays like a person would
+    finished = simulate(organiser, TOURNAMENT_GAME, len(TOURNAMENT_PLAYERS), "swiss", 3, level, SEED, table_size=4,
+                        names=TOURNAMENT_PLAYERS)
+    created = organiser.create("Demo club night (in play)", TOURNAMENT_GAME, kind="swiss", rounds=3, table_size=4,
+                               secret=secret_of(SEED + 1))
+    for name in TOURNAMENT_PLAYERS:
+        organiser.register(created.tournament_id, name)
+    chooser = random.Random(SEED)
+    for round_ in (1, 2):
+        opened = organiser.pair(created.tournament_id)
+        for index, table in enumerate(opened):
+            aggregate = organiser.caboose.game(str(table.game_id))  # seeded tables: opened with their round
+            # The last round's last table stops half way: a round still in play.
+            moves = 60 if round_ == 2 and index == len(opened) - 1 else 20_000
+            played_held(organiser.caboose, aggregate, [level] * len(table.seats), chooser, moves)
+        organiser.settle(created.tournament_id)
+    return {"finished": (finished.tournament_id, finished.referee_token),
+            "running": (created.tournament_id, created.referee_token)}
+
+
+def tournament_lines(tournaments: dict[str, tuple[str, str]], base_url: str) -> list[str]:
+    """Where to look at each demo tournament, and its referee's token."""
+    lines = []
+    for label, (tournament_id, token) in tournaments.items():
+        lines += [f"Demo {label} tournament: {base_url}/tournaments/{tournament_id}",
+                  f"  standings: {base_url}/api/v1/tournaments/{tournament_id}/standings",
+                  f"  referee token: {token}"]
+    return lines
 
 
 def demo_lines(demos: list[Demo], base_url: str, db: str) -> list[str]:

@@ -6,7 +6,8 @@
   quickly. The library retries a failed read or write ten times, and each attempt may
   wait the whole connect timeout for the pool: with PostgreSQL down a request would hang
   for minutes instead of being told to come back later (503). Two attempts still ride
-  over one dropped connection, which the pool's pre-ping replaces.
+  over one dropped connection, which the pool's pre-ping replaces; every wait of both is
+  bounded by `service/waits.py`.
 - `BinaryResultsCursor`: the PostgreSQL recorders' cursors, results in binary.
 - `records_channel`: the channel on which each transaction that stores records sends one
   NOTIFY per game it stored, with the game's id (`service/feed.py` listens to it).
@@ -24,6 +25,9 @@ from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecor
 from eventsourcing.utils import retry
 from psycopg import Cursor
 from psycopg.pq import Format
+
+from service.settings import DatabaseTimeouts
+from service.waits import bound_pool
 
 APPLICATION = "caboose"
 """The application's name (`Caboose.name`): the library names its PostgreSQL tables after it."""
@@ -96,9 +100,10 @@ class BoundedAggregateRecorder(PostgresAggregateRecorder):
 
 
 class BoundedPostgresFactory(PostgresFactory):
-    """`POSTGRES_CONNECT_TIMEOUT` (the library's pool wait) also bounds each connection
-    attempt, and `POSTGRES_STATEMENT_TIMEOUT` (seconds) each statement, which the
-    library's datastore leaves unbounded."""
+    """The library's PostgreSQL factory with every wait bounded (`service/waits.py`):
+    `POSTGRES_CONNECT_TIMEOUT` (the library's pool wait) also bounds each connection attempt
+    and the link's silence, and `POSTGRES_STATEMENT_TIMEOUT` (seconds) each statement and
+    lock wait, which the library's datastore leaves unbounded."""
 
     aggregate_recorder_class = BoundedAggregateRecorder
     application_recorder_class = BoundedApplicationRecorder
@@ -106,10 +111,9 @@ class BoundedPostgresFactory(PostgresFactory):
 
     def __init__(self, env: Any) -> None:
         super().__init__(env)
+        timeouts = DatabaseTimeouts(connect=float(self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or 30),
+                                    statement=float(self.env.get(self.POSTGRES_STATEMENT_TIMEOUT) or 30))
+        bound_pool(self.datastore.pool, timeouts)
         kwargs = self.datastore.pool.kwargs
         assert isinstance(kwargs, dict)
-        kwargs["connect_timeout"] = max(2, int(self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or 30))
         kwargs["cursor_factory"] = BinaryResultsCursor
-        statement = float(self.env.get(self.POSTGRES_STATEMENT_TIMEOUT) or 0)
-        if statement:
-            kwargs["options"] = f"-c statement_timeout={int(statement * 1000)}"

@@ -166,9 +166,13 @@ class Feed:
                 raise StreamsFull(self.capacity)
             channel = self._channels.get(game_id)
             if channel is None:
-                channel = self._channels[game_id] = Channel(game_id, self.caboose.game(game_id))
+                channel = self._channels[game_id] = self._new_channel(game_id)
             channel.streams += 1
         return channel
+
+    def _new_channel(self, game_id: str) -> Channel:
+        """The channel of a game no stream here follows yet (a feed of tournaments makes its own)."""
+        return Channel(game_id, self.caboose.game(game_id))
 
     def close(self, channel: Channel) -> None:
         with self._lock:
@@ -241,7 +245,6 @@ class Feed:
 
     def _listen(self) -> None:
         """PostgreSQL: LISTEN on one connection of its own (not the pool's, which serves requests)."""
-        import psycopg
         from psycopg import sql
 
         datastore: Any = self.caboose.recorder.datastore  # type: ignore[attr-defined]
@@ -249,7 +252,7 @@ class Feed:
         connect = {k: v for k, v in datastore.pool.kwargs.items() if k != "row_factory"}
         while not self._stopped.is_set():
             try:
-                with psycopg.connect(autocommit=True, **connect) as conn:
+                with datastore.pool.connection_class.connect(autocommit=True, **connect) as conn:
                     conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
                     for game_id in self._watched():  # whatever was stored while not listening
                         self.changed(game_id)

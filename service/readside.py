@@ -11,7 +11,7 @@ from sqlalchemy import Engine
 
 from projections import store
 from service import migrate
-from service.db import postgres_connect_args
+from service.db import bound_waits, postgres_connect_args
 from service.settings import DatabaseTimeouts
 
 
@@ -30,6 +30,9 @@ class ReadModelProvisioning:
 
     def connect_timeout(self) -> float:
         return DatabaseTimeouts.from_env().connect
+
+    def bound_waits(self, engine: Engine) -> None:
+        bound_waits(engine, DatabaseTimeouts.from_env())
 
 
 def provide() -> None:

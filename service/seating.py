@@ -78,18 +78,25 @@ class Seating:
         migrate.prepare(engine, migrate.STORE)
 
     def issue(self, game_id: str, names: list[str | None]) -> Issued:
-        tokens, invites, referee = {}, {}, new_token()
-        rows = [Credential(game_id=game_id, seat=REFEREE_SEAT, name=REFEREE_NAME, token_hash=_hash(referee))]
-        for seat, name in enumerate(names):
-            if name is None:
-                invites[seat] = secrets.token_urlsafe(12)
-                rows.append(Credential(game_id=game_id, seat=seat, invite_hash=_hash(invites[seat])))
-            else:
-                tokens[seat] = new_token()
-                rows.append(Credential(game_id=game_id, seat=seat, name=name, token_hash=_hash(tokens[seat])))
+        return self.issue_many([(game_id, names)])[0]
+
+    def issue_many(self, games: list[tuple[str, list[str | None]]]) -> list[Issued]:
+        """`issue` for several games in one transaction (a tournament's round opens its tables together)."""
+        issued, rows = [], []
+        for game_id, names in games:
+            tokens, invites, referee = {}, {}, new_token()
+            rows.append(Credential(game_id=game_id, seat=REFEREE_SEAT, name=REFEREE_NAME, token_hash=_hash(referee)))
+            for seat, name in enumerate(names):
+                if name is None:
+                    invites[seat] = secrets.token_urlsafe(12)
+                    rows.append(Credential(game_id=game_id, seat=seat, invite_hash=_hash(invites[seat])))
+                else:
+                    tokens[seat] = new_token()
+                    rows.append(Credential(game_id=game_id, seat=seat, name=name, token_hash=_hash(tokens[seat])))
+            issued.append(Issued(tokens, invites, referee))
         with Session(self.engine) as session, session.begin():
             session.add_all(rows)
-        return Issued(tokens, invites, referee)
+        return issued
 
     def join(self, game_id: str, invite: str, name: str) -> tuple[int, str]:
         """Claim the open seat `invite` opens; returns (seat, token). Works once per invite."""
@@ -183,6 +190,14 @@ class Seating:
             self._seats.clear()
         self._seats[key] = (seat, confirmed_at)
         return seat
+
+    def is_referee(self, game_id: str, token: str) -> bool:
+        """Whether `token` is the referee's token of `game_id` (a game's, or a tournament's:
+        a tournament's credentials are its referee's alone, kept under its id)."""
+        with self.engine.connect() as connection:
+            seat = connection.scalar(select(Credential.seat).where(
+                Credential.game_id == game_id, Credential.token_hash == _hash(token)))
+        return seat == REFEREE_SEAT
 
     def seats_of(self, token: str) -> list[tuple[str, int]]:
         """Every (game, seat) a token holds — for "games waiting for me"."""

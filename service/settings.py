@@ -82,13 +82,18 @@ def _rate(name: str, text: str) -> str:
 
 @dataclass(frozen=True)
 class DatabaseTimeouts:
-    """How long a request may wait on the database before it is told to come back later
-    (503 with Retry-After) instead of hanging: seconds."""
+    """How long anything may wait on the database before it is told to come back later (a
+    request: 503 with Retry-After) instead of hanging: seconds (`service/waits.py`)."""
 
     connect: float = 5.0
-    """PostgreSQL: to connect, and to wait for a connection from a full pool."""
+    """PostgreSQL: to connect, to wait for a connection from a full pool, and for a link
+    whose packets go unacknowledged (TCP keepalives, `tcp_user_timeout`) to be dropped."""
     statement: float = 15.0
-    """PostgreSQL: one statement."""
+    """PostgreSQL: one statement, or one lock wait, run by the server (and an event-store
+    transaction left idle); a server silent for this and a grace is taken as gone."""
+    request: float = 5.0
+    """PostgreSQL: one API request's waits all together (connecting, a pooled connection,
+    its statements): past it the request is answered 503 with Retry-After."""
     busy: float = 15.0
     """SQLite: waiting for another writer's lock."""
 
@@ -96,6 +101,7 @@ class DatabaseTimeouts:
     def from_env(cls) -> DatabaseTimeouts:
         return cls(connect=float(os.environ.get("CABOOSE_DB_CONNECT_TIMEOUT", "5")),
                    statement=float(os.environ.get("CABOOSE_DB_STATEMENT_TIMEOUT", "15")),
+                   request=float(os.environ.get("CABOOSE_DB_REQUEST_TIMEOUT", "5")),
                    busy=float(os.environ.get("CABOOSE_SQLITE_BUSY_TIMEOUT", "15")))
 
 
@@ -196,6 +202,10 @@ def persistence_env(db: str, timeouts: DatabaseTimeouts | None = None) -> dict[s
             "POSTGRES_MAX_OVERFLOW": "10",
             "POSTGRES_CONNECT_TIMEOUT": str(ceil(timeouts.connect)),
             "POSTGRES_STATEMENT_TIMEOUT": str(timeouts.statement),
+            # The library sets this itself on each connection (0, none, unless told). Its lock
+            # timeout is left at 0 (the insert's table lock is then bounded by the statement
+            # timeout): it is written into the stored function the migration makes as well.
+            "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": str(ceil(timeouts.statement)),
             # A pooled connection that died with the server is replaced, not handed out.
             "POSTGRES_PRE_PING": "y",
         }

@@ -22,6 +22,7 @@ from domain.core.errors import MalformedMove
 from domain.core.events import PUBLIC, Audience
 from domain.core.leaks import leaks
 from domain.core.randomness import SeededRandom
+from service.aggregate import Game
 from service.application import Caboose, new_salt, request_digest, utc_now
 from service.lobby import Lobby
 from service.seating import Issued
@@ -140,8 +141,14 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
         moves += 1
         if checker:
             checker.catch_up()
+    return _playout(app, game_id, decider, state, version, played, moves, issued, stop_after is None, max_moves)
+
+
+def _playout(app: Caboose, game_id: str, decider: Decider[Any], state: Any, version: int, played: tuple[str, ...],
+             moves: int, issued: Issued | None, to_the_end: bool, max_moves: int) -> Playout:
+    """What a playout came to; a game that was to be played to its end and did not is broken."""
     over = decider.is_over(state)
-    if not over and stop_after is None:
+    if not over and to_the_end:
         raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
     ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"] if over else []
     winners = ended[0]["data"].get("winners", []) if ended else []
@@ -164,10 +171,21 @@ def _play_held(app: Caboose, game: str, played: tuple[str, ...], seed: bytes, ch
         aggregate = app.new_game(game, [str(n) for n in seat_names], options, seed=seed)
         game_id = str(aggregate.id)
     decider = aggregate.decider
-    bots = [bot_of(decider, level) for level in played]
+    moves = played_held(app, aggregate, played, chooser, max_moves if stop_after is None else stop_after)
+    if check:
+        _Checker(app, game_id).catch_up()
+    state, version = aggregate.state, aggregate.version
+    return _playout(app, game_id, decider, state, version, played, moves, issued, stop_after is None, max_moves)
+
+
+def played_held(app: Caboose, aggregate: Game, levels: Sequence[str], chooser: random.Random, max_moves: int) -> int:
+    """Play a stored game held in memory, each seat by the bot of its level, until it ends or
+    `max_moves` are made; then store what was played in one transaction. Returns the moves."""
+    decider, game_id = aggregate.decider, str(aggregate.id)
+    bots = [bot_of(decider, level) for level in levels]
     moves = 0
     try:
-        while moves < (max_moves if stop_after is None else stop_after):
+        while moves < max_moves:
             active = sorted(decider.active_seats(aggregate.state))
             if not active:
                 break
@@ -182,16 +200,7 @@ def _play_held(app: Caboose, game: str, played: tuple[str, ...], seed: bytes, ch
     finally:  # what was played is stored even when the play broke down, to be looked into
         if aggregate.pending_events:
             app._save(aggregate)
-    if check:
-        _Checker(app, game_id).catch_up()
-    state, version = aggregate.state, aggregate.version
-    over = decider.is_over(state)
-    if not over and stop_after is None:
-        raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
-    ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"] if over else []
-    winners = ended[0]["data"].get("winners", []) if ended else []
-    scores = {str(k): v for k, v in decider.scores(state).items()}
-    return Playout(game_id, version, scores, winners, played, moves, over, issued)
+    return moves
 
 
 @dataclass

@@ -40,5 +40,5 @@ def test_the_page_preloads_exactly_the_modules_main_imports_statically() -> None
 
 def test_what_follows_the_first_board_is_imported_after_it() -> None:
     later = set(_DYNAMIC_IMPORT.findall((JS / "main.js").read_text()))
-    assert {"eventlist", "charts", "figures"} <= later
+    assert {"eventlist", "charts", "figures", "zoom"} <= later
     assert not later & static_graph("main"), "a module imported later is not also imported up front"

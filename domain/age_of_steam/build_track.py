@@ -180,9 +180,9 @@ def build(steps: Steps, seat: int, command: Build, own: bool = True) -> None:
     except IllegalMove as error:
         if own and error.code == "not_connected":
             # A town tile written before the track that reaches it: say how to write the step.
-            raise IllegalMove(error.code, f"{error.message} Placements are judged one at a time, in the order "
-                              f"written ({ORDER_RULING}): write the build step on one line, its placements "
-                              "separated by `;`, to have them laid in an order that is legal.") from None
+            raise IllegalMove(error.code, f"{error.message} The ruling: {ORDER_RULING}. Write the build step on "
+                              "one line, its placements separated by `;`, to have them laid in an order that is "
+                              "legal.") from None
         raise
     after, claimed = apply_placement(map_, state.board, state.new_cities, placement, seat)
     taken = tuple(

@@ -12,6 +12,7 @@ another.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 
 from domain.age_of_steam.board import City, Hex, Map, NewCity
 from domain.core.canonical import canonical
@@ -49,6 +50,10 @@ class MapSchema:
 
     game = "age_of_steam"
     files = FILES
+
+    def nameable(self, content: Map) -> dict[str, Collection[str]]:
+        """The cities and towns, by the names the records use."""
+        return {"cities": tuple(c.name for c in content.cities), "towns": tuple(content.towns.values())}
 
     def load(self, reader: Reader) -> Map:
         goods = reader.entry("goods.json", "goods")

@@ -14,7 +14,7 @@ from domain.age_of_steam.board import Map
 from domain.age_of_steam.catalogue import EVENTS
 from domain.age_of_steam.content import SCHEMA, check_playable
 from domain.age_of_steam.notation import AgeOfSteamNotation
-from domain.age_of_steam.scoring import vp
+from domain.age_of_steam.scoring import finish, vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
@@ -110,6 +110,9 @@ class AgeOfSteam(Decider[State]):
 
     def scores(self, state: State) -> dict[int, int]:
         return {seat: vp(self.map, state, seat) for seat in range(len(state.seats))}
+
+    def finish(self, state: State) -> dict[int, tuple[int, ...]]:
+        return finish(self.map, state)
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
         return views.view(self.map, self.pack.id if self.pack else self.default_pack, state, audience)

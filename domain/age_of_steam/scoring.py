@@ -137,6 +137,15 @@ def _winners(steps: Steps, rng: Randomness, live: list[int]) -> tuple[list[int],
     return tied, "dice"
 
 
+def finish(map_: Map, state: State) -> dict[int, tuple[int, ...]]:
+    """The order of finish by the rules that decide the winner, for every place: seats still
+    in ahead of the eliminated, the winner (the dice decided a tie that survived cash and
+    track) ahead of the rest, then VP, cash and track; seats still level share a place."""
+    return {seat: (int(not me.eliminated), int(seat in state.winners), vp(map_, state, seat), me.cash,
+                   track_tiles(map_, state.board, state.new_cities, seat))
+            for seat, me in enumerate(state.seats)}
+
+
 def _best(seats: list[int], key: Any) -> list[int]:
     top = max(key(s) for s in seats)
     return [s for s in seats if key(s) == top]

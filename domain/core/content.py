@@ -10,6 +10,12 @@ Loading never stops at the first problem: every problem found is collected and r
 together, each naming the file, the entry and what is wrong, e.g.
 `usa/routes.json: route "Denver|Omaha": length 0 is not between 1 and 6`.
 
+A pack may also hold `names.json`: what people call the pack's maps, cities, buildings, goods
+and cards in each language (`{kind: {id: {language tag: name}}}`, the kinds its game's schema
+declares in `nameable`). Names change no rule, so that file is not listed in `files` and is not
+part of the digest: names may be added or corrected after games are played with a pack, and
+those games still bind to it.
+
 This module sees bytes only; finding packs on disk is the service's business.
 """
 
@@ -17,14 +23,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from domain.core.state import FrozenDict
 
 MANIFEST = "pack.json"
+NAMES = "names.json"
+"""Names for people in several languages: beside the manifest, never listed in it, outside the digest."""
+LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 T = TypeVar("T")
+Names = Mapping[str, Mapping[str, Mapping[str, str]]]
+"""kind -> id -> language tag (BCP 47: `en`, `th`, `zh-TW`) -> name."""
 
 
 class ContentError(ValueError):
@@ -67,6 +79,8 @@ class Pack:
     content: Any
     where: str = ""
     """Where it was found (a folder), for messages and `caboose content list`."""
+    names: Names = field(default_factory=lambda: FrozenDict({}))
+    """What people call the content's things in each language (`names.json`; not in the digest)."""
 
     @property
     def id(self) -> str:
@@ -235,6 +249,11 @@ class Schema(Protocol):
         `reader`) when the files are wrong."""
         ...
 
+    def nameable(self, content: Any) -> Mapping[str, Collection[str]]:
+        """What of the loaded content people see by name, by kind (`{"cities": ids}`): the
+        kinds and ids a pack's `names.json` may name."""
+        ...
+
 
 def read_manifest(label: str, raw: bytes | None) -> Manifest:
     reader = Reader(label, {MANIFEST: raw} if raw is not None else {})
@@ -273,10 +292,42 @@ def load(files: Mapping[str, bytes], schemas: Callable[[str], Schema | None], la
         if name not in schema.files:
             reader.problem(MANIFEST, None, f"{name} is not a file {manifest.game} packs hold ({', '.join(schema.files)})")
     content = schema.load(reader) if not reader.problems else None
+    names = read_names(reader, schema.nameable(content)) if not reader.problems and NAMES in files else FrozenDict({})
     if reader.problems:
         raise ContentError(reader.problems)
     pinned = {name: files[name] for name in (MANIFEST, *manifest.files)}
-    return Pack(manifest, digest(pinned), content, where)
+    return Pack(manifest, digest(pinned), content, where, names)
+
+
+def read_names(reader: Reader, nameable: Mapping[str, Collection[str]]) -> Names:
+    """`names.json`: for each kind the schema names, each id of that kind, its name in each
+    language given. Every kind, id, tag and name that is wrong is a problem."""
+    out: dict[str, Mapping[str, Mapping[str, str]]] = {}
+    for kind, by_id in (reader.json(NAMES, dict) or {}).items():
+        where = f"{kind} names"
+        if kind not in nameable:
+            kinds = ", ".join(sorted(nameable)) or "none"
+            reader.problem(NAMES, where, f"{kind!r} is not a kind of name this game reads (it reads: {kinds})")
+            continue
+        if not isinstance(by_id, dict):
+            reader.problem(NAMES, where, f"must be a JSON object of id -> names, not {_json_name(type(by_id))}")
+            continue
+        kept: dict[str, Mapping[str, str]] = {}
+        for id_, names in by_id.items():
+            label = f"{kind} {json.dumps(id_, ensure_ascii=False)}"
+            if id_ not in nameable[kind]:
+                reader.problem(NAMES, label, f"is not one of the pack's {kind}")
+            elif not isinstance(names, dict) or not names:
+                reader.problem(NAMES, label, "must be a JSON object of language tag -> name, with one name at least")
+            else:
+                for tag, name in names.items():
+                    if not LANGUAGE_TAG.match(tag):
+                        reader.problem(NAMES, label, f"{tag!r} is not a language tag (\"en\", \"th\", \"zh-TW\")")
+                    elif not isinstance(name, str) or not name.strip():
+                        reader.problem(NAMES, label, f"the {tag} name must be a non-empty string")
+                kept[id_] = FrozenDict(names)
+        out[kind] = FrozenDict(kept)
+    return FrozenDict(out)
 
 
 def frozen_map(items: Iterable[tuple[Any, T]]) -> Mapping[Any, T]:

@@ -176,6 +176,13 @@ class Decider(ABC, Generic[S]):
             raise MalformedMove("bad_setup", f"observed setup: outcome {needed.used + 1} is missing: "
                                 f"{needed.request.describe()}") from None
 
+    def finish(self, state: S) -> dict[int, tuple[int, ...]]:
+        """Each seat's order of finish once the game is over, by the game's own official
+        tie-breaks: a key per seat, higher finishing ahead, equal keys sharing a place (a
+        tournament's places come from these, `domain/tournament/points.py`). Default: the
+        score alone, so equal scores share."""
+        return {seat: (score,) for seat, score in self.scores(state).items()}
+
     def invariants(self, state: S) -> list[str]:
         """What is wrong with `state` (cards not conserved, a negative stock...), checked
         after every event of simulated and conformance playouts. Default: nothing."""

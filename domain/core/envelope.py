@@ -112,20 +112,22 @@ def redact(record: dict[str, Any], audience: Audience) -> dict[str, Any]:
     return out
 
 
-def verify_chain(records: Iterable[dict[str, Any]], game_id: str | None = None) -> int:
+def verify_chain(records: Iterable[dict[str, Any]], game_id: str | None = None, id_field: str = "game_id") -> int:
     """Check versions, links, hashes and secrets of a record; return how many events it has.
-    Raises `RecordError` naming the first bad version."""
+    Raises `RecordError` naming the first bad version. A tournament's record is chained
+    alike, under `id_field="tournament_id"`."""
     prev = GENESIS_HASH
     count = 0
+    fields = (id_field, *FIELDS[1:])
     for expected_version, record in enumerate(records, start=1):
         version = record.get("version") if isinstance(record, dict) else None
-        missing = [f for f in FIELDS if not isinstance(record, dict) or f not in record]
+        missing = [f for f in fields if not isinstance(record, dict) or f not in record]
         if missing:
             raise RecordError("record_malformed", f"event {expected_version} lacks {', '.join(missing)}", expected_version)
         if version != expected_version:
             raise RecordError("version_gap", f"expected version {expected_version}, found {version}", expected_version)
-        if game_id is not None and record["game_id"] != game_id:
-            raise RecordError("game_mismatch", f"event {version} belongs to game {record['game_id']}", version)
+        if game_id is not None and record[id_field] != game_id:
+            raise RecordError("game_mismatch", f"event {version} belongs to {record[id_field]}", version)
         if record["prev_hash"] != prev:
             raise RecordError("chain_broken", f"event {version} does not link to the event before it", version)
         for secret in record["secrets"]:

@@ -52,6 +52,15 @@ def roll(below: int, value: int) -> Roll:
     return Roll(below, value)
 
 
+@dataclass(frozen=True)
+class AtTable:
+    """The tournament table a game is played at."""
+
+    tournament: str
+    round: int
+    table: int
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameCreated(Event):
     """A game was created: its rules, seats, options, and the commitment to its seed.
@@ -67,6 +76,8 @@ class GameCreated(Event):
     seed_source: str = field(metadata=means("Who chose the seed: server, client, or table (outcomes entered by hand)."))
     content: PinnedPack | None = field(default=None, metadata=means(
         "The content pack the game is played with; absent in records made before packs."))
+    tournament: AtTable | None = field(default=None, metadata=means(
+        "The tournament, round and table this game is played at; absent for a game on its own."))
 
 
 @dataclass(frozen=True, kw_only=True)

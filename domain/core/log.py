@@ -20,6 +20,7 @@ from domain.core.kinds import (
     NOTES,
     REWINDS,
     AdjustmentMade,
+    AtTable,
     DisputeRaised,
     ForkedFrom,
     GameCreated,
@@ -63,7 +64,8 @@ REFEREE_KINDS = REWIND_KINDS | NOTE_KINDS | {ADJUSTMENT_MADE}
 CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 
 
-def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str | None, seed_source: str) -> GameCreated:
+def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str | None, seed_source: str,
+                 tournament: AtTable | None = None) -> GameCreated:
     # A game played with a content pack pins it: id, version and sha256 (`domain/core/registry.py`).
     pack = decider.pack
     return GameCreated(
@@ -74,6 +76,7 @@ def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str | Non
         seed_commitment=seed_commitment,
         seed_source=seed_source,
         content=PinnedPack(**pack.pinned) if pack is not None else None,
+        tournament=tournament,
         automatic=True,
     )
 

@@ -14,7 +14,7 @@ from domain.core.events import Audience, Event
 from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
-from domain.railway_boom import decide, evolve, invariants, legal, playout, setup, table, views
+from domain.railway_boom import decide, evolve, invariants, legal, playout, scoring, setup, table, views
 from domain.railway_boom.content import Content
 from domain.railway_boom.events import EVENTS
 from domain.railway_boom.moves import moves_of
@@ -105,6 +105,10 @@ class RailwayBoom(Decider[State]):
 
     def scores(self, state: State) -> dict[int, int]:
         return {index: seat.vp for index, seat in enumerate(state.seats)}
+
+    def finish(self, state: State) -> dict[int, tuple[int, ...]]:
+        # R33's tie-break decides every place, not only the win: the keys never tie.
+        return {seat: scoring.tie_break(state, seat) for seat in range(state.players)}
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
         return views.view(state, audience)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Collection
 from typing import Any
 
 from domain.core.content import Entry, Reader, frozen_map
@@ -279,6 +280,12 @@ def _counts(reader: Reader, hexes: dict[str, Hex], tiles: dict[str, CityTile], g
 class RailwayBoomSchema:
     game = "railway_boom"
     files = FILES
+
+    def nameable(self, content: Content) -> dict[str, Collection[str]]:
+        """The cities (hexes holding one) and each kind of card, by id."""
+        return {"cities": tuple(h.id for h in content.hexes.values() if h.city), "trains": tuple(content.trains),
+                "developments": tuple(content.developments), "stations": tuple(content.station_cards),
+                "goals": tuple(content.goals), "routes": tuple(content.routes), "city_tiles": tuple(content.city_tiles)}
 
     def load(self, reader: Reader) -> Content | None:
         hexes = _board(reader)

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.core.events import Audience
 from domain.railway_boom import legal
-from domain.railway_boom.content import Content
+from domain.railway_boom.content import Content, Effect
 from domain.railway_boom.state import State
 
 
@@ -51,8 +51,27 @@ def view(state: State, audience: Audience) -> dict[str, Any]:
 
 
 def static_board(content: Content) -> dict[str, Any]:
-    """What never changes during a game, for the viewer: the hexes and the cities."""
+    """What never changes during a game, for the viewer: the hexes and the cities, and what
+    each card is (so a page words a card by what it does, not by its id)."""
+    cards: dict[str, dict[str, Any]] = {}
+    for train in content.trains.values():
+        cards[train.id] = {"deck": "train", "kind": train.kind, "cost": train.cost, "coal": train.coal, "vp": train.vp,
+                           "slots": train.slots, "effect": _effect(train.effect), "colour": train.colour or None}
+    for card in content.developments.values():
+        cards[card.id] = {"deck": "development", "timing": card.timing, "price": card.price, "effect": _effect(card.effect)}
+    for goal in content.goals.values():
+        cards[goal.id] = {"deck": "goal", "resource": goal.resource, "condition": goal.condition, "terrain": goal.terrain or None,
+                          "track": goal.track or None, "per": goal.per, "multipliers": list(goal.multipliers)}
+    for tile in content.city_tiles.values():
+        cards[tile.id] = {"deck": "city_tile", "kind": tile.kind, "resource": tile.resource or None, "power": tile.power,
+                          "effect": _effect(tile.effect)}
     return {"game": "railway_boom", "layout": "pointy-topped hexes, axial q and r",
             "hexes": {h.id: {"q": h.q, "r": h.r, "terrain": h.terrain, "power": h.power, "city": h.city}
                       for h in content.hexes.values()},
-            "routes": {r.id: list(r.hexes) for r in content.routes.values()}}
+            "routes": {r.id: list(r.hexes) for r in content.routes.values()}, "cards": cards}
+
+
+def _effect(effect: Effect | None) -> dict[str, Any] | None:
+    if effect is None:
+        return None
+    return {"type": effect.type, "amount": effect.amount, "resource": effect.resource or None, "terrain": effect.terrain or None}

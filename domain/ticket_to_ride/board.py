@@ -8,7 +8,7 @@ as the pack `usa` (`domain/ticket_to_ride/packs/usa/`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from domain.core.content import Entry, Reader, frozen_map
@@ -124,6 +124,9 @@ class BoardSchema:
 
     game = "ticket_to_ride"
     files = FILES
+
+    def nameable(self, content: Board) -> dict[str, Collection[str]]:
+        return {"cities": tuple(content.cities)}
 
     def load(self, reader: Reader) -> Board:
         cities = self._cities(reader)

@@ -12,7 +12,7 @@ from domain.core.decider import Decider, Decision, Setup
 from domain.core.events import Audience, Event
 from domain.core.moves import Moves
 from domain.core.randomness import Randomness
-from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, views
+from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, scoring, views
 from domain.ticket_to_ride import observed as observed_setup
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
@@ -102,6 +102,9 @@ class TicketToRide(Decider[State]):
 
     def scores(self, state: State) -> dict[int, int]:
         return {index: seat.score for index, seat in enumerate(state.seats)}
+
+    def finish(self, state: State) -> dict[int, tuple[int, ...]]:
+        return scoring.finish(self.board, state)
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
         return views.view(state, audience)

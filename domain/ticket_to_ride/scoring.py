@@ -75,6 +75,17 @@ def winners_of(
     return holders or tied
 
 
+def finish(board: Board, state: State) -> dict[int, tuple[int, ...]]:
+    """The order of finish by `winners_of`'s rules for every place: total, then completed
+    tickets, then holding the longest path; seats still level share a place."""
+    seats = range(len(state.seats))
+    completed = [sum(connected(routes_of(board, state, seat), board.tickets[t].a, board.tickets[t].b)
+                     for t in state.seats[seat].tickets) for seat in seats]
+    longest = max(state.longest_paths, default=0)
+    return {seat: (state.seats[seat].score, completed[seat],
+                   int(longest > 0 and state.longest_paths[seat] == longest)) for seat in seats}
+
+
 def final_scoring(steps: Steps) -> None:
     """Every ticket of every seat, then the longest path, then the result."""
     state = steps.state

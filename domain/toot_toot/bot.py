@@ -5,7 +5,8 @@ stop it lays track along the cheapest route (`route.py`) and drives along it, us
 or coal to move after drawing and spare iron to draw one segment more. It does a useful
 location action as its main action only when it has something else to do there too, draws
 instead when the next stop needs track, and takes penalty tokens only where the rules force
-it (a train with no way ahead must turn)."""
+it (a train with no way ahead must turn). In final scoring it supplies the hand-order icons
+that leave it best placed (`best_supply`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 
 from domain.core.bots import Bot
 from domain.core.state import replace
+from domain.toot_toot import final
 from domain.toot_toot.content import SITE, Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.hexes import Hex, neighbour, neighbours, opp, segment
@@ -24,7 +26,7 @@ from domain.toot_toot.orders import points
 from domain.toot_toot.plan import HEXES_PER_TURN, Plan, Planner
 from domain.toot_toot.route import TURN_COST, Step, route
 from domain.toot_toot.seats import level, room
-from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, SECOND, STARTS
+from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, SCORING, SECOND, STARTS
 from domain.toot_toot.upgrades import choose_upgrade
 
 Move = dict[str, Any]
@@ -54,6 +56,8 @@ class Driver:
         step = self.ctx.state.step
         if self.ctx.state.phase == STARTS:
             return self._start()
+        if self.ctx.state.phase == SCORING:
+            return best_supply(self.ctx, self.by_type.get("supply_hand_orders", []))
         if "upgrade" in self.by_type:
             return choose_upgrade(self.ctx, self.by_type["upgrade"], self.plan)
         if step == DRAWING:
@@ -381,6 +385,21 @@ class Driver:
             if options:
                 return self.chooser.choice(options)
         return self.chooser.choice([m for ms in self.by_type.values() for m in ms])
+
+
+def best_supply(ctx: Ctx, moves: Sequence[Move]) -> Move | None:
+    """The hand-order icons to supply in final scoring that leave the seat best placed: the
+    largest lead over the best other seat (or the smallest gap), then the highest total. Every
+    choice is tried (a hand holds a few orders, so there are few); the totals are those the
+    seat can see: other seats' hand orders are hidden, so theirs count as not supplied."""
+    content, state = ctx.content, ctx.state
+
+    def placing(move: Move) -> tuple[int, int]:
+        after = final.fold(content, state, final.supplied(content, state, ctx.seat, move["fills"]))
+        totals = final.totals(content, after)
+        mine = totals.pop(ctx.seat)
+        return mine - max(totals.values()), mine
+    return max(moves, key=placing) if moves else None
 
 
 def choose(ctx: Ctx, moves: Sequence[Move], chooser: random.Random) -> Move | None:

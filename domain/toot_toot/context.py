@@ -1,5 +1,5 @@
 """What every rule module works with: the pack's content, the map in play, the options in
-force and the state, for one seat."""
+force, the ruleset's version of final scoring and the state, for one seat."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ class Ctx:
     content: Content
     state: State
     seat: int
+    hand_choice: bool = True
+    """Whether final scoring asks the seats which hand orders to supply (ruleset 2, R33), or
+    fills them in the order dealt (ruleset 1)."""
 
     @cached_property
     def map(self) -> Map:

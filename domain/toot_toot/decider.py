@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
@@ -35,7 +35,10 @@ ROUND_LIMIT = 60
 
 class TootToot(Decider[State]):
     name = "toot_toot"
-    ruleset_version = "1"
+    ruleset_version = "2"
+    """2: final scoring asks each seat which hand orders to supply (R22, R33); ruleset 1
+    (`ruleset1.py`) filled them by itself in the order dealt."""
+    hand_choice: ClassVar[bool] = True
     state_type = State
     min_seats = 2
     max_seats = 4
@@ -49,7 +52,7 @@ class TootToot(Decider[State]):
         self.content: Content = pack.content if pack is not None else None  # type: ignore[assignment]
 
     def with_pack(self, pack: Pack) -> TootToot:
-        return TootToot(pack)
+        return type(self)(pack)
 
     @cached_property
     def moves(self) -> Moves:
@@ -109,7 +112,7 @@ class TootToot(Decider[State]):
     # --- play ------------------------------------------------------------------------------
 
     def ctx(self, state: State, seat: int) -> Ctx:
-        return Ctx(self.content, state, seat)
+        return Ctx(self.content, state, seat, self.hand_choice)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve(self.content, state, event)

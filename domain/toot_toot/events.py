@@ -3,10 +3,10 @@ the rules page). Each payment, gain, penalty and score line is its own event."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from domain.core.catalogue import Catalogue
-from domain.core.events import Event
+from domain.core.events import Event, means
 
 # --- setup -------------------------------------------------------------------------------
 
@@ -231,6 +231,23 @@ class ExtraTurnBegan(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class FinalScoringBegan(Event):
+    """The last turn has ended and these seats, in this order, choose which hand orders to
+    supply (R22, R33): the seats holding a good one of their hand orders wants. (Ruleset 1
+    filled hand orders by itself and never records it.)"""
+    choosing: tuple[int, ...] = field(metadata=means("The seats asked, in turn order from the first player."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandOrdersSupplied(Event):
+    """A seat's choice in final scoring: the icons of its hand orders it supplies, none
+    for an empty choice (R22). Each order supplied follows as in a sale."""
+    seat: int = field(metadata=means("The seat choosing."))
+    fills: tuple[tuple[str, str, int], ...] = field(metadata=means(
+        "(order, good, units) for each hand order and good supplied, in the order the orders were dealt."))
+
+
+@dataclass(frozen=True, kw_only=True)
 class FinalScored(Event):
     seat: int
     line: str
@@ -248,4 +265,4 @@ CATALOGUE = Catalogue(
     LineEnded, TrainMoved, TrainTurned, FactoryBuilt, GoodsGained, GoodsPaid, ShovelSpent, ShovelGained, PenaltyTaken,
     ResourceTaken, GoodsProcessed, GoodsSold, SecretOrderPlayed, IconsFilled, ScoreGained, TokensGained,
     OrderCompleted, OrderDiscarded, LocationPassed, Upgraded, EndTriggered, TurnEnded, ExtraTurnBegan,
-    FinalScored, GameEnded, name="toot_toot")
+    FinalScoringBegan, HandOrdersSupplied, FinalScored, GameEnded, name="toot_toot")

@@ -12,7 +12,20 @@ from domain.core.state import replace, replace_seat
 from domain.toot_toot import events as ev
 from domain.toot_toot.content import Content
 from domain.toot_toot.hexes import segment
-from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, OVER, PLAY, SECOND, STARTS, Factory, Seat, State
+from domain.toot_toot.state import (
+    AFTER,
+    DRAWING,
+    LOCATION,
+    MAIN,
+    OVER,
+    PLAY,
+    SCORING,
+    SECOND,
+    STARTS,
+    Factory,
+    Seat,
+    State,
+)
 
 Apply = Callable[[Content, State, Any], State]
 
@@ -180,8 +193,10 @@ def _triggered(content: Content, s: State, e: ev.EndTriggered) -> State:
 
 
 def _turn_ended(content: Content, s: State, e: ev.TurnEnded) -> State:
+    last = s.ends_with(e.seat)
     s = replace(s, step=MAIN, line=None, done=())
-    if s.extra_turn:
+    if s.extra_turn or last:
+        # After the game's last turn no round or turn begins: the counters stop there.
         return s
     nxt = (e.seat + 1) % len(s.seats)
     s = replace(s, current=nxt, in_extra=False, round=s.round + (nxt == 0))
@@ -192,13 +207,22 @@ def _extra(content: Content, s: State, e: ev.ExtraTurnBegan) -> State:
     return replace(s, extra_turn=False, in_extra=True)
 
 
+def _scoring(content: Content, s: State, e: ev.FinalScoringBegan) -> State:
+    return replace(s, phase=SCORING, choosing=e.choosing)
+
+
+def _supplied(content: Content, s: State, e: ev.HandOrdersSupplied) -> State:
+    return replace(s, choosing=s.choosing[1:])
+
+
 def _final(content: Content, s: State, e: ev.FinalScored) -> State:
     seat = s.seats[e.seat]
     return replace_seat(s, e.seat, final={**seat.final, e.line: seat.final.get(e.line, 0) + e.points})
 
 
 def _ended(content: Content, s: State, e: ev.GameEnded) -> State:
-    return replace(s, phase=OVER)
+    return replace(s, phase=OVER, choosing=(), totals={int(seat): total for seat, total in e.scores.items()},
+                   winners=tuple(e.winners))
 
 
 def _same(content: Content, s: State, e: Event) -> State:
@@ -213,7 +237,8 @@ HANDLERS: dict[type[Event], Apply] = {
     ev.ResourceTaken: _taken, ev.GoodsProcessed: _processed, ev.GoodsSold: _sold, ev.SecretOrderPlayed: _same,
     ev.IconsFilled: _filled, ev.ScoreGained: _score, ev.TokensGained: _tokens, ev.OrderCompleted: _completed,
     ev.OrderDiscarded: _discarded, ev.LocationPassed: _passed, ev.Upgraded: _upgraded, ev.EndTriggered: _triggered,
-    ev.TurnEnded: _turn_ended, ev.ExtraTurnBegan: _extra, ev.FinalScored: _final, ev.GameEnded: _ended,
+    ev.TurnEnded: _turn_ended, ev.ExtraTurnBegan: _extra, ev.FinalScoringBegan: _scoring,
+    ev.HandOrdersSupplied: _supplied, ev.FinalScored: _final, ev.GameEnded: _ended,
 }
 
 

@@ -1,5 +1,6 @@
 """What must hold after every event: order cards conserved, goods and tokens within their
-limits and never negative, penalty tokens counted, trains on track and never two on a hex."""
+limits and never negative, penalty tokens counted, trains on track and never two on a hex,
+seats choosing hand orders in turn order, and a finished game's totals and winners."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections import Counter
 from domain.toot_toot.content import Content
 from domain.toot_toot.hexes import ends_at
 from domain.toot_toot.seats import MOST_TOKENS, limit
-from domain.toot_toot.state import SETUP, State
+from domain.toot_toot.state import OVER, SCORING, SETUP, State
 
 
 def problems(content: Content, state: State) -> list[str]:
@@ -48,4 +49,11 @@ def problems(content: Content, state: State) -> list[str]:
         out.append("penalty tokens out differ from the seats' counts")
     if state.penalty_supply is not None and state.penalties_out > state.penalty_supply:
         out.append("more penalty tokens out than the supply holds")
+    if state.phase == SCORING and list(state.choosing) != sorted(set(state.choosing)):
+        out.append(f"seats choosing hand orders out of turn order: {list(state.choosing)}")
+    if state.phase == OVER:
+        totals = {i: s.track + sum(s.final.values()) for i, s in enumerate(state.seats)}
+        best = max(totals.values())
+        if state.totals != totals or state.winners != tuple(i for i, t in totals.items() if t == best):
+            out.append(f"totals {dict(state.totals)} and winners {state.winners} differ from the scores {totals}")
     return out

@@ -25,7 +25,7 @@ from domain.toot_toot.events import (
     ScoreGained,
     SecretOrderPlayed,
 )
-from domain.toot_toot.orders import Deck, points, unfilled
+from domain.toot_toot.orders import Deck, points, spread, unfilled, wants
 from domain.toot_toot.seats import card, level, room, supply_left
 from domain.toot_toot.state import MAIN
 from domain.toot_toot.turns import after_score
@@ -167,26 +167,5 @@ def sales(ctx: Ctx, city: Building) -> Iterator[dict[str, dict[str, int]]]:
     """Every different sale at `city`: for each order of its colour (public or in hand) and
     each good it still wants, how many units, within the goods held."""
     state, me = ctx.state, ctx.me
-    choices: list[tuple[str, str, int]] = []
-    for order_id in (*state.public, *me.hand):
-        order = ctx.content.order[order_id]
-        if order.colour != city.colour:
-            continue
-        for good in sorted(set(order.icons)):
-            most = min(len(unfilled(order, state.filled.get(order_id, ()), good)), me.goods.get(good, 0))
-            if most:
-                choices.append((order_id, good, most))
-    yield from _spread(choices, 0, dict(me.goods), {})
-
-
-def _spread(choices: list[tuple[str, str, int]], index: int, left: dict[str, int],
-            fills: dict[str, dict[str, int]]) -> Iterator[dict[str, dict[str, int]]]:
-    if index == len(choices):
-        if fills:
-            yield {o: dict(units) for o, units in fills.items()}
-        return
-    order_id, good, most = choices[index]
-    yield from _spread(choices, index + 1, left, fills)
-    for n in range(1, min(most, left.get(good, 0)) + 1):
-        units = {**fills.get(order_id, {}), good: n}
-        yield from _spread(choices, index + 1, {**left, good: left[good] - n}, {**fills, order_id: units})
+    orders = [o for o in (*state.public, *me.hand) if ctx.content.order[o].colour == city.colour]
+    yield from (fills for fills in spread(wants(ctx.content, state, orders, me.goods), me.goods) if fills)

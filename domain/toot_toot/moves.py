@@ -18,6 +18,12 @@ def moves_of(content: Content) -> Moves:
     recipes = sorted({r.id for c in content.cards for r in c.recipes})
     goods = tuple(g.id for g in content.goods)
 
+    def fills(description: str) -> Field:
+        return Field("fills", "object", description,
+                     values=Field("units", "object", "Good -> units.",
+                                  keys=Field("good", "string", "A good.", enum=goods, unknown="unknown_good"),
+                                  values=Field("count", "integer", "Units.", minimum=1, maximum=9)))
+
     def move(name: str, description: str, *fields: Field) -> MoveType:
         return MoveType(name, description, fields, command(name))
 
@@ -36,11 +42,7 @@ def moves_of(content: Content) -> Moves:
              Field("factory", "string", "The factory's building id (\"factory@col,row\" for a drawn one)."),
              Field("recipe", "string", "A recipe of your player card.", enum=tuple(recipes), unknown="unknown_recipe")),
         move("sell", "Sell goods at a city to its public orders and your secret orders (R13).",
-             Field("city", "string", "The city's building id."),
-             Field("fills", "object", "Order id -> good -> units supplied.",
-                   values=Field("units", "object", "Good -> units.",
-                                keys=Field("good", "string", "A good.", enum=goods, unknown="unknown_good"),
-                                values=Field("count", "integer", "Units.", minimum=1, maximum=9)))),
+             Field("city", "string", "The city's building id."), fills("Order id -> good -> units supplied.")),
         move("pass_location", "No location action is possible: action D does nothing, or the location step is "
              "skipped; after a first action of 2!=2, decline the second (R19, R24)."),
         move("fuel_move", "Spend 1 wood or coal to move up to 5 steps (R4).",
@@ -55,4 +57,7 @@ def moves_of(content: Content) -> Moves:
         move("upgrade", "Place a technology token on an ability of your card (R17).",
              Field("ability", "string", "An ability of your card.", enum=tuple(abilities), unknown="unknown_ability")),
         move("end_turn", "End your turn."),
+        move("supply_hand_orders", "Final scoring: supply any icons of your hand orders from the goods you hold; a "
+             "completed order is kept as influence, one filled in part is discarded (R22, R33).",
+             fills("Hand order id -> good -> units supplied; {} supplies nothing.")),
     ))

@@ -8,6 +8,7 @@
     Ann passes                                 Ann spends coal, drives to 5,3 facing 2
     Ann spends iron, draws 4,5 0-3             Ann builds a paper_mill at 4,4 exit 2 for 2 stone
     Ann upgrades max_wood                      Ann ends the turn
+    Ann supplies hand orders: B1 coal; Y4 wood  Ann supplies no hand orders
 
 Hexes are "col,row", edges 0-5 clockwise from east, buildings, recipes and abilities as the
 pack names them. The generic form of every game (`Ann: drive hex=5,3 facing=2`) is read too.
@@ -30,12 +31,14 @@ HEX = r"(\d+,\d+)"
 EDGE = r"([0-5])"
 PAYMENTS = {"stone": "for 2 stone", "shovel": "with the shovel", "penalty": "for a penalty token"}
 GENERIC = frozenset({"choose_start", "draw_track", "stop_drawing", "drive", "turn", "take", "process", "sell",
-                     "pass_location", "fuel_move", "iron_track", "build_factory", "upgrade", "end_turn"})
+                     "pass_location", "fuel_move", "iron_track", "build_factory", "upgrade", "end_turn",
+                     "supply_hand_orders"})
 EXAMPLES = ("Ann starts at 0,3", "Ann draws 4,5 0-3", "Ann stops drawing", "Ann drives to 5,3 facing 2",
             "Ann turns to face 4", "Ann takes from wood_site", "Ann processes paper_from_wood at factory@4,4",
             "Ann sells at yellow_city: Y3 steel; Y8 wood, 2 coal", "Ann passes",
             "Ann spends coal, drives to 5,3 facing 2", "Ann spends iron, draws 4,5 0-3",
-            "Ann builds a paper_mill at 4,4 exit 2 for 2 stone", "Ann upgrades max_wood", "Ann ends the turn")
+            "Ann builds a paper_mill at 4,4 exit 2 for 2 stone", "Ann upgrades max_wood", "Ann ends the turn",
+            "Ann supplies hand orders: B1 coal; Y4 wood", "Ann supplies no hand orders")
 
 _PATTERNS: tuple[tuple[str, str], ...] = (
     ("choose_start", rf"starts at {HEX}"),
@@ -51,7 +54,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("build_factory", rf"builds an? (\S+) at {HEX} exit {EDGE} (for 2 stone|with the shovel|for a penalty token)"),
     ("upgrade", r"upgrades (\S+)"),
     ("end_turn", r"ends the turn|ends turn"),
+    ("supply_hand_orders", r"supplies no hand orders?"),
 )
+SALE, SUPPLY = "sells at ", "supplies hand orders:"
 
 
 class TootNotation(Notation[State]):
@@ -69,7 +74,7 @@ class TootNotation(Notation[State]):
         if words and words[0] in GENERIC:
             return generic_parse(seats, text, active)
         move = read(rest)
-        if move is not None and move["type"] == "sell":
+        if move is not None and move["type"] in ("sell", "supply_hand_orders"):
             move["fills"] = {self._orders.get(o.lower(), o): units for o, units in move["fills"].items()}
         if move is None:
             raise MalformedMove("bad_notation", f"cannot read {rest.strip()!r} as a Toot-Toot Train move; lines read like "
@@ -98,9 +103,9 @@ def phrase(move: Move) -> str:
     if kind == "process":
         return f"processes {move['recipe']} at {move['factory']}"
     if kind == "sell":
-        orders = "; ".join(f"{order} " + ", ".join(good if n == 1 else f"{n} {good}" for good, n in units.items())
-                           for order, units in move["fills"].items())
-        return f"sells at {move['city']}: {orders}"
+        return f"sells at {move['city']}: {_fills(move['fills'])}"
+    if kind == "supply_hand_orders":
+        return f"supplies hand orders: {_fills(move['fills'])}" if move["fills"] else "supplies no hand orders"
     if kind == "pass_location":
         return "passes"
     if kind == "fuel_move":
@@ -116,11 +121,18 @@ def phrase(move: Move) -> str:
     raise MalformedMove("bad_notation", f"Toot-Toot Train has no move {kind!r}")
 
 
+def _fills(fills: dict[str, dict[str, int]]) -> str:
+    return "; ".join(f"{order} " + ", ".join(good if n == 1 else f"{n} {good}" for good, n in units.items())
+                     for order, units in fills.items())
+
+
 def read(text: str) -> Move | None:
     """The move a phrase (the line without its seat) names, or None if none."""
     text = " ".join(text.strip().rstrip(".").split())
-    if text.lower().startswith("sells at "):
-        return _read_sale(text[len("sells at "):])
+    if text.lower().startswith(SALE):
+        return _read_sale(text[len(SALE):])
+    if text.lower().startswith(SUPPLY):
+        return {"type": "supply_hand_orders", "fills": _read_fills(text[len(SUPPLY):], "of a supply", "supplied")}
     for kind, pattern in _PATTERNS:
         match = re.fullmatch(pattern, text, re.IGNORECASE)
         if match:
@@ -150,6 +162,8 @@ def _move(kind: str, groups: tuple[str, ...]) -> Move:
         return {"type": kind, "kind": groups[0], "hex": groups[1], "exit": int(groups[2]), "payment": payment}
     if kind == "upgrade":
         return {"type": kind, "ability": groups[0]}
+    if kind == "supply_hand_orders":
+        return {"type": kind, "fills": {}}
     return {"type": kind}
 
 
@@ -158,16 +172,21 @@ def _read_sale(text: str) -> Move:
     if not colon or not city.strip() or " " in city.strip():
         raise MalformedMove("bad_notation", f"a sale reads 'sells at yellow_city: Y3 steel; Y8 wood, 2 coal', "
                             f"not 'sells at {text}'")
+    return {"type": "sell", "city": city.strip(), "fills": _read_fills(rest, "of a sale", "sold")}
+
+
+def _read_fills(text: str, of: str, verb: str) -> dict[str, dict[str, int]]:
+    """Orders and the goods each is supplied: 'Y3 steel; Y8 wood, 2 coal'."""
     fills: dict[str, dict[str, int]] = {}
-    for part in rest.split(";"):
+    for part in text.split(";"):
         order, _, goods = part.strip().partition(" ")
         if not order or not goods:
-            raise MalformedMove("bad_notation", f"each order of a sale reads 'Y8 wood, 2 coal', not {part.strip()!r}")
+            raise MalformedMove("bad_notation", f"each order {of} reads 'Y8 wood, 2 coal', not {part.strip()!r}")
         units: dict[str, int] = {}
         for item in goods.split(","):
             match = re.fullmatch(r"(?:(\d+) )?(\w+)", item.strip())
             if not match:
-                raise MalformedMove("bad_notation", f"goods sold read 'wood' or '2 coal', not {item.strip()!r}")
+                raise MalformedMove("bad_notation", f"goods {verb} read 'wood' or '2 coal', not {item.strip()!r}")
             units[match.group(2).lower()] = int(match.group(1) or 1)
         fills[order] = units
-    return {"type": "sell", "city": city.strip(), "fills": fills}
+    return fills

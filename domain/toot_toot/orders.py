@@ -3,7 +3,7 @@ final scoring (R13, R22)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from domain.core.events import Event, Secret
 from domain.core.randomness import Randomness, shuffled
@@ -62,3 +62,31 @@ def points(content: Content, bonus: Mapping[str, int], order: Order, units: Mapp
     """What supplying `units` to `order` scores: each good's value, plus the seller's Sell+1
     for the order's colour (R13, R14)."""
     return sum((content.good[good].value + bonus.get(order.colour, 0)) * count for good, count in units.items())
+
+
+def wants(content: Content, state: State, orders: Sequence[str], goods: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """For each of `orders` and each good it still wants that is among `goods`: (order, good,
+    the most units of it the order may take)."""
+    out = []
+    for order_id in orders:
+        order = content.order[order_id]
+        for good in sorted(set(order.icons)):
+            most = min(len(unfilled(order, state.filled.get(order_id, ()), good)), goods.get(good, 0))
+            if most:
+                out.append((order_id, good, most))
+    return out
+
+
+def spread(choices: list[tuple[str, str, int]], left: Mapping[str, int], index: int = 0,
+           fills: Mapping[str, Mapping[str, int]] | None = None) -> Iterator[dict[str, dict[str, int]]]:
+    """Every way to supply goods from `left` to orders: `choices` lists (order, good, most
+    units it may take); each way maps order -> good -> units, the empty way first."""
+    fills = fills or {}
+    if index == len(choices):
+        yield {o: dict(units) for o, units in fills.items()}
+        return
+    order_id, good, most = choices[index]
+    yield from spread(choices, left, index + 1, fills)
+    for n in range(1, min(most, left.get(good, 0)) + 1):
+        units = {**fills.get(order_id, {}), good: n}
+        yield from spread(choices, {**left, good: left[good] - n}, index + 1, {**fills, order_id: units})

@@ -5,6 +5,7 @@ checking goes on, so a broken pack is refused with all its problems at once (R28
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from domain.core.content import Entry, Reader, frozen_map
@@ -39,6 +40,17 @@ MIN_ORDERS = 2 * SEATS + 1
 class TootSchema:
     game = "toot_toot"
     files = FILES
+
+    def nameable(self, content: Content) -> dict[str, Collection[str]]:
+        """Maps, goods, factory kinds, city colours, buildings (by id, on any map), player
+        cards, their recipes and their abilities (upgrades)."""
+        return {
+            "maps": tuple(m.id for m in content.maps), "goods": tuple(g.id for g in content.goods),
+            "factories": content.factories, "colours": content.colours,
+            "buildings": {b.id for m in content.maps for b in m.buildings},
+            "players": tuple(c.id for c in content.cards), "recipes": {r.id for c in content.cards for r in c.recipes},
+            "abilities": {a.id for c in content.cards for a in c.abilities},
+        }
 
     def load(self, reader: Reader) -> Content | None:
         goods, factories, colours = _goods(reader)

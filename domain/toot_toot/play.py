@@ -1,23 +1,28 @@
-"""Deciding a move: which moves each step of a turn allows (R18, R19, R24, R30), and the
-events of the one made. `legal` lists every move `decide` accepts."""
+"""Deciding a move: which moves each step of a turn allows (R18, R19, R24, R30), the choice of
+hand orders in final scoring (R22, R33), and the events of the one made. `legal` lists every
+move `decide` accepts."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from domain.core.errors import IllegalMove, NotYourTurn
 from domain.core.events import Event
 from domain.core.moves import Command
 from domain.core.randomness import Randomness
-from domain.toot_toot import actions, locations
+from domain.toot_toot import actions, final, locations
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.events import LocationPassed, StartChosen
+from domain.toot_toot.orders import unfilled
 from domain.toot_toot.seats import placeable
-from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, PLAY, SECOND, STARTS
+from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, PLAY, SCORING, SECOND, STARTS
 from domain.toot_toot.turns import end_turn
 
 MAIN_ACTIONS = ("draw_track", "drive", "turn")
+SUPPLY = "supply_hand_orders"
+"""Final scoring's one move (R22, R33)."""
 EXTRAS = ("fuel_move", "iron_track", "build_factory", "upgrade")
 ALLOWED = {
     MAIN: (*MAIN_ACTIONS, *locations.KINDS, "pass_location", *EXTRAS),
@@ -34,8 +39,9 @@ WORDS = {MAIN: "the main action", DRAWING: "the rest of action A's line", LOCATI
 
 def mover(ctx: Ctx) -> int | None:
     state = ctx.state
-    if state.phase == STARTS:
-        return state.choosing[0]
+    if state.phase in (STARTS, SCORING):
+        # Between the last choice of hand orders and the end of the game nobody is to move.
+        return state.choosing[0] if state.choosing else None
     return state.current if state.phase == PLAY else None
 
 
@@ -47,6 +53,14 @@ def decide(ctx: Ctx, cmd: Command, rng: Randomness) -> list[Event]:
         if cmd.type != "choose_start":
             raise IllegalMove("choose_start_first", "Every seat first chooses a start position (R3).")
         return _start(ctx, cmd["hex"])
+    if state.phase == SCORING:
+        if cmd.type != SUPPLY:
+            raise IllegalMove("not_now", f"A {cmd.type} move is not allowed now: the game is over but for final "
+                              "scoring, where you choose which hand orders to supply (R22).")
+        return _supply(ctx, cmd["fills"])
+    if cmd.type == SUPPLY:
+        raise IllegalMove("not_now", "Hand orders are supplied from the goods held in final scoring, after the last "
+                          f"turn (R22); it is time for {WORDS[state.step]}.")
     if cmd.type not in ALLOWED[state.step]:
         raise IllegalMove("not_now", f"A {cmd.type} move is not allowed now: it is time for {WORDS[state.step]}.")
     if cmd.type in locations.KINDS and state.step == SECOND and cmd.type in state.done:
@@ -65,6 +79,29 @@ def _start(ctx: Ctx, hex_: str) -> list[Event]:
                 raise IllegalMove("start_taken", f"Start position {hex_} is taken (R3).")
             return [StartChosen(seat=ctx.seat, hex=hex_, facing=start.facing)]
     raise IllegalMove("not_a_start", f"{hex_} is not one of map {ctx.map.id}'s start positions (R3).")
+
+
+def _supply(ctx: Ctx, fills: Mapping[str, Mapping[str, int]]) -> list[Event]:
+    """A seat's choice of hand-order icons to supply (R22): its own hand orders only, no more
+    units of a good than the order has icons of it, within the goods held."""
+    content, me = ctx.content, ctx.me
+    wanted: dict[str, int] = {}
+    for order_id, units in fills.items():
+        order = content.order.get(order_id)
+        if order is None or order_id not in me.hand:
+            hand = ", ".join(me.hand) or "none"
+            raise IllegalMove("not_in_hand", f"{order_id!r} is not one of your hand orders (yours: {hand}); final "
+                              "scoring supplies only your own hand orders (R22).")
+        if not units:
+            raise IllegalMove("nothing_supplied", f"Name at least one good for order {order_id}, or leave it out.")
+        for good, count in units.items():
+            if count > len(unfilled(order, (), good)):
+                raise IllegalMove("not_wanted", f"Order {order_id} has fewer than {count} {good} icons (R22).")
+            wanted[good] = wanted.get(good, 0) + count
+    short = sorted(g for g, n in wanted.items() if me.goods.get(g, 0) < n)
+    if short:
+        raise IllegalMove("missing_goods", f"You do not hold enough {', '.join(short)} to supply these orders.")
+    return final.chosen(content, ctx.state, ctx.seat, fills)
 
 
 def _do(ctx: Ctx, cmd: Command, rng: Randomness) -> list[Event]:
@@ -118,6 +155,8 @@ def legal(ctx: Ctx) -> list[dict[str, Any]]:
     if state.phase == STARTS:
         taken = {s.hex for s in state.seats}
         return [{"type": "choose_start", "hex": s.hex} for s in ctx.map.starts if s.hex not in taken]
+    if state.phase == SCORING:
+        return [{"type": SUPPLY, "fills": fills} for fills in final.choices(ctx.content, state, ctx.seat)]
     step, board = state.step, ctx.board
     out: list[dict[str, Any]] = []
     if step == DRAWING:

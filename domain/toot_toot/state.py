@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from domain.core.state import Frozen
 from domain.toot_toot.hexes import Hex, Segment
 
-SETUP, STARTS, PLAY, OVER = "setup", "starts", "play", "over"
-"""Phases: before the setup events; choosing start positions (R3); play; over."""
+SETUP, STARTS, PLAY, SCORING, OVER = "setup", "starts", "play", "scoring", "over"
+"""Phases: before the setup events; choosing start positions (R3); play; final scoring, while
+seats choose which hand orders to supply (R22, R33); over."""
 MAIN, DRAWING, LOCATION, SECOND, AFTER = "main", "drawing", "location", "second", "after"
 """Steps of a turn: the main action is due; a track line is being drawn (action A); the
 location action is due; the second of two different location actions (2!=2) may follow;
@@ -67,7 +68,8 @@ class State(Frozen):
     factories: dict[Hex, Factory] = field(default_factory=dict)
     """Factories drawn in play, by hex."""
     choosing: tuple[int, ...] = ()
-    """Seats still to choose a start position, in order (R3)."""
+    """Seats still to choose a start position (R3), or in final scoring which hand orders to
+    supply (R33), in order."""
     current: int = 0
     step: str = MAIN
     line: tuple[Hex, int, int] | None = None
@@ -89,3 +91,17 @@ class State(Frozen):
     """The option `goods_supply` (R11): goods are capped at the pack's counts."""
     round_limit: int = 60
     """The option `round_limit` (R31): the game ends after this round at the latest."""
+    totals: dict[int, int] = field(default_factory=dict)
+    """Each seat's final total, once the game is over (as `GameEnded` records it)."""
+    winners: tuple[int, ...] = ()
+    """The seats with the highest total, once the game is over (R23: all tied leaders)."""
+
+    @property
+    def end_round(self) -> int:
+        """The round the game ends after: the end trigger's (R21), or the round limit (R31)."""
+        return min(self.round_limit, self.last_round or self.round_limit)
+
+    def ends_with(self, seat: int) -> bool:
+        """Whether `seat`'s turn ending now, outside an extra turn still to come (R20), is the
+        game's last: the last seat's turn in the last round."""
+        return (seat + 1) % len(self.seats) == 0 and self.round >= self.end_round and not self.extra_turn

@@ -1,6 +1,6 @@
 """What each audience sees (R29): everything but the deck's order and the seats' hand
-orders, each shown only to its seat and referees until the game ends; and the move a
-seat's first event records (`move_of`)."""
+orders, each shown only to its seat and referees until the game ends, and once it has
+ended the totals and winners; and the move a seat's first event records (`move_of`)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,9 @@ def view(content: Content, state: State, audience: Audience) -> dict[str, Any]:
         "deck": len(state.deck), "discard": list(state.discard), "penalties_out": state.penalties_out,
         "seats": seats,
     }
+    if over:
+        out["totals"] = {str(seat): total for seat, total in sorted(state.totals.items())}
+        out["winners"] = list(state.winners)
     if audience.referee:
         out["deck_order"] = list(state.deck)
     return out
@@ -69,10 +72,9 @@ def move_of(event: Event) -> dict[str, Any] | None:
     if isinstance(event, ev.GoodsProcessed):
         return {"type": "process", "factory": event.factory, "recipe": event.recipe}
     if isinstance(event, ev.GoodsSold):
-        fills: dict[str, dict[str, int]] = {}
-        for order, good, count in event.fills:
-            fills.setdefault(order, {})[good] = count
-        return {"type": "sell", "city": event.city, "fills": fills}
+        return {"type": "sell", "city": event.city, "fills": _fills(event.fills)}
+    if isinstance(event, ev.HandOrdersSupplied):
+        return {"type": "supply_hand_orders", "fills": _fills(event.fills)}
     if isinstance(event, ev.LocationPassed):
         return {"type": "pass_location"}
     if isinstance(event, ev.FactoryBuilt):
@@ -83,6 +85,13 @@ def move_of(event: Event) -> dict[str, Any] | None:
     if isinstance(event, ev.TurnEnded):
         return {"type": "end_turn"}
     return None
+
+
+def _fills(recorded: tuple[tuple[str, str, int], ...]) -> dict[str, dict[str, int]]:
+    fills: dict[str, dict[str, int]] = {}
+    for order, good, count in recorded:
+        fills.setdefault(order, {})[good] = count
+    return fills
 
 
 def static_maps(content: Content) -> dict[str, Any]:

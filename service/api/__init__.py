@@ -26,13 +26,17 @@ from service.api.projections import projections
 from service.api.referee import referee
 from service.api.schemas import MoveSchema, move_body_schemas
 from service.api.stream import stream
+from service.api.tournaments import ratings_api, tournaments
 from service.application import Caboose
 from service.bootstrap import Services, bootstrap
 from service.input_limits import check, loads
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
+from service.settings import DatabaseTimeouts
 from service.static_files import StaticFiles, static_folders
+from service.tournament.views import Standings
 from service.viewer import viewer
+from service.waits import RequestBudget
 
 # A request that does not validate is malformed (400), not unprocessable (webargs' 422):
 # 422 is kept for moves the rules refuse.
@@ -68,6 +72,9 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.extensions["caboose.lobby"] = services.lobby
     app.extensions["caboose.notifier"] = services.notifier
     app.extensions["caboose.services"] = services
+    app.extensions["caboose.organiser"] = services.organiser
+    app.extensions["caboose.ratings"] = services.ratings
+    app.extensions["caboose.standings"] = Standings()
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     envelope = {name: api.ma_plugin.converter.field2property(field)
@@ -83,6 +90,8 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.register_blueprint(projections)
     api.register_blueprint(referee)
     api.register_blueprint(stream)
+    api.register_blueprint(tournaments)
+    api.register_blueprint(ratings_api)
     app.register_blueprint(viewer)
     i18n.install(app)
     pages.install(app, api)
@@ -90,8 +99,10 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     register_problem_handlers(app)
     require_json_bodies(app)
     guard.install(app, settings.rate_limits)
+    # Every request's waits on the database end together (503 once spent): service/waits.py.
+    app.wsgi_app = RequestBudget(app.wsgi_app, DatabaseTimeouts.from_env().request)  # type: ignore[method-assign]
     app.wsgi_app = StaticFiles(app.wsgi_app, static_folders(app), guard.SECURITY_HEADERS)  # type: ignore[method-assign]
     if settings.trusted_proxies:
-        # Behind the deployment's proxy (infra/proxy.py) every request comes from the proxy.
+        # Behind the deployment's proxy (HAProxy, infra/run) every request comes from the proxy.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)  # type: ignore[method-assign]
     return app

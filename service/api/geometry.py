@@ -42,6 +42,10 @@ class BoardSchema(Schema):
     game = fields.String(required=True, metadata={"description": "The game (its ruleset's name): which board schema this is."})
     pack = fields.Nested(PinnedPackSchema, allow_none=True, metadata={"description": "The content pack the game was created with."})
     layout = fields.String(metadata={"description": "How the board's place ids map to places on a plane (hex grids)."})
+    names = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.String())), metadata={
+        "description": "What the content pack calls its things in each language (its `names.json`): kind (`cities`, "
+                       "`buildings`, `goods`, ...) → id → language tag (`en`, `th`, `zh-TW`) → name."})
 
 
 # -- Ticket to Ride ------------------------------------------------------------------------
@@ -140,6 +144,9 @@ class RailwayBoomMapSchema(BoardSchema):
         "description": "Hex id (as `lay_rail`'s `hex` and `place_station`'s `city` name it) → where it is and what is there."})
     routes = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True,
                          metadata={"description": "Route id → the hexes it runs through, in order."})
+    cards = fields.Dict(keys=fields.String(), values=fields.Dict(), metadata={
+        "description": "Card id (trains, development cards, goals, city tiles) → what it is: its `deck`, and its costs, "
+                       "coal, VP, slots, timing, condition and `effect` ({type, amount, resource, terrain}) as its deck has them."})
 
 
 # -- Toot-Toot Train -----------------------------------------------------------------------

@@ -2,7 +2,10 @@
 load balancer's or a process manager's health check (docs/deployment.md).
 
 200 with the notification log's end when the store answers; when it does not, the same 503
-with `Retry-After` as any request that needs the database (service/api/problems.py)."""
+with `Retry-After` as any request that needs the database (service/api/problems.py). It
+waits on the database for at most `HEALTH_SECONDS`, and answers 503 at once while the
+database is known silent and a request is trying it (service/waits.py): a check is never
+held up behind the requests of an outage."""
 
 from __future__ import annotations
 
@@ -12,6 +15,10 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from service.api.guard import Caller, guarded
+from service.waits import request_budget
+
+HEALTH_SECONDS = 2.0
+"""The longest a health check waits on the database (less when the request's budget is)."""
 
 health = Blueprint("health", __name__, url_prefix="/api/v1/health",
                    description="Whether this API process serves and reaches its event store.")
@@ -28,4 +35,5 @@ class HealthSchema(Schema):
 def check() -> ResponseReturnValue:
     """Answer 200 if this process reaches its event store (503 when it cannot)."""
     recorder = current_app.extensions["caboose"].recorder
-    return {"status": "ok", "log_end": recorder.max_notification_id() or 0}
+    with request_budget(HEALTH_SECONDS):
+        return {"status": "ok", "log_end": recorder.max_notification_id() or 0}

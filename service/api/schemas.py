@@ -199,6 +199,12 @@ class WaitingForSchema(Schema):
     needed = fields.Dict(metadata={"description": "The request in full: kind, what, count, options, labels, by."})
 
 
+class AtTableSchema(Schema):
+    tournament = fields.String(required=True)
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+
+
 class SummarySchema(Schema):
     game_id = fields.String(required=True)
     game = fields.String(required=True)
@@ -221,6 +227,8 @@ class SummarySchema(Schema):
     transcribed = fields.Boolean(metadata={"description": "Played at a table and entered here (seed source `table`)."})
     waiting_for = fields.Nested(WaitingForSchema, allow_none=True, metadata={
         "description": "A game played at a table that waits for a random outcome before any move: what, and who enters it."})
+    tournament = fields.Nested(AtTableSchema, allow_none=True, metadata={
+        "description": "The tournament table the game is played at (docs/tournaments.md); null for a game on its own."})
 
 
 class ListedSeatSchema(Schema):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, render_template
+from flask import Blueprint, Flask, Response, current_app, render_template
 from flask_smorest import Api
 
 from domain import games as rulesets
@@ -30,6 +30,14 @@ MOVES_PATH = "/api/v1/games/{game_id}/moves"
 def lobby_page() -> Response:
     """The lobby: games by status and title, create, join by invite, "my games"."""
     return _page(render_template("lobby.html"))
+
+
+@pages.get("/tournaments/<tournament_id>")
+@guarded(Caller.PUBLIC, limit="read")
+def tournament_page(tournament_id: str) -> Response:
+    """A tournament: its standings, a round's tables linking to their replays, live."""
+    current_app.extensions["caboose.organiser"].shelf.get(tournament_id)  # 404 for an unknown tournament
+    return _page(render_template("tournament.html", tournament_id=tournament_id))
 
 
 @pages.get("/api/docs")

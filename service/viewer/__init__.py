@@ -26,6 +26,7 @@ from service.aggregate import Game
 from service.api.guard import Caller, guarded
 from service.application import Caboose
 from service.errors import GameNotFound
+from service.i18n import GAME_NAMES
 from service.viewer import frames
 from service.viewer.maps import BUILDERS, board_map
 
@@ -54,7 +55,8 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
         return render_template("replay_missing.html", game_id=game_id), 404
     has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
     html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
-                           title=game_title(game.decider), has_renderer=has_renderer, has_map=game.ruleset in BUILDERS,
+                           title=game_title(game.decider), own_title=GAME_NAMES.get(game.ruleset, ("", ""))[1],
+                           has_renderer=has_renderer, has_map=game.ruleset in BUILDERS,
                            transcribed=game.is_table, first_board=first_board(game_id, game))
     return _encoded(html.encode(), "text/html", {"Cache-Control": "no-store"})
 

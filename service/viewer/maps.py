@@ -93,7 +93,12 @@ def game_map(rules: Decider[Any]) -> dict[str, Any] | None:
 def _built(rules: Decider[Any]) -> dict[str, Any] | None:
     # Bound rules are shared, one per pack (`registry.bind`), so this holds one board per pack.
     builder = BUILDERS.get(rules.name)
-    return None if builder is None else _read_only(builder(rules))
+    if builder is None:
+        return None
+    # What people call the pack's things in each language (its `names.json`): every language,
+    # so one board answer serves every reader and caches as one.
+    names = rules.pack.names if rules.pack is not None else {}
+    return _read_only({**builder(rules), "names": names})
 
 
 def _read_only(value: Any) -> Any:

@@ -102,25 +102,40 @@ def open_page(browser: Any) -> Iterator[Any]:
         context.close()
 
 
+def opened(browser: Any, contexts: list[Any], url: str, viewport: dict[str, int], touch: bool,
+           language: str | None = None) -> Any:
+    """`url` in a browser context of its own (`touch`: a phone's touch screen; `language`: the
+    browser's language), once the page is ready. The page keeps what went wrong in it
+    (`page.errors`: uncaught errors and console errors) and the moves it sent (`page.sent`:
+    the POST requests to `/moves`)."""
+    languages = {"locale": language, "extra_http_headers": {"Accept-Language": language}} if language else {}
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, **languages)
+    contexts.append(context)
+    page = context.new_page()
+    page.errors, page.sent = [], []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    page.on("request", lambda r: page.sent.append(r) if r.method == "POST" and r.url.endswith("/moves") else None)
+    page.goto(url)
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=60_000)
+    return page
+
+
 @pytest.fixture
 def seat_page(browser: Any) -> Iterator[Any]:
-    """Opens a game's page with a seat's token, in a browser context of its own, once the page
-    is ready. The page keeps what went wrong in it (`page.errors`: uncaught errors and console
-    errors) and the moves it sent (`page.sent`: the POST requests to `/moves`)."""
-    contexts = []
+    """Opens a game's page with a seat's token (`opened`)."""
+    contexts: list[Any] = []
+    yield lambda site, game_id, token, viewport=WIDE, touch=False: opened(
+        browser, contexts, f"{site.base}/games/{game_id}/replay?token={token}", viewport, touch)
+    for context in contexts:
+        context.close()
 
-    def opener(site: Site, game_id: str, token: str, viewport: dict[str, int] = WIDE) -> Any:
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors, page.sent = [], []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-        page.on("request", lambda r: page.sent.append(r) if r.method == "POST" and r.url.endswith("/moves") else None)
-        page.goto(f"{site.base}/games/{game_id}/replay?token={token}")
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-        return page
 
-    yield opener
+@pytest.fixture
+def reader(browser: Any) -> Iterator[Any]:
+    """Opens `url` in a browser whose language is `language` (its Accept-Language and locale),
+    at `viewport` (a phone's, with a touch screen, when narrow), once the page is ready."""
+    contexts: list[Any] = []
+    yield lambda language, url, viewport=WIDE: opened(browser, contexts, url, viewport, viewport["width"] < 600, language)
     for context in contexts:
         context.close()

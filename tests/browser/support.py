@@ -10,6 +10,7 @@ from typing import Any
 
 from service.application import Caboose
 from service.lobby import Lobby
+from service.simulation import game_seed
 
 WIDE = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -37,6 +38,24 @@ def play_random(app: Caboose, game_id: str, moves: int, chooser: random.Random) 
             return
         seat = active[0]
         app.play(game_id, seat, chooser.choice(game.decider.legal_moves(game.state, seat)))
+
+
+def play_until(site: Site, game: str, wanted: str, seed: int,
+               options: dict[str, Any] | None = None) -> tuple[str, int, str, list[dict[str, Any]]]:
+    """A new game of `game` played (by the playout bot) until its first active seat may make a
+    `wanted` move: the game, that seat, its token and its legal moves then."""
+    app = site.app
+    game_id, issued = site.lobby.open_game(game, ["Ann", "Ben", "Cleo"], options=options, seed=game_seed(seed, 0))
+    chooser = random.Random(seed)
+    for _ in range(3000):
+        state = app.game(game_id)
+        assert not state.is_over, f"{game} ended before a {wanted} move was offered"
+        seat = sorted(state.decider.active_seats(state.state))[0]
+        legal = state.decider.legal_moves(state.state, seat)
+        if any(m["type"] == wanted for m in legal):
+            return game_id, seat, issued.seat_tokens[seat], [{"seat": seat, **m} for m in legal]
+        app.play(game_id, seat, state.decider.playout_choice(state.state, seat, legal, chooser) or chooser.choice(legal))
+    raise AssertionError(f"no {wanted} move in 3000 moves")
 
 
 @dataclass
@@ -89,3 +108,13 @@ def keys_anywhere(value: Any) -> set[str]:
             found |= keys_anywhere(inner)
     return found
 
+
+
+def watched_page(context: Any, url: str) -> Any:
+    """A new page of `context` that keeps its script errors and console errors in `errors`, at `url`."""
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    page.goto(url)
+    return page

@@ -10,32 +10,13 @@ are kept in test-artifacts/browser/, and axe finds no serious violation with the
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 from domain.age_of_steam.track import network
 from service.simulation import game_seed
 from tests.browser.accessibility import serious
-from tests.browser.support import PHONE, Site, canonical, shot
-
-
-def play_until(site: Site, game: str, wanted: str, seed: int,
-               options: dict[str, Any] | None = None) -> tuple[str, int, str, list[dict[str, Any]]]:
-    """A new game of `game` played (by the playout bot) until its first active seat may make a
-    `wanted` move: the game, that seat, its token and its legal moves then."""
-    app = site.app
-    game_id, issued = site.lobby.open_game(game, ["Ann", "Ben", "Cleo"], options=options, seed=game_seed(seed, 0))
-    chooser = random.Random(seed)
-    for _ in range(3000):
-        state = app.game(game_id)
-        assert not state.is_over, f"{game} ended before a {wanted} move was offered"
-        seat = sorted(state.decider.active_seats(state.state))[0]
-        legal = state.decider.legal_moves(state.state, seat)
-        if any(m["type"] == wanted for m in legal):
-            return game_id, seat, issued.seat_tokens[seat], [{"seat": seat, **m} for m in legal]
-        app.play(game_id, seat, state.decider.playout_choice(state.state, seat, legal, chooser) or chooser.choice(legal))
-    raise AssertionError(f"no {wanted} move in 3000 moves")
+from tests.browser.support import PHONE, Site, canonical, play_until, shot
 
 
 def offers(page: Any) -> list[dict[str, Any]]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import re
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -120,27 +119,6 @@ def finished(site: Site) -> dict[str, str]:
     toot = play_one(site.app, "toot_toot", 3, game_seed(171, 1), random.Random(172), check=False, options={"map": "forest"})
     return {"ticket_to_ride": site.games["finished"], "age_of_steam": site.games["steam"],
             "railway_boom": boom.game_id, "toot_toot": toot.game_id}
-
-
-@pytest.fixture
-def reader(browser: Any) -> Iterator[Any]:
-    """A page in a browser whose language is `tag` (its Accept-Language and locale)."""
-    contexts = []
-
-    def opener(tag: str, url: str) -> Any:
-        context = browser.new_context(viewport=WIDE, locale=tag, extra_http_headers={"Accept-Language": tag})
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-        page.goto(url)
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
 
 
 def check_page(page: Any, tag: str, name: str, artifacts: Path) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from service.simulation import game_seed
 from tests.browser.accessibility import serious
-from tests.browser.support import PHONE, WIDE, Site, play_random, shot
+from tests.browser.support import PHONE, WIDE, Site, play_random, shot, watched_page
 
 GAMES = ["ticket_to_ride", "age_of_steam", "railway_boom", "toot_toot"]
 WIDTHS = {"1400": WIDE, "390": PHONE}
@@ -42,12 +42,7 @@ def page_at(browser: Any) -> Iterator[Any]:
     def opener(url: str, viewport: dict[str, int]) -> Any:
         context = browser.new_context(viewport=viewport)
         contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-        page.goto(url)
-        return page
+        return watched_page(context, url)
 
     yield opener
     for context in contexts:
@@ -81,7 +76,7 @@ def test_the_play_page(site: Site, running: dict[str, tuple[str, str]], page_at:
     game_id, token = running[game]
     page = page_at(f"{site.base}/games/{game_id}/replay?token={token}", WIDTHS[width])
     page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-    page.wait_for_selector(f'#play[data-version="{site.app.game(game_id).version}"] [data-move]')
+    page.wait_for_selector(f'#play[data-version="{site.app.game(game_id).version}"] [data-move]', state="attached")
     fits(page, WIDTHS[width])
     kept(page, artifacts, f"play-{game}-{width}")
     assert serious(page) == []

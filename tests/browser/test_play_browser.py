@@ -27,15 +27,26 @@ def offered(page: Any, version: int) -> list[dict[str, Any]]:
 
 
 def choose(page: Any, move: dict[str, Any]) -> None:
-    """Click the element offering `move`; a move in a choice is then sent with "Confirm"."""
+    """Choose the element offering `move` as a person would: a button is clicked; an option of
+    a choice by place is shown by choosing its place first, then checked; an option of a
+    drop-down is selected; a choice is then sent with "Confirm"."""
     shown = offered(page, int(page.get_attribute("#play", "data-version")))
     element = page.locator("#play [data-move]").nth(next(i for i, m in enumerate(shown) if m == move))
-    element.scroll_into_view_if_needed()
-    if element.evaluate("e => e.tagName") == "INPUT":
+    group = element.locator("xpath=ancestor::fieldset")
+    tag = element.evaluate("e => e.tagName")
+    place = element.evaluate("e => { const p = e.closest('.place-moves'); return p && p.hidden ? p.dataset.target : null; }")
+    if place is not None:
+        group.locator("select.move-place").select_option(place)
+    if tag == "OPTION":
+        element.locator("xpath=ancestor::select").select_option(element.get_attribute("value"))
+    elif tag == "INPUT":
+        element.scroll_into_view_if_needed()
         element.check()
-        element.locator("xpath=ancestor::fieldset").locator("button.confirm").click()
     else:
+        element.scroll_into_view_if_needed()
         element.click()
+        return
+    group.locator("button.confirm").click()
 
 
 def test_two_seats_play_ticket_to_ride_through_their_pages(site: Site, seat_page: Any, artifacts: Path) -> None:
@@ -185,8 +196,9 @@ def test_a_full_age_of_steam_turn_through_three_seats_pages(site: Site, seat_pag
         move = {"seat": seat, **move}
         if move["type"] == "build":
             page.locator(f'#board polygon[data-hex="{move["hex"]}"]').dispatch_event("click")
-            shown = page.eval_on_selector_all('#play fieldset[data-type="build"] .move-option:not([hidden]) [data-move]',
-                                              "ms => ms.map(m => JSON.parse(m.dataset.move))")
+            # The hex's builds, shown (as options, or a drop-down where there are many), the others not.
+            shown = page.eval_on_selector_all('#play fieldset[data-type="build"] [data-move]',
+                                              "ms => ms.filter(m => !m.closest('[hidden]')).map(m => JSON.parse(m.dataset.move))")
             assert move in shown and all(m["hex"] == move["hex"] for m in shown)
             built += 1
         choose(page, move)

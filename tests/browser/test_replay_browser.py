@@ -46,7 +46,8 @@ def test_stepping_claims_a_route_and_takes_it_back(site: Site, open_page: Any, a
     cars = page.eval_on_selector(f"{on_board} path.car", "(p) => p.getAttribute('d').match(/M/g).length")
     assert cars == route.length
     said = page.text_content("#current-event")
-    assert re.search(rf"player {seat + 1} claimed {route.a}–{route.b} \({route.length}, {route.colour}\) "
+    colour = {"gray": "grey"}.get(route.colour, route.colour)  # the page's words for the card colour
+    assert re.search(rf"player {seat + 1} claimed {route.a}–{route.b} \({route.length}, {colour}\) "
                      rf"for {claim['data']['points']} points?", said), said
     shot(page, artifacts, "ttr-route-claimed")
 
@@ -196,7 +197,7 @@ def test_a_seat_sees_its_own_secrets_and_a_referee_all(site: Site, open_page: An
     page = watched.ready()
     assert "token" not in page.url  # never left in the address bar, so deep links never carry it
     assert page.get_attribute("#audience", "data-audience") == "seat:0"
-    assert page.locator('#seats .seat[data-seat="0"] [data-private="hand"]').count() == 1
+    assert page.locator('#my-hand .seat[data-seat="0"] [data-private="hand"]').count() == 1  # the seat's own hand, apart
     assert page.locator('#seats .seat[data-seat="1"] [data-private], #seats .seat[data-seat="2"] [data-private]').count() == 0
     for body in watched.bodies():
         for view in body.get("views", []):
@@ -386,7 +387,7 @@ def test_a_public_first_board_comes_with_the_page_and_a_seats_is_asked_for(site:
             assert {w for w in wanted if any(url.endswith(w) for url in requested)} == asked, requested
             assert page.get_attribute("#board", "data-version") == str(version)
             assert page.get_attribute("#audience", "data-audience") == ("seat:0" if token else "public")
-            hands = page.locator('#seats [data-private="hand"]').count()
+            hands = page.locator('#seats [data-private="hand"], #my-hand [data-private="hand"]').count()
             assert hands == (1 if token else 0)
         finally:
             context.close()

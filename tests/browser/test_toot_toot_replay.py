@@ -114,3 +114,33 @@ def test_every_event_row_in_sight_has_its_words_at_390_px(site: Site, open_page:
         assert version in [v for v, _, _ in seen["rows"]], f"event {version} is not in sight: {seen['rows']}"
     shot(page, artifacts, "toot-toot-event-list-390")
     assert not watched.errors, watched.errors
+
+
+# Each row of the event list: its kind and its words.
+ROWS = "() => [...document.querySelectorAll('#event-list > li')].map((li) => [li.dataset.kind, li.querySelector('.text').textContent])"
+FINAL_WORDS = {
+    "en": ("choose which hand orders to supply", "supplied hand orders: B5 1 brick, 1 stone"),
+    "th": ("เลือกว่าจะส่งสินค้าให้คำสั่งซื้อในมือใบใด", "ส่งสินค้าให้คำสั่งซื้อในมือ: B5"),
+    "zh-TW": ("選擇要交付哪些手中訂單", "交付手中訂單：B5"),
+}
+
+
+def test_the_choice_of_hand_orders_reads_in_every_language(site: Site, browser: Any) -> None:
+    """Final scoring's rows (R33): who is asked, and what each chose, in the reader's language."""
+    toot = play_one(site.app, "toot_toot", 3, game_seed(71, 1), random.Random(72), check=False, options={"map": MAP})
+    supplied = [r for r in site.app.records(toot.game_id) if r["kind"] == "HandOrdersSupplied"]
+    assert supplied[0]["data"]["fills"] == [["B5", "brick", 1], ["B5", "stone", 1]]
+    for tag, (asked, chose) in FINAL_WORDS.items():
+        context = browser.new_context(locale=tag, extra_http_headers={"Accept-Language": tag})
+        try:
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+            page.goto(f"{site.base}/games/{toot.game_id}/replay")
+            page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
+            rows = dict(reversed(page.evaluate(ROWS)))  # the first row of each kind
+            assert asked in rows["FinalScoringBegan"], rows["FinalScoringBegan"]
+            assert chose in rows["HandOrdersSupplied"], rows["HandOrdersSupplied"]
+            assert not errors, errors
+        finally:
+            context.close()

@@ -4,8 +4,9 @@ middle of a query is a 503 too; when the database comes back the server answers 
 itself, and every move it acknowledged is stored.
 
 The outage is a loopback proxy between the service and the shared PostgreSQL
-(tests/tcp_proxy.py), cut and restored: the database itself is never stopped. On SQLite,
-another connection holding the write lock past the busy timeout."""
+(tests/tcp_proxy.py), cut and restored, or silent (it drops every packet and refuses
+nothing): the database itself is never stopped. On SQLite, another connection holding the
+write lock past the busy timeout."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from urllib.parse import urlparse
 import psycopg
 import pytest
 
+from benchmarks.fault_suite import Size, outage_failures, postgres_outage
 from service.application import Caboose
 from service.settings import RateLimits, Settings
 from tests.conftest import POSTGRES_URL
@@ -200,3 +202,30 @@ def test_a_statement_held_past_the_statement_timeout_is_503(postgres_schema: str
             blocker.rollback()
         assert call(client.base, "GET", events, token=created.body["referee_token"]).status == 200
     app.close()
+
+
+SILENT_SHORT = Size(games=3, clients=3, seconds=16, outage=0, simulated=0, silent=8)
+SILENT_LONG = Size(games=12, clients=4, seconds=60, outage=0, simulated=0, silent=45)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize(("size", "settings"), [
+    # Short bounds, so that an 8 s silence is twice the limit.
+    (SILENT_SHORT, {"CABOOSE_DB_REQUEST_TIMEOUT": "2", "CABOOSE_DB_CONNECT_TIMEOUT": "2"}),
+    # The issue's outage, with the documented defaults.
+    pytest.param(SILENT_LONG, {}, marks=pytest.mark.slow),
+], ids=["8s", "45s"])
+def test_a_silent_database_is_503_within_the_limit_for_every_request_and_health_check(
+        size: Size, settings: dict[str, str], postgres_schema: str, tmp_path: Path) -> None:
+    """PostgreSQL falls silent (the link drops every packet, refuses nothing) under load from
+    client processes against gunicorn, with a load balancer's health check every quarter
+    second: every request and every check is answered within the documented limit, with a
+    503 problem document and Retry-After while it lasts; once the link is back, moves are
+    stored again by themselves, and every acknowledged one is in the store."""
+    # One gunicorn worker of 4 threads, as infra/run starts each API process; the clients are
+    # threads of this process, quicker to start than processes.
+    figures = postgres_outage(POSTGRES_URL, postgres_schema, size, tmp_path, silent=True, env=settings, workers=1, start="thread")
+    assert outage_failures(figures) == [], figures
+    assert figures["tracebacks_in_server_log"] == 0, figures
+    assert figures["acknowledged_but_missing"] == figures["stored_without_2xx"] == figures["duplicate_versions"] == 0, figures
+    assert figures["games_audit_ok"] == size.games, figures

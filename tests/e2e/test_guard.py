@@ -94,7 +94,7 @@ def test_every_guarded_route_is_limited(tmp_path: Path) -> None:
             if rule.endpoint in NOT_GUARDED:
                 continue
             path = (rule.rule.replace("<game_id>", game_id).replace("<int:dispute>", "1").replace("<int:seat>", "0")
-                    .replace("<game>", "ticket_to_ride"))
+                    .replace("<game>", "ticket_to_ride").replace("<int:number>", "1").replace("<int:table>", "1"))
             if rule.endpoint == "stream.get_stream":
                 path += "?after=999999"  # refused (400) rather than a stream that never ends, and counted all the same
             method = sorted(rule.methods - {"HEAD", "OPTIONS"})[0]

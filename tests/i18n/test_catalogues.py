@@ -190,3 +190,40 @@ def test_the_templates_hold_what_the_sources_ask_for(domain: str, tmp_path: Path
         fresh = {(m.context, m.id) for m in read_po(f) if m.id}
     shipped = {(m.context, m.id) for m in pot(domain) if m.id}
     assert fresh == shipped, "run `python -m service.i18n.catalogues` to update the catalogues"
+
+
+SHOWN_BY_NAME = {"ticket_to_ride": {"cities"}, "age_of_steam": {"cities", "towns"}, "railway_boom": {"routes"},
+                 "toot_toot": {"maps", "goods", "factories", "colours", "buildings", "players", "recipes", "abilities"}}
+"""Each game's kinds of names its renderer shows from the pack (service/viewer/static/renderers)."""
+
+
+def _shipped_packs() -> list[object]:
+    from service.content import load_folder, shipped_folders
+
+    return [pack for pack in map(load_folder, shipped_folders()) if pack.game in SHOWN_BY_NAME]
+
+
+def test_every_shipped_pack_names_its_things_in_every_language() -> None:
+    """The shipped packs' names (`names.json`): every kind a pack names is named for each of
+    its ids, in every translated language, so no map, city, building, good, upgrade or card
+    name of a shipped pack reads in English on a translated page."""
+    packs = _shipped_packs()
+    assert {pack.game for pack in packs} >= {"ticket_to_ride", "age_of_steam", "railway_boom", "toot_toot"}  # type: ignore[attr-defined]
+    missing = []
+    for pack in packs:
+        schema = games.schema(pack.game)  # type: ignore[attr-defined]
+        assert schema is not None
+        nameable = schema.nameable(pack.content)  # type: ignore[attr-defined]
+        assert pack.names, f"{pack.game}/{pack.id} names nothing"  # type: ignore[attr-defined]
+        for kind, named in pack.names.items():  # type: ignore[attr-defined]
+            for id_ in nameable[kind]:
+                for language in TRANSLATED:
+                    if not named.get(id_, {}).get(language.tag):
+                        missing.append(f"{pack.game}/{pack.id}: {kind} {id_!r} has no {language.tag} name")  # type: ignore[attr-defined]
+    assert missing == [], missing
+
+
+def test_the_pages_name_what_each_game_shows_by_name() -> None:
+    """The kinds the replay page shows by name are the kinds each shipped pack names."""
+    for pack in _shipped_packs():
+        assert SHOWN_BY_NAME[pack.game] <= set(pack.names), (pack.game, sorted(pack.names))  # type: ignore[attr-defined]

@@ -1,13 +1,13 @@
-"""The multi-process deployment, started as an operator starts it: `infra/run` (honcho running
-infra/Procfile: N API processes behind the entry proxy, the projection runner, the notifier,
-the bot runner) on a PostgreSQL schema and Redis, on loopback ports; for the deployment's test
-and its load benchmark (benchmarks/load_deploy.py).
+"""The multi-process deployment, started as an operator starts it: `infra/run` (supervisord
+running HAProxy in front of N API processes, the projection runner, the notifier, the bot
+runner) on a PostgreSQL schema and Redis, on loopback ports; for the deployment's tests and
+its load benchmark (benchmarks/load_deploy.py).
 
     with Deployment(POSTGRES_URL, schema, api_processes=2) as deployment:
         deployment.client().get("/api/v1/health")
 
-`stop()` is what Ctrl-C does (SIGTERM to honcho, which stops every process), then a kill -9
-of any of the deployment's processes left.
+`stop()` is what Ctrl-C does (SIGTERM to supervisord, which stops every process), then a
+kill -9 of any of the deployment's processes left.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -64,6 +65,7 @@ class Deployment:
         self.base = f"http://127.0.0.1:{self.port}"
         self.backends = [f"http://127.0.0.1:{p}" for p in range(self.port + 1, self.port + 1 + api_processes)]
         self.log_path = log_path or Path(tempfile.mkstemp(prefix="caboose-deploy-", suffix=".log")[1])
+        self.run_dir = Path(tempfile.mkdtemp(prefix="caboose-run-"))
         self.env = {
             **os.environ, "CABOOSE_DB": db, "CABOOSE_DB_SCHEMA": schema,
             "CABOOSE_REDIS": redis or os.environ.get("CABOOSE_TEST_REDIS", "redis://127.0.0.1:6379/0"),
@@ -71,7 +73,7 @@ class Deployment:
             # The load under test is the store's and the processes', not the rate limiter's;
             # the counts still go through Redis, under a prefix of this run's own.
             "CABOOSE_RATE_LIMIT": "100000000/60", "CABOOSE_RATE_LIMIT_PREFIX": f"caboose-deploy-{uuid.uuid4().hex[:8]}",
-            "CABOOSE_ACCESS_LOG": "",
+            "CABOOSE_ACCESS_LOG": "", "CABOOSE_RUN_DIR": str(self.run_dir),
             **(env or {}),
         }
         self.env.pop("CABOOSE_READ_DB", None)
@@ -114,7 +116,7 @@ class Deployment:
             self.process.send_signal(signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=40)
-        # Whatever honcho left behind (it was killed, or a process ignored SIGTERM): only a
+        # Whatever supervisord left behind (it was killed, or a process ignored SIGTERM): only a
         # process that is still the one started (same start time), never a reused pid.
         for pid, since in started.items():
             if started_at(pid) == since:
@@ -123,10 +125,11 @@ class Deployment:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=10)
         self.process = None
+        shutil.rmtree(self.run_dir, ignore_errors=True)
 
     def processes(self) -> dict[int, tuple[str, float]]:
-        """The deployment's live processes (honcho and all below it; honcho starts each in a
-        session of its own): pid → (role, CPU seconds used so far, user + system)."""
+        """The deployment's live processes (supervisord and all below it): pid → (role, CPU
+        seconds used so far, user + system)."""
         if self.process is None:
             return {}
         tick = os.sysconf("SC_CLK_TCK")
@@ -153,6 +156,64 @@ class Deployment:
             used[name] = round(used.get(name, 0.0) + seconds, 2)
         return used
 
+    def pid(self, program: str) -> int | None:
+        """The pid supervisord gives for one of its programs (`haproxy`, `api-1`, `notify`…);
+        None while it is not running."""
+        asked = subprocess.run([str(Path(sys.executable).parent / "supervisorctl"), "-c", str(self.run_dir / "supervisord.conf"),
+                                "pid", program], capture_output=True, text=True, timeout=30)
+        text = asked.stdout.strip()
+        return int(text) if text.isdigit() and int(text) > 0 else None
+
+    def kill(self, program: str) -> int:
+        """kill -9 of one program and everything it started (a gunicorn master and its
+        workers: supervisord starts each program in a process group of its own); its pid."""
+        pid = self.pid(program)
+        if pid is None:
+            raise AssertionError(f"{program} is not running:\n{self.log()[-3000:]}")
+        os.killpg(pid, signal.SIGKILL)
+        return pid
+
+    def back(self, program: str, killed: int, limit: float = BOOT_SECONDS) -> int:
+        """The pid of `program` once supervisord has started it again after `killed`."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            pid = self.pid(program)
+            if pid is not None and pid != killed:
+                return pid
+            time.sleep(0.2)
+        raise AssertionError(f"{program} was not started again within {limit} s:\n{self.log()[-3000:]}")
+
+    def supervise(self, *command: str) -> str:
+        """supervisorctl's answer to `command` (`stop api-1`, `start api-1`, `status`…)."""
+        asked = subprocess.run([str(Path(sys.executable).parent / "supervisorctl"), "-c", str(self.run_dir / "supervisord.conf"),
+                                *command], capture_output=True, text=True, timeout=90)
+        return asked.stdout
+
+    def server_status(self, server: str) -> str:
+        """What HAProxy says of one API process (`api-1`…): UP, DOWN, NOLB, MAINT, or
+        "UP 1/2" and the like while a check is changing its mind (its stats socket)."""
+        with socket.socket(socket.AF_UNIX) as control:
+            control.settimeout(10)
+            control.connect(str(self.run_dir / "haproxy.sock"))
+            control.sendall(b"show stat\n")
+            answer = b""
+            while chunk := control.recv(65536):
+                answer += chunk
+        header, *rows = answer.decode().splitlines()
+        columns = header.lstrip("# ").split(",")
+        for row in rows:
+            fields = dict(zip(columns, row.split(","), strict=False))
+            if fields.get("pxname") == "api" and fields.get("svname") == server:
+                return fields["status"]
+        raise AssertionError(f"HAProxy has no server {server}: {answer.decode()}")
+
+    def until_status(self, server: str, status: str, limit: float = BOOT_SECONDS) -> None:
+        deadline = time.monotonic() + limit
+        while (now := self.server_status(server)) != status:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"HAProxy still says {server} is {now}, not {status}, after {limit} s")
+            time.sleep(0.2)
+
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
@@ -173,9 +234,9 @@ def started_at(pid: int) -> int | None:
 
 
 def role(cmdline: str) -> str:
-    """Which of the Procfile's processes a command line is."""
-    for word, name in (("gunicorn", "api"), ("proxy.py", "entry"), ("projections", "projections"), ("notify", "notify"),
-                       ("bots", "bots"), ("honcho", "honcho")):
+    """Which of the deployment's processes a command line is."""
+    for word, name in (("supervisord", "supervisor"), ("gunicorn", "api"), ("haproxy", "haproxy"), ("projections", "projections"),
+                       ("notify", "notify"), ("bots", "bots")):
         if word in cmdline:
             return name
     return "other"

@@ -39,6 +39,26 @@ ROW3 = {"trains": [("0,3", 0), ("8,2", 0)], "track": {"1,3": [(3, 0), (3, 5)], "
 ROW0 = {"trains": [("0,0", 0), ("8,2", 3)], "track": {f"{c},0": [(0, 3)] for c in range(1, 9)}}
 BY_CORNER = {"trains": [("6,6", 3), ("1,1", 0)], "current": 0}
 NORTH_WEST = {"trains": [("1,1", 0), ("0,2", 0)]}
+LAST_TURN = {**AT_GREEN, "step": "after", "current": 1, "round": 7, "last_round": 7,
+             "hands": [["G1"], []], "kept": [["G2"], ["R1"]], "goods": [{"wood": 1, "coal": 3}, {}],
+             "score": [10, 12], "penalties": [0, 2], "upgrades": [{}, {"pairs": 1}]}
+"""Seat 1 is to end the last turn of the last round; seat 0 holds the wood its hand order G1 wants."""
+LAST_TURN_SCORED = [["FinalScored", {"seat": 0, "line": "hand_orders", "points": 1}],
+                    ["FinalScored", {"seat": 0, "line": "leftover_goods", "points": 1}],
+                    ["FinalScored", {"seat": 0, "line": "influence_green", "points": 4}],
+                    ["FinalScored", {"seat": 1, "line": "influence_red", "points": 2}],
+                    ["FinalScored", {"seat": 1, "line": "penalties", "points": -6}],
+                    ["GameEnded", {"scores": {"0": 16, "1": 8}, "winners": [0]}]]
+"""LAST_TURN's final scoring once G1 is supplied, under either ruleset."""
+SCORING_FOR_0 = {**AT_GREEN, "phase": "scoring", "choosing": (0,), "current": 1, "round": 7, "last_round": 7}
+"""Final scoring, seat 0 to choose which hand orders to supply."""
+ISSUE = {**SCORING_FOR_0, "hands": [["B6", "B1"], []], "goods": [{"coal": 1}, {}], "kept": [[], ["B2"]],
+         "score": [20, 20]}
+"""Issue 36's example: 1 coal, a hand order wanting coal and tools (B6, dealt first) and one
+wanting coal only (B1); the other seat holds one blue card."""
+THREE_LAST_TURN = {"seats": 3, "trains": [("1,3", 0), ("8,2", 0), ("0,0", 0)], "step": "after", "current": 2,
+                   "round": 7, "last_round": 7, "hands": [["B6"], ["R1"], ["G1"]],
+                   "goods": [{"wood": 1}, {"iron": 1}, {"wood": 1}]}
 WORKED_SALE = {"trains": [("1,3", 0), ("8,2", 0)], "public": ["G4", "G5", "Y1"], "hands": [["G6"], ["R1"]],
                "goods": [{"wood": 1, "paper": 1, "stone": 1, "brick": 1}, {}]}
 
@@ -246,20 +266,140 @@ CASES: list[Case] = [
     # --- turns and the end (R18, R21-R23) -----------------------------------------------
     {"title": "only the seat whose turn it is moves", "rule": "A turn: play passes clockwise",
      "position": AT_GREEN, "seat": 1, "move": draw("6,3", 3, 0), "expect": error("not_your_turn")},
-    {"title": "the last turn of the last round scores the game",
-     "rule": "R21, R22, R23: hand orders, leftovers, influence, penalties, technology; ties shared",
-     "position": {**AT_GREEN, "step": "after", "current": 1, "round": 7, "last_round": 7,
-                  "hands": [["G1"], []], "kept": [["G2"], ["R1"]], "goods": [{"wood": 1, "coal": 3}, {}],
-                  "score": [10, 12], "penalties": [0, 2], "upgrades": [{}, {"pairs": 1}]},
-     "seat": 1, "move": {"type": "end_turn"},
+    # --- final scoring (R22, R23, R33): ruleset 2 asks, ruleset 1 filled by itself -----------
+    {"title": "the last turn of the last round asks the seat holding goods its hand order wants",
+     "rule": "R21, R33: after the last turn, final scoring asks in turn order the seats with something to supply; "
+             "round and turn counters stop",
+     "position": LAST_TURN, "seat": 1, "move": {"type": "end_turn"},
+     "expect": {"events": [["TurnEnded", {"seat": 1}], ["FinalScoringBegan", {"choosing": [0]}]],
+                "absent": ["SecretOrderPlayed", "FinalScored", "GameEnded"],
+                "after": {"phase": "scoring", "choosing": (0,), "round": 7, "current": 1}}},
+    {"title": "ruleset 1: the last turn of the last round scores the game, hand orders filled by themselves",
+     "rule": "R21, R22, R23 and ruleset 1's R33: hand orders filled in the order dealt; leftovers, influence, "
+             "penalties, technology; ties shared",
+     "ruleset": "1",
+     # Seat 0: 10 + 1 (G1's wood) + 1 (3 coal left: 3 points, 1 per full 3) + 4 (2 green cards,
+     # the most: 2 x 2) = 16. Seat 1: 12 + 2 (1 red card, the most: 2 x 1) - 6 (2 penalty
+     # tokens) + 0 (1pt/2 cards with 1 card) = 8.
+     "position": LAST_TURN, "seat": 1, "move": {"type": "end_turn"},
      "expect": {"events": [["SecretOrderPlayed", {"seat": 0, "order": "G1"}], ["OrderCompleted", {"seat": 0, "order": "G1"}],
+                           *LAST_TURN_SCORED],
+                "absent": ["FinalScoringBegan"],
+                "after": {"phase": "over", "round": 7, "current": 1, "totals": {0: 16, 1: 8}, "winners": (0,)}}},
+    {"title": "the seat supplies its hand order and the game is scored",
+     "rule": "R22, R23, R33: a completed hand order is kept as influence and counts in step 3; the state keeps "
+             "the totals and the winners",
+     # The same arithmetic as ruleset 1's: seat 0 10 + 1 + 1 + 4 = 16; seat 1 12 + 2 - 6 = 8.
+     "position": {**LAST_TURN, **SCORING_FOR_0}, "seat": 0,
+     "move": {"type": "supply_hand_orders", "fills": {"G1": {"wood": 1}}},
+     "expect": {"events": [["HandOrdersSupplied", {"seat": 0, "fills": [["G1", "wood", 1]]}],
+                           ["SecretOrderPlayed", {"seat": 0, "order": "G1"}], ["IconsFilled", {"order": "G1", "icons": [0]}],
+                           ["GoodsPaid", {"seat": 0, "good": "wood", "count": 1, "reason": "hand order"}],
+                           ["OrderCompleted", {"seat": 0, "order": "G1"}], *LAST_TURN_SCORED],
+                "after": {"phase": "over", "choosing": (), "round": 7, "totals": {0: 16, 1: 8}, "winners": (0,)}}},
+    {"title": "the issue's example: supplying the coal-only order completes it, ties blue and wins",
+     "rule": "R22: any subset of the hand orders' icons may be supplied; a completed one is influence (step 3)",
+     # Seat 0 holds 1 coal, B6 (coal, tools) and B1 (coal). B1 completed: seat 0 has 1 blue card,
+     # tied with seat 1's B2, so both score 2 x 1. Seat 0: 20 + 1 (coal) + 2 = 23; seat 1:
+     # 20 + 2 = 22. Seat 0 wins.
+     "position": ISSUE, "seat": 0, "move": {"type": "supply_hand_orders", "fills": {"B1": {"coal": 1}}},
+     "expect": {"events": [["HandOrdersSupplied", {"seat": 0, "fills": [["B1", "coal", 1]]}],
+                           ["SecretOrderPlayed", {"order": "B1"}], ["OrderCompleted", {"seat": 0, "order": "B1"}],
                            ["FinalScored", {"seat": 0, "line": "hand_orders", "points": 1}],
+                           ["FinalScored", {"seat": 0, "line": "influence_blue", "points": 2}],
+                           ["FinalScored", {"seat": 1, "line": "influence_blue", "points": 2}],
+                           ["GameEnded", {"scores": {"0": 23, "1": 22}, "winners": [0]}]],
+                "absent": ["OrderDiscarded"], "after": {"totals": {0: 23, 1: 22}, "winners": (0,)}}},
+    {"title": "the issue's example: supplying the coal-and-tools order instead discards it, and seat 1 wins",
+     "rule": "R22: an order supplied in part scores and is discarded",
+     # Seat 0: 20 + 1 (coal on B6, discarded) + 0 (no blue card) = 21; seat 1: 20 + 2 (1 blue
+     # card, the most) = 22. Seat 1 wins: the choice decides the winner.
+     "position": ISSUE, "seat": 0, "move": {"type": "supply_hand_orders", "fills": {"B6": {"coal": 1}}},
+     "expect": {"events": [["SecretOrderPlayed", {"order": "B6"}], ["IconsFilled", {"order": "B6", "icons": [0]}],
+                           ["OrderDiscarded", {"seat": 0, "order": "B6"}],
+                           ["FinalScored", {"seat": 0, "line": "hand_orders", "points": 1}],
+                           ["FinalScored", {"seat": 1, "line": "influence_blue", "points": 2}],
+                           ["GameEnded", {"scores": {"0": 21, "1": 22}, "winners": [1]}]],
+                "absent": ["OrderCompleted"], "after": {"totals": {0: 21, 1: 22}, "winners": (1,)}}},
+    {"title": "ruleset 1 filled the issue's example in the order dealt: B6, discarded, and seat 1 won",
+     "rule": "ruleset 1's R33: each hand order in the order dealt, with as many icons as the goods allow",
+     # B6 was dealt first and takes the coal: seat 0 20 + 1 = 21; seat 1 20 + 2 = 22.
+     "ruleset": "1", "position": {**ISSUE, "phase": "play", "choosing": (), "step": "after"}, "seat": 1,
+     "move": {"type": "end_turn"},
+     "expect": {"events": [["SecretOrderPlayed", {"order": "B6"}], ["OrderDiscarded", {"seat": 0, "order": "B6"}],
+                           ["GameEnded", {"scores": {"0": 21, "1": 22}, "winners": [1]}]],
+                "absent": ["FinalScoringBegan", "OrderCompleted"]}},
+    {"title": "nobody holds a good a hand order wants: nobody is asked, the game is scored at once",
+     "rule": "R33: the only subset is the empty one, so nothing is asked; counters stop at the last round",
+     # Seat 0: 5 + 0 (2 wood: 2 points, no full 3) = 5; seat 1: 6 + 0 = 6.
+     "position": {**LAST_TURN, "hands": [["B6"], ["R1"]], "kept": [[], []], "goods": [{"wood": 2}, {"coal": 1}],
+                  "score": [5, 6], "penalties": [0, 0], "upgrades": [{}, {}]},
+     "seat": 1, "move": {"type": "end_turn"},
+     "expect": {"events": [["TurnEnded", {"seat": 1}], ["GameEnded", {"scores": {"0": 5, "1": 6}, "winners": [1]}]],
+                "absent": ["FinalScoringBegan", "HandOrdersSupplied", "SecretOrderPlayed", "FinalScored"],
+                "after": {"phase": "over", "round": 7, "current": 1, "totals": {0: 5, 1: 6}, "winners": (1,)}}},
+    {"title": "only the seats with something to supply are asked, in turn order",
+     "rule": "R33, R32: in turn order from the first player; seat 0's hand order wants no good it holds",
+     "position": THREE_LAST_TURN, "seat": 2, "move": {"type": "end_turn"},
+     "expect": {"events": [["FinalScoringBegan", {"choosing": [1, 2]}]], "after": {"choosing": (1, 2), "round": 7}}},
+    {"title": "a choice is recorded and the next seat chooses, seeing the orders supplied",
+     "rule": "R33: seats choose in turn; a hand order supplied is shown as it leaves the hand (R29)",
+     "position": {**THREE_LAST_TURN, "phase": "scoring", "choosing": (1, 2), "step": "main"}, "seat": 1,
+     "move": {"type": "supply_hand_orders", "fills": {"R1": {"iron": 1}}},
+     "expect": {"events": [["HandOrdersSupplied", {"seat": 1}], ["SecretOrderPlayed", {"seat": 1, "order": "R1"}],
+                           ["OrderCompleted", {"seat": 1, "order": "R1"}],
+                           ["FinalScored", {"seat": 1, "line": "hand_orders", "points": 1}]],
+                "absent": ["GameEnded"], "after": {"phase": "scoring", "choosing": (2,)}}},
+    {"title": "a seat chooses only when it is its turn to choose", "rule": "R33: seats choose in turn order",
+     "position": {**THREE_LAST_TURN, "phase": "scoring", "choosing": (1, 2), "step": "main"}, "seat": 2,
+     "move": {"type": "supply_hand_orders", "fills": {"G1": {"wood": 1}}}, "expect": error("not_your_turn")},
+    {"title": "any subset, the empty one too: nothing supplied, the goods count as leftovers",
+     "rule": "R22: any subset of the icons may be supplied; step 2 counts the goods left",
+     # Seat 0: 10 + 1 (3 wood left: 1 per full 3) = 11; seat 1: 10.
+     "position": {**SCORING_FOR_0, "hands": [["G1"], []], "goods": [{"wood": 3}, {}], "score": [10, 10]}, "seat": 0,
+     "move": {"type": "supply_hand_orders", "fills": {}},
+     "expect": {"events": [["HandOrdersSupplied", {"seat": 0, "fills": []}],
                            ["FinalScored", {"seat": 0, "line": "leftover_goods", "points": 1}],
-                           ["FinalScored", {"seat": 0, "line": "influence_green", "points": 4}],
-                           ["FinalScored", {"seat": 1, "line": "influence_red", "points": 2}],
-                           ["FinalScored", {"seat": 1, "line": "penalties", "points": -6}],
-                           ["GameEnded", {"scores": {"0": 16, "1": 8}, "winners": [0]}]],
-                "after": {"phase": "over"}}},
+                           ["GameEnded", {"scores": {"0": 11, "1": 10}, "winners": [0]}]],
+                "absent": ["SecretOrderPlayed", "OrderDiscarded", "OrderCompleted"]}},
+    {"title": "a completed hand order counts for 1pt/2 cards and the colour's order scoring",
+     "rule": "R22: cards kept in step 1 count in steps 3 and 5",
+     # B1 completed: 2 blue cards. Seat 0: 0 + 1 (coal) + 4 (influence, 2 x 2) + 3 (order
+     # scoring: one pair) + 1 (1pt/2 cards: 2 cards) = 9; seat 1: 0.
+     "position": {**SCORING_FOR_0, "hands": [["B1"], []], "kept": [["B3"], []], "goods": [{"coal": 1}, {}],
+                  "upgrades": [{"pairs": 1, "scoring_blue": 1}, {}]}, "seat": 0,
+     "move": {"type": "supply_hand_orders", "fills": {"B1": {"coal": 1}}},
+     "expect": {"events": [["FinalScored", {"seat": 0, "line": "hand_orders", "points": 1}],
+                           ["FinalScored", {"seat": 0, "line": "influence_blue", "points": 4}],
+                           ["FinalScored", {"seat": 0, "line": "order_scoring_blue", "points": 3}],
+                           ["FinalScored", {"seat": 0, "line": "completed_pairs", "points": 1}],
+                           ["GameEnded", {"scores": {"0": 9, "1": 0}, "winners": [0]}]]}},
+    {"title": "Sell+1 applies to hand orders, and no tokens are gained",
+     "rule": "R22: Sell+1 applies, but no tokens are gained",
+     # B1's coal: 1 + 1 (Sell+1 blue) = 2, passing the gear at 2 with no token.
+     "position": {**ISSUE, "upgrades": [{"sell_blue": 1}, {}], "score": [0, 0]}, "seat": 0,
+     "move": {"type": "supply_hand_orders", "fills": {"B1": {"coal": 1}}},
+     "expect": {"events": [["FinalScored", {"seat": 0, "line": "hand_orders", "points": 2}]],
+                "absent": ["TokensGained", "EndTriggered"]}},
+    {"title": "only your own hand orders are supplied", "rule": "R22: step 1 uses only your own hand orders",
+     "position": {**ISSUE, "public": ["B4"]}, "seat": 0,
+     "move": {"type": "supply_hand_orders", "fills": {"B4": {"coal": 1}}},
+     "expect": error("not_in_hand", "not one of your hand orders", "B6, B1")},
+    {"title": "no more goods than held", "rule": "R22: by the selling rules, from the goods held",
+     "position": ISSUE, "seat": 0, "move": {"type": "supply_hand_orders", "fills": {"B6": {"coal": 1}, "B1": {"coal": 1}}},
+     "expect": error("missing_goods", "coal")},
+    {"title": "no more units than the order has icons", "rule": "R22, R13: a good fills an icon of the order",
+     "position": {**ISSUE, "goods": [{"coal": 2}, {}]}, "seat": 0,
+     "move": {"type": "supply_hand_orders", "fills": {"B1": {"coal": 2}}}, "expect": error("not_wanted", "B1")},
+    {"title": "an order named with no goods is refused", "rule": "R22: an order supplied takes at least one good",
+     "position": ISSUE, "seat": 0, "move": {"type": "supply_hand_orders", "fills": {"B1": {}}},
+     "expect": error("nothing_supplied", "B1")},
+    {"title": "no other move in final scoring", "rule": "R17, R33: nothing but the choice of hand orders after the last turn",
+     "position": {**ISSUE, "tokens": [1, 0]}, "seat": 0, "move": {"type": "upgrade", "ability": "order"},
+     "expect": error("not_now", "final scoring")},
+    {"title": "hand orders are not supplied during play", "rule": "R22: step 1 of final scoring",
+     "position": AT_GREEN, "seat": 0, "move": {"type": "supply_hand_orders", "fills": {}},
+     "expect": error("not_now", "final scoring")},
 ]
 
 for _number, _case in enumerate(CASES, 1):

@@ -42,6 +42,9 @@ class HeapSchema:
             return None
         return Heap(entry.integer("pebbles", 1, 99), entry.integer("most_taken", 1, 9))
 
+    def nameable(self, content: Heap) -> dict[str, tuple[str, ...]]:
+        return {}  # a heap of pebbles has nothing people call by name
+
 
 @dataclass(frozen=True, kw_only=True)
 class FirstSeatRolled(Event):

@@ -48,6 +48,14 @@ def test_a_town_written_before_the_track_that_reaches_it_is_refused_quoting_the_
     assert len(transcript.events) == before
 
 
+def test_the_refusal_quotes_the_ruling_once() -> None:
+    """The ruling is said once in the message, not its first words a second time around it."""
+    transcript = _before_bobs_step()
+    with pytest.raises(IllegalMove) as caught:
+        transcript.enter("Bob builds town_1 at 12,5 r0")
+    assert caught.value.message.lower().count("judged one at a time") == 1, caught.value.message
+
+
 def test_the_step_on_one_line_in_another_order_is_laid_in_a_legal_order() -> None:
     laid = _before_bobs_step()
     laid.enter("Bob builds gentle_curve at 12,4 r1")

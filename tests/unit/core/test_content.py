@@ -119,7 +119,7 @@ def test_a_manifest_with_a_missing_field() -> None:
 
 
 def test_the_digest_covers_names_and_bytes() -> None:
-    files = usa_files()
+    files = {name: data for name, data in usa_files().items() if name != content.NAMES}
     assert load(files).sha256 == content.digest(files)
     assert content.digest(files) == content.digest(dict(reversed(list(files.items()))))
     changed = dict(files, **{"rules.json": files["rules.json"] + b" "})
@@ -133,6 +133,38 @@ def test_the_digest_covers_names_and_bytes() -> None:
 def test_a_file_not_listed_is_not_part_of_the_pack() -> None:
     files = usa_files()
     assert load({**files, "README.md": b"notes"}).sha256 == load(files).sha256
+
+
+def test_names_in_several_languages_are_read_beside_the_pack() -> None:
+    pack = load(usa_files())
+    assert pack.names["cities"]["Saint Louis"] == {"th": "เซนต์หลุยส์", "zh-TW": "聖路易"}
+    assert set(pack.names["cities"]) == set(pack.content.cities)
+
+
+def test_names_are_no_part_of_the_digest() -> None:
+    """A pack's names may be added or corrected after games are played with it: the games
+    still bind to it, as its rules' data are unchanged."""
+    files = usa_files()
+    without = {name: data for name, data in files.items() if name != content.NAMES}
+    renamed = edited(content.NAMES, lambda data: data["cities"]["Denver"].update(th="เดนเวอร์ (โคโลราโด)"))
+    assert load(files).sha256 == load(without).sha256 == load(renamed).sha256
+    assert load(without).names == {}
+
+
+def test_wrong_names_are_each_named() -> None:
+    def break_names(data: dict[str, Any]) -> None:
+        data["cities"]["Atlantis"] = {"th": "แอตแลนติส"}
+        data["cities"]["Denver"] = {"Thai": "เดนเวอร์", "zh-TW": ""}
+        data["cities"]["Omaha"] = {}
+        data["routes"] = {}
+    found = problems(edited(content.NAMES, break_names))
+    assert sorted(found) == [
+        'usa/names.json: cities "Atlantis": is not one of the pack\'s cities',
+        'usa/names.json: cities "Denver": \'Thai\' is not a language tag ("en", "th", "zh-TW")',
+        'usa/names.json: cities "Denver": the zh-TW name must be a non-empty string',
+        'usa/names.json: cities "Omaha": must be a JSON object of language tag -> name, with one name at least',
+        "usa/names.json: routes names: 'routes' is not a kind of name this game reads (it reads: cities)",
+    ]
 
 
 RUST_BELT = USA.parents[2] / "age_of_steam" / "packs" / "rust_belt"

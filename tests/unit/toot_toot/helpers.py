@@ -13,6 +13,7 @@ from domain.core.randomness import Randomness, SeededRandom
 from domain.toot_toot.decider import TootToot
 from domain.toot_toot.hexes import opp, segment
 from domain.toot_toot.pack import TootSchema
+from domain.toot_toot.ruleset1 import TootTootRuleset1
 from domain.toot_toot.state import MAIN, PLAY, Factory, Seat, State
 from tests import playouts
 
@@ -30,6 +31,8 @@ def load(files: Mapping[str, bytes], label: str = "reference") -> content.Pack:
 
 RULES = TootToot(load(pack_files()))
 CONTENT = RULES.content
+RULES_1 = TootTootRuleset1(RULES.pack)
+"""Ruleset 1, as the records made before ruleset 2 replay under it."""
 
 
 def table(seats: int = 2, *, map: str = "harbour", trains: Sequence[tuple[str, int] | None] | None = None,
@@ -42,8 +45,9 @@ def table(seats: int = 2, *, map: str = "harbour", trains: Sequence[tuple[str, i
           last_round: int | None = None, penalty_supply: int | None = None, goods_supply: bool = False,
           done: Sequence[str] = (),
           line: tuple[str, int, int] | None = None, extra_turn: bool = False, discard: Sequence[str] = (),
-          deck: Sequence[str] | None = None) -> State:
-    """A position in play. A train stands on a straight segment ending at its facing unless
+          deck: Sequence[str] | None = None, phase: str = PLAY, choosing: Sequence[int] = ()) -> State:
+    """A position in play (or in final scoring, with `phase` and the seats still `choosing`
+    which hand orders to supply). A train stands on a straight segment ending at its facing unless
     `track` draws one; every order not placed elsewhere is in the deck (in pack order)."""
     laid: dict[str, tuple[tuple[int, int], ...]] = dict(CONTENT.map[map].track)
     for hex_, segments in (track or {}).items():
@@ -64,7 +68,7 @@ def table(seats: int = 2, *, map: str = "harbour", trains: Sequence[tuple[str, i
             shovel=shovel[i] if shovel else True, penalties=penalties[i] if penalties else 0, tokens=spare,
             gained=spare + sum(held.values()), upgrades=held, track=score[i] if score else 0, turns=round))
     return State(
-        seats=tuple(seat_list), map=map, phase=PLAY,
+        seats=tuple(seat_list), map=map, phase=phase, choosing=tuple(choosing),
         deck=tuple(deck) if deck is not None else tuple(o.id for o in CONTENT.orders if o.id not in placed),
         discard=tuple(discard), public=tuple(public), filled={o: tuple(i) for o, i in (filled or {}).items()},
         track=laid, factories={h: Factory(k, e) for h, (k, e) in (factories or {}).items()}, current=current,

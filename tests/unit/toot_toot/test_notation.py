@@ -11,7 +11,8 @@ from domain.core.decider import Setup
 from domain.core.errors import MalformedMove
 from domain.core.notation import generic_format
 from domain.core.randomness import SeededRandom
-from tests.unit.toot_toot.helpers import RULES
+from tests.conformance.toot_toot.cases import ISSUE
+from tests.unit.toot_toot.helpers import RULES, table
 
 SEATS = ("Ann", "Ben", "Cho", "Dee")
 NOTATION = RULES.notation
@@ -71,6 +72,10 @@ def test_legal_moves_of_random_playouts_read_back_the_same(game: int) -> None:
      {"type": "build_factory", "kind": "iron_works", "hex": "4,4", "exit": 5, "payment": "penalty"}),
     ("Ann upgrades max_wood", 0, {"type": "upgrade", "ability": "max_wood"}),
     ("Ann ends the turn", 0, {"type": "end_turn"}),
+    ("Ann supplies hand orders: B1 coal; Y8 wood, 2 coal", 0,
+     {"type": "supply_hand_orders", "fills": {"B1": {"coal": 1}, "Y8": {"wood": 1, "coal": 2}}}),
+    ("Ben supplies hand orders: b1 Coal", 1, {"type": "supply_hand_orders", "fills": {"B1": {"coal": 1}}}),
+    ("Ann supplies no hand orders", 0, {"type": "supply_hand_orders", "fills": {}}),
     ("Ann: drive hex=5,3 facing=2", 0, {"type": "drive", "hex": "5,3", "facing": 2}),
     ("seat 1: end_turn", 1, {"type": "end_turn"}),
 ])
@@ -89,9 +94,24 @@ def test_a_line_without_a_name_is_the_one_seat_to_act() -> None:
     ("Ann sells at yellow_city Y3 steel", "a sale reads 'sells at yellow_city: Y3 steel; Y8 wood, 2 coal'"),
     ("Ann sells at yellow_city: Y3", "each order of a sale reads 'Y8 wood, 2 coal'"),
     ("Ann sells at yellow_city: Y3 two+coal", "goods sold read 'wood' or '2 coal'"),
+    ("Ann supplies hand orders: B1", "each order of a supply reads 'Y8 wood, 2 coal'"),
+    ("Ann supplies hand orders: B1 some+coal", "goods supplied read 'wood' or '2 coal'"),
+    ("Ann supplies hand orders", "cannot read 'supplies hand orders'"),
     ("Zed passes", "start the line with the seat that moves"),
 ])
 def test_an_unreadable_line_is_refused_in_the_games_words(line: str, words: str) -> None:
     with pytest.raises(MalformedMove) as refused:
         NOTATION.parse(None, SEATS[:2], line)  # type: ignore[arg-type]
     assert words in refused.value.message
+
+
+def test_every_choice_of_hand_orders_in_final_scoring_reads_back_the_same() -> None:
+    position = {**ISSUE, "goods": [{"coal": 1, "tools": 1}, {}]}
+    state = table(2, **position)
+    moves = RULES.legal_moves(state, 0)
+    lines = [NOTATION.format(state, SEATS[:2], 0, move) for move in moves]
+    assert "Ann supplies no hand orders" in lines and "Ann supplies hand orders: B6 coal, tools" in lines
+    for line, move in zip(lines, moves, strict=True):
+        assert NOTATION.parse(state, SEATS[:2], line, RULES.active_seats(state)).move == move, line
+        generic = NOTATION.parse(state, SEATS[:2], generic_format(SEATS[:2], 0, move), RULES.active_seats(state))
+        assert generic.move == move

@@ -60,11 +60,14 @@ def test_a_users_own_map_pack_loads_and_is_played() -> None:
         mine["rows"][0] = "#........."
         data[:] = [mine]
     files = edited("maps.json", one_map)
+    # Its names, for the one map it keeps (the reference pack's name its three maps).
+    files["names.json"] = json.dumps({"maps": {"my_harbour": {"en": "My harbour", "th": "ท่าเรือของฉัน"}}}).encode()
     manifest = json.loads(files["pack.json"])
     manifest["id"] = "mine"
     files["pack.json"] = json.dumps(manifest).encode()
-    rules = TootToot(load(files, label="mine"))
-    assert [m.id for m in rules.content.maps] == ["my_harbour"]
+    pack = load(files, label="mine")
+    rules = TootToot(pack)
+    assert [m.id for m in rules.content.maps] == ["my_harbour"] and pack.names["maps"]["my_harbour"]["th"] == "ท่าเรือของฉัน"
     options = rules.options({"map": "my_harbour"}, 3)
     state = rules.initial_state(Setup(("a", "b", "c"), options))
     state = playouts.fold(rules, state, rules.setup(state, SeededRandom(bytes(32))))

@@ -1,6 +1,7 @@
 """Random playouts on every reference map for 2-4 players: the invariants hold after every
-event, goods and scores add up to the events that moved them, replay from the recorded
-outcomes equals live play, and no view leaks a secret. A handful by default; 200 per
+event, goods and scores add up to the events that moved them, the game ends in its last
+round with every seat on the same number of turns, replay from the recorded outcomes equals
+live play, and no view leaks a secret. A handful by default; 200 per
 player count and map in the slow run."""
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ def check(game: playouts.Playout) -> None:
                 goods[(data["seat"], good)] -= count
     assert RULES.scores(state) == {s: scored[s] for s in range(len(state.seats))}
     assert events[-1].kind == "GameEnded" and events[-1].data["scores"] == {str(s): v for s, v in RULES.scores(state).items()}
+    # The state keeps the totals and the winners; its counters stop at the last round.
+    assert state.totals == RULES.scores(state) and state.winners == tuple(events[-1].data["winners"])
+    assert state.winners == tuple(s for s, t in state.totals.items() if t == max(state.totals.values()))
+    assert state.round == state.end_round and len({seat.turns for seat in state.seats}) == 1
     for seat, held in enumerate(state.seats):
         assert {g: n for (s, g), n in goods.items() if s == seat and n} == dict(held.goods)
     playouts.check_replay_from_outcomes(RULES, game)

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { category, describe, formatTime, isRewind } from "./wording.js";
-import { t } from "/pages/static/js/i18n.js";
+import { t, tag } from "/pages/static/js/i18n.js";
 
 const PLAIN = new Set(["move", "automatic"]);
 // The tag a referee's or a takeback's row carries, in words.
@@ -138,7 +138,9 @@ export class EventList {
   }
 
   row(e, undoneBy) {
-    const line = this.ctx.notation?.[e.version]; // the move or outcome as written at a table
+    // The move or outcome as written at a table: the notation's words are English, so a page
+    // in another language shows the event in its own words only.
+    const line = tag === "en" ? this.ctx.notation?.[e.version] : null;
     const text = line ? `${line} — ${describe(e, this.ctx)}` : describe(e, this.ctx);
     const cat = category(e);
     const li = h("li", {

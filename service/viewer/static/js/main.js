@@ -8,6 +8,7 @@ import { Navigator, PAUSE_MS, clamp, withRewinds } from "./navigation.js";
 import { category, describe, isRewind, revealed } from "./wording.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
+import { namer } from "./names.js";
 import { t } from "/pages/static/js/i18n.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
@@ -60,8 +61,16 @@ const page = {
   booting: false, // while the first board is drawn and painted: nothing else is fetched
 };
 
+// The game's name in a sentence: in the reader's language, without its own name beside it
+// (the heading shows that, marked as the proper name it is).
+const inSentences = (title) => {
+  const own = body.dataset.ownTitle;
+  return own && title.endsWith(` (${own})`) ? title.slice(0, -own.length - 3) : title;
+};
+
 const ctx = {
-  title: game,
+  title: inSentences(body.dataset.title || game),
+  named: namer(null), // the content pack's names in the reader's language, once the board map is in
   renderer: null,
   event: null,
   seatName: (seat) => page.names[seat] ?? t("seat {seat}", { seat }),
@@ -99,6 +108,7 @@ function showAudience(body) {
     ? t("{name} (seat {seat})", { name: ctx.seatName(Number(body.audience.slice(5))), seat: body.audience.slice(5) }) : t("public");
   $("audience").textContent = label + (body.everything_public ? t(" — the game is over, everything is public") : "");
   $("audience").dataset.audience = body.audience;
+  ctx.mySeat = body.audience.startsWith("seat:") ? Number(body.audience.slice(5)) : null;
   showTitle();
 }
 
@@ -142,7 +152,8 @@ async function start() {
   page.renderer = renderer;
   ctx.renderer = renderer;
   page.map = map;
-  ctx.title = renderer.title || game;
+  ctx.named = namer(map);
+  if (!body.dataset.title || body.dataset.title === game) ctx.title = renderer.title || game;
   const info = await summary;
   if (info) applySummary(info);
   renderer.setup($("board"), map, ctx);
@@ -161,6 +172,8 @@ async function start() {
   page.api.dropEarly();
   page.frames.around(page.nav.version);
   theRest();
+  // Zooming the board waits for the board: nothing of it is needed to see the first one.
+  import("./zoom.js").then(({ boardZoom }) => boardZoom($("board"), $("zoom")));
   await loadEvents();
   page.ready = true;
   body.dataset.ready = "true";
@@ -180,7 +193,12 @@ function applySummary(info) {
 function showTitle() {
   const title = body.dataset.title && body.dataset.title !== game ? body.dataset.title : ctx.title;
   const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
-  $("game-title").textContent = title;
+  // The game's own name beside its translation ("ตั๋วรถไฟ (Ticket to Ride)") is a proper name:
+  // marked so, not as English left untranslated.
+  const own = body.dataset.ownTitle;
+  const at = own && title !== own && title.endsWith(` (${own})`) ? title.length - own.length - 3 : -1;
+  replaceIfChanged($("game-title"), at < 0 ? [document.createTextNode(title)]
+    : [document.createTextNode(`${title.slice(0, at)} (`), h("span", { translate: "no" }, own), document.createTextNode(")")]);
   $("game-seats").textContent = page.names.join(", ");
   const names = page.names.length ? ` · ${page.names.join(", ")}` : "";
   document.title = seat ? t("{title}{names} · Caboose play", { title, names }) : t("{title}{names} · Caboose replay", { title, names });
@@ -265,8 +283,8 @@ function show(version) {
   const board = $("board");
   if (view) {
     page.renderer.render(view, ctx);
-    if (page.play) page.play.offers.remark();
     drawPanel(view);
+    if (page.play) page.play.offers.remark(); // after the panels, whose cards may be places
     board.dataset.version = String(version);
     board.classList.remove("loading");
     loading(false);
@@ -298,7 +316,25 @@ function loading(shown) {
 
 function drawPanel(view) {
   const { seats, table, tableKey } = page.renderer.panel ? page.renderer.panel(view, ctx) : { seats: [], table: [] };
-  const box = $("seats");
+  // The viewer's own seat is its hand, drawn apart from the others' and in full.
+  const own = seats.find((s) => s.seat === ctx.mySeat);
+  drawSeats($("seats"), own ? seats.filter((s) => s !== own) : seats);
+  const hand = $("my-hand");
+  if (own) drawSeats($("my-hand-seat"), [own]);
+  else if (!hand.hidden) $("my-hand-seat").replaceChildren();
+  if (hand.hidden === Boolean(own)) hand.hidden = !own;
+  const key = tableKey === undefined ? undefined : JSON.stringify([tableKey, page.names]);
+  if (key === undefined || drawnKeys.get($("table")) !== key) {
+    replaceIfChanged($("table"), typeof table === "function" ? table() : table);
+    drawnKeys.set($("table"), key);
+  }
+  const event = ctx.event;
+  replaceIfChanged($("current-event"), event
+    ? [h("span", { class: `cat-${category(event)}` }, `${event.version}. `, page.list.text(event.version) || describe(event, ctx))]
+    : []);
+}
+
+function drawSeats(box, seats) {
   seats.forEach((s, i) => {
     // A seat whose renderer's key is the one drawn is left alone: its lines are not even built.
     const key = s.key === undefined ? undefined : JSON.stringify([s.key, s.seat, s.active, ctx.seatName(s.seat)]);
@@ -313,15 +349,6 @@ function drawPanel(view) {
     drawnKeys.set(box.children[i], key);
   });
   for (let i = box.children.length - 1; i >= seats.length; i--) box.children[i].remove();
-  const key = tableKey === undefined ? undefined : JSON.stringify([tableKey, page.names]);
-  if (key === undefined || drawnKeys.get($("table")) !== key) {
-    replaceIfChanged($("table"), typeof table === "function" ? table() : table);
-    drawnKeys.set($("table"), key);
-  }
-  const event = ctx.event;
-  replaceIfChanged($("current-event"), event
-    ? [h("span", { class: `cat-${category(event)}` }, `${event.version}. `, page.list.text(event.version) || describe(event, ctx))]
-    : []);
 }
 
 // What each seat's box (and the table) was last drawn from, by the renderer's key.
@@ -400,10 +427,18 @@ function bindControls() {
   nav.addEventListener("change", (e) => show(e.detail.version));
   nav.addEventListener("grow", () => setSliderMax());
   nav.bindKeys(document);
-  // A click on a route or a hex offers the moves tied to it (play.js).
+  // A click (or a tap) on a route, a hex, or a card or row in the panels offers the moves tied
+  // to it (play.js).
   $("board").addEventListener("click", (e) => {
     if (page.play && !$("play").hidden) page.play.pickOnBoard(e.target);
   });
+  for (const id of ["table", "my-hand"]) {
+    $(id).addEventListener("click", (e) => {
+      const place = e.target.closest("[data-place]");
+      if (place && page.play && !$("play").hidden) page.play.pickOnBoard(place);
+    });
+  }
+  bindSheet();
   $("first").addEventListener("click", () => nav.first());
   $("prev").addEventListener("click", () => nav.step(-1));
   $("next").addEventListener("click", () => nav.step(1));
@@ -426,6 +461,26 @@ function bindControls() {
     changeViewpoint(token || null);
   });
   $("public").addEventListener("click", () => changeViewpoint(null));
+}
+
+// The header's viewpoint and language fold behind one button on a phone; a seat's hand and
+// moves are a sheet at the bottom of a phone's screen, folded by its handle, and the page keeps
+// room for it below its end.
+function bindSheet() {
+  const more = $("header-more");
+  more.addEventListener("click", () => {
+    const open = document.querySelector("header").classList.toggle("open");
+    more.setAttribute("aria-expanded", String(open));
+  });
+  const sheet = $("sheet");
+  const toggle = $("sheet-toggle");
+  toggle.addEventListener("click", () => {
+    const folded = sheet.classList.toggle("folded");
+    toggle.setAttribute("aria-expanded", String(!folded));
+  });
+  new ResizeObserver(([entry]) => {
+    body.style.setProperty("--sheet-height", `${Math.ceil(entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height)}px`);
+  }).observe(sheet);
 }
 
 // Another viewpoint sees other secrets: drop everything fetched and fetch it again.

@@ -1,13 +1,14 @@
 // Moves offered on the board itself: a click on a place (a hex, a route, a city's cube, a
-// building) opens a small panel beside it with the seat's moves tied to that place, each
-// drawn as a thumbnail of how it would stand there; hovering, focusing or choosing one draws
-// it in place on the board, and "Confirm" sends it. Each option is a button carrying its move
-// as JSON in `data-move`, as the list's options do. Which moves belong where, and how a move
-// looks, is the renderer's (hooks in ../renderers/README.md); a renderer without them leaves
-// its moves to the list.
+// building, or a card or a row the renderer draws in the panels with `data-place`) opens a
+// small panel beside it with the seat's moves tied to that place, each drawn as a thumbnail
+// of how it would stand there; hovering, focusing or choosing one draws it in place on the
+// board (a card's move marks the card), and "Confirm" sends it. Each option is a button
+// carrying its move as JSON in `data-move`, as the list's options do. Which moves belong
+// where, and how a move looks, is the renderer's (hooks in ../renderers/README.md); a
+// renderer without them leaves its moves to the list.
 
 import { h, svgEl } from "./dom.js";
-import { t } from "/pages/static/js/i18n.js";
+import { t, tn } from "/pages/static/js/i18n.js";
 
 const words = (name) => name.replace(/_/g, " ");
 // A move type's name: the renderer's words for it (`typeLabel`), else the type itself.
@@ -17,9 +18,9 @@ export const typeName = (renderer, type) => renderer?.typeLabel?.(type) ?? words
 export function placesAt(renderer, element) {
   const custom = renderer?.pickAt?.(element);
   if (custom !== undefined) return custom;
-  const found = element.closest("[data-route], [data-tile-hex], [data-hex]");
+  const found = element.closest("[data-place], [data-route], [data-tile-hex], [data-hex]");
   if (!found) return null;
-  return { places: [found.dataset.route || found.dataset.tileHex || found.dataset.hex] };
+  return { places: [found.dataset.place || found.dataset.route || found.dataset.tileHex || found.dataset.hex] };
 }
 
 // The element a place is drawn as, which a keyboard reaches to open the place's moves: the
@@ -29,7 +30,8 @@ export function placeElement(renderer, board, place) {
   if (custom !== undefined) return custom;
   const id = CSS.escape(String(place));
   return board.querySelector(`[data-route="${id}"], [data-building="${id}"]`) ||
-    board.querySelector(`polygon[data-hex="${id}"]`);
+    board.querySelector(`polygon[data-hex="${id}"]`) ||
+    document.querySelector(`#table [data-place="${id}"], #my-hand [data-place="${id}"]`);
 }
 
 export class BoardOffers {
@@ -45,6 +47,7 @@ export class BoardOffers {
     this.opener = null; // the board element the panel was opened from, focused again on closing
     this.marked = []; // [{element, moves}]: the places a keyboard can reach
     this.ring = null;
+    this.previewed = null; // a place outside the board marked as the move shown's
     // The ring is drawn over the whole board, as the place may lie under track or a building.
     board.addEventListener("focusin", (e) => {
       const place = e.target.closest?.("[data-offers]");
@@ -71,7 +74,9 @@ export class BoardOffers {
     for (const [element, { place, moves: here }] of at) {
       element.setAttribute("tabindex", "0");
       element.setAttribute("role", "button");
-      element.setAttribute("aria-label", this.placeLabel(place, here));
+      // A card in the panels keeps its visible words as the start of its name.
+      const shown = element instanceof SVGElement ? "" : element.textContent.trim();
+      element.setAttribute("aria-label", `${shown ? `${shown}: ` : ""}${this.placeLabel(place, here)}`);
       element.dataset.offers = String(here.length);
       this.marked.push({ element, moves: here });
     }
@@ -88,19 +93,23 @@ export class BoardOffers {
     this.drawRing(null);
   }
 
-  // A renderer may draw a place anew (a building): the marks follow it there.
+  // A renderer may draw a place anew (a building, a card in a panel redrawn): the marks
+  // follow it there.
   remark() {
-    if (this.marked.some(({ element }) => !element.isConnected)) this.mark(this.marked.flatMap((m) => m.moves));
+    if (this.marked.some(({ element }) => !element.isConnected || !element.hasAttribute("data-offers"))) {
+      this.mark(this.marked.flatMap((m) => m.moves));
+    }
   }
 
   // The move itself when the place has one, else the place and how many moves of each kind.
   placeLabel(place, moves) {
     const renderer = this.renderer;
-    if (moves.length === 1) return renderer.moveLabel?.(moves[0], this.ctx) || words(moves[0].type);
+    if (moves.length === 1) return renderer.moveLabel?.(moves[0], this.ctx) || typeName(renderer, moves[0].type);
     const counts = new Map();
     for (const move of moves) counts.set(move.type, (counts.get(move.type) || 0) + 1);
     const name = renderer.placeName?.(place) || place;
-    return `${name}: ${[...counts].map(([type, n]) => `${words(type)}, ${n} choices`).join("; ")}`;
+    const kinds = [...counts].map(([type, n]) => tn("{type}, {n} choice", "{type}, {n} choices", n, { type: typeName(renderer, type) }));
+    return t("{place}: {moves}", { place: name, moves: kinds.join("; ") });
   }
 
   // A copy of the focused place's shapes, outlined, on top of everything else on the board.
@@ -138,7 +147,7 @@ export class BoardOffers {
       return 0;
     }
     const place = renderer.moveTarget(here[0]);
-    const title = picked.name || renderer.placeName?.(place) || place;
+    const title = picked.name || renderer.placeName?.(place) || String(place);
     const groups = new Map();
     for (const move of here) {
       if (!groups.has(move.type)) groups.set(move.type, []);
@@ -163,11 +172,17 @@ export class BoardOffers {
     });
     close.addEventListener("click", () => this.close());
     box.addEventListener("keydown", (e) => { if (e.key === "Escape") this.close(); });
-    this.board.parentElement.append(box);
     this.box = box;
     this.opener = element;
     this.confirm = confirm;
-    this.place(box, place);
+    if (this.board.contains(element)) {
+      this.board.parentElement.append(box);
+      this.place(box, place);
+    } else {
+      // A card or a row in the panels: its moves right under the panel it is in.
+      box.classList.add("inline");
+      element.closest("section")?.after(box);
+    }
     box.querySelector("button.offer")?.focus({ preventScroll: true });
     return here.length;
   }
@@ -199,11 +214,12 @@ export class BoardOffers {
   // renderer has no picture of it there.
   thumbnail(move) {
     const renderer = this.renderer;
-    const place = renderer.moveTarget(move);
+    const place = renderer?.moveTarget?.(move);
+    if (place === null || place === undefined || !renderer.drawMove) return null;
     const box = renderer.placeBox?.(place);
-    if (!box || !renderer.drawMove) return null;
+    if (!box) return null;
     const svg = svgEl("svg", { class: "offer-thumb", viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, "aria-hidden": "true", focusable: "false" });
-    const ground = this.board.querySelector(`[data-hex="${CSS.escape(place)}"]`);
+    const ground = this.board.querySelector(`[data-hex="${CSS.escape(String(place))}"]`);
     if (ground) {
       const copy = ground.cloneNode(false);
       // A picture only: not the board's button it may be (the place's marks), nor a test hook.
@@ -216,17 +232,34 @@ export class BoardOffers {
     return renderer.drawMove(move, layer, this.ctx, { thumbnail: true }) === false ? null : svg;
   }
 
-  // The move as it would stand on the board (nothing for null).
+  // The move as it would stand on the board (nothing for null); a move tied to a card or a row
+  // in the panels marks that.
   draw(move) {
+    this.previewed?.classList.remove("previewed");
+    this.previewed = null;
+    if (!move) {
+      if (this.preview?.isConnected) {
+        this.preview.replaceChildren();
+        delete this.preview.dataset.move; // a `data-move` always holds a move
+      }
+      return;
+    }
     if (!this.preview || !this.preview.isConnected) {
       this.preview = svgEl("g", { class: "offer-preview", "aria-hidden": "true" }, this.board);
     }
     this.preview.replaceChildren();
-    this.preview.dataset.move = move ? JSON.stringify(move) : "";
-    if (move) this.renderer.drawMove?.(move, this.preview, this.ctx, { thumbnail: false });
+    this.preview.dataset.move = JSON.stringify(move);
+    this.renderer?.drawMove?.(move, this.preview, this.ctx, { thumbnail: false });
+    const place = this.renderer?.moveTarget?.(move);
+    const element = place === null || place === undefined ? null : placeElement(this.renderer, this.board, place);
+    if (element && !this.board.contains(element)) {
+      element.classList.add("previewed");
+      this.previewed = element;
+    }
   }
 
-  // Beside the place on a wide board, under it on a narrow one.
+  // Beside the place on a wide board, under it on a narrow one (a phone's CSS puts the panel
+  // at the bottom of the screen, over the sheet).
   place(box, place) {
     const panel = this.board.parentElement;
     const at = this.renderer.placeBox?.(place);

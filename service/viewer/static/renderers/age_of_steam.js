@@ -5,16 +5,27 @@
 
 import { KeyedNodes, h, svgEl } from "../js/dom.js";
 import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
+import { compass } from "../js/names.js";
 
 // The words the game's records hold as values: phases, actions, goods colours, tiles.
 const WORDS = {
   setup: t("setup"), shares: t("shares"), auction: t("auction"), actions: t("actions"), build: t("build"), move: t("move"),
   production: t("production"), between: t("between turns"), over: t("over"),
+  income: t("income"), expenses: t("expenses"), income_reduction: t("income reduction"), goods_growth: t("goods growth"),
   first_move: t("first move"), first_build: t("first build"), engineer: t("engineer"), locomotive: t("locomotive"),
   urbanization: t("urbanization"), turn_order: t("turn order"),
   red: t("red"), blue: t("blue"), purple: t("purple"), yellow: t("yellow"), black: t("black"),
   light: t("light"), dark: t("dark"),
   simple: t("simple"), crossing: t("crossing"), coexisting: t("coexisting"), town: t("town"),
+  plain: t("plain"), river: t("river"), mountain: t("mountain"), lake: t("lake"), city: t("city"),
+  // The tile types, as the rules name them (tiles.py).
+  straight: t("straight"), gentle_curve: t("gentle curve"), sharp_curve: t("sharp curve"), x_crossing: t("X crossing"),
+  bow_and_arrow: t("bow and arrow"), crossed_gentle_curves: t("crossed gentle curves"), twin_gentle_curves: t("twin gentle curves"),
+  gentle_sharp_left: t("gentle and sharp curve, left"), gentle_sharp_right: t("gentle and sharp curve, right"),
+  straight_sharp: t("straight and sharp curve"), town_1: t("town, one exit"), town_3_spread: t("town, three exits spread"),
+  town_3_left_leaner: t("town, three exits leaning left"), town_3_right_leaner: t("town, three exits leaning right"),
+  town_3_adjacent: t("town, three exits side by side"),
+  first_half: t("first half"), second_half: t("second half"),
 };
 const word = (value) => WORDS[value] ?? String(value ?? "").replace(/_/g, " ");
 
@@ -24,6 +35,8 @@ const MARGIN = 8;
 const TERRAIN = { plain: "#dfe8c4", river: "#bcd9c8", mountain: "#b89b74", lake: "#7fb2dd", city: "#ffffff" };
 const GOODS = { red: "#d8342c", blue: "#2f6fce", purple: "#8e44ad", yellow: "#f0c419", black: "#222222" };
 const UNOWNED = "#6b6b6b";
+// Edges clockwise from the north, as the rules number them.
+const EDGE_WORDS = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
 
 export function hexCentre(id) {
   const [col, row] = id.split(",").map(Number);
@@ -65,6 +78,7 @@ export default {
 
   setup(svg, map, ctx) {
     this.map = map;
+    this.named = ctx.named;
     this.tiles = new KeyedNodes(); // by hex
     this.places = new KeyedNodes(); // a place's label, a city's cubes
     const hexes = Object.keys(map.hexes);
@@ -83,7 +97,7 @@ export default {
       const city = map.cities[id];
       const fill = city ? GOODS[city.colour] || TERRAIN.city : TERRAIN[hex.terrain] || "#eee";
       const poly = svgEl("polygon", { points: hexPoints(c), fill, class: `hex ${hex.terrain}`, "data-hex": id }, ground);
-      svgEl("title", {}, poly).textContent = `${city?.name || hex.town || hex.terrain} (${id})`;
+      svgEl("title", {}, poly).textContent = city || hex.town ? `${this.placeName(id)} (${id})` : `${word(hex.terrain)} (${id})`;
       if (hex.terrain === "mountain") {
         svgEl("path", { d: `M${c.x - 9},${c.y + 6} L${c.x - 2},${c.y - 6} L${c.x + 5},${c.y + 6}`, class: "mountain-mark" }, ground);
       }
@@ -128,7 +142,7 @@ export default {
     if (city.new_city) {
       svgEl("polygon", { points: hexPoints(c), fill: GOODS[city.colour] || "#fff", class: "new-city", "data-new-city": city.new_city }, g);
     }
-    svgEl("text", { x: c.x, y: c.y - 9, "text-anchor": "middle", class: "city-name" }, g).textContent = city.new_city ? `${city.new_city}` : city.name;
+    svgEl("text", { x: c.x, y: c.y - 9, "text-anchor": "middle", class: "city-name" }, g).textContent = city.new_city ? `${city.new_city}` : this.localName(city.name);
     return g;
   },
 
@@ -147,14 +161,14 @@ export default {
     const c = hexCentre(id);
     const g = svgEl("g", { class: "place", "data-place": id });
     if (!laid) svgEl("circle", { cx: c.x, cy: c.y, r: 5, class: "town" }, g);
-    svgEl("text", { x: c.x, y: c.y + 17, "text-anchor": "middle", class: "town-name" }, g).textContent = name;
+    svgEl("text", { x: c.x, y: c.y + 17, "text-anchor": "middle", class: "town-name" }, g).textContent = this.localName(name);
     return g;
   },
 
   drawTile(tile, ctx, layer) {
     const c = hexCentre(tile.hex);
     const g = svgEl("g", { class: "tile", "data-tile-hex": tile.hex, "data-tile": tile.tile, "data-rotation": tile.rotation }, layer);
-    svgEl("title", {}, g).textContent = t("{place}: {tile}, rotation {rotation}", { place: tile.place, tile: word(tile.tile), rotation: tile.rotation });
+    svgEl("title", {}, g).textContent = t("{place}: {tile}, {track}", { place: this.placeName(tile.hex), tile: word(tile.tile), track: this.trackWords(tile.track) });
     for (const segment of tile.track) {
       const colour = segment.owner === null ? UNOWNED : ctx.seatColour(segment.owner);
       const ends = segment.exits.map((e) => edgeMidpoint(c, e));
@@ -235,7 +249,7 @@ export default {
       case "PlayerOrderSet": return pt("PlayerOrderSet", "Player order: {order}", { order: list((d.order || []).map(ctx.seatName)) });
       case "StartingCapitalTaken": return pt("StartingCapitalTaken", "{who} issued {shares} shares for {cash}", { who, shares: d.shares, cash: money(d.cash) });
       case "DisplayCubeDrawn": return pt("DisplayCubeDrawn", "A {cube} cube was drawn to the goods display ({column})", { cube, column: d.column });
-      case "CityCubeDrawn": return pt("CityCubeDrawn", "A {cube} cube was drawn to {city}", { cube, city: d.city });
+      case "CityCubeDrawn": return pt("CityCubeDrawn", "A {cube} cube was drawn to {city}", { cube, city: this.localName(d.city) });
       case "TurnBegan": return pt("TurnBegan", "Turn {turn} of {last} begins", { turn: d.turn, last: d.last_turn });
       case "PhaseBegan": return pt("PhaseBegan", "Phase: {phase}", { phase: word(d.phase) });
       case "SharesIssued":
@@ -249,11 +263,11 @@ export default {
       case "BuildTurnBegan": return pt("BuildTurnBegan", "{who} builds (up to {limit} tiles)", { who, limit: d.limit });
       case "TrackBuilt":
         return pt("TrackBuilt", "{who} built a {tile} at {place} (rotation {rotation}) for {cost}",
-          { who, tile: word(d.tile), place: d.place || place(d.hex), rotation: d.rotation, cost: money(d.cost) });
+          { who, tile: word(d.tile), place: place(d.hex), rotation: d.rotation, cost: money(d.cost) });
       case "BuildStepWritten":
         return tpn("BuildStepWritten", "{who} wrote down a build step of {n} tile, laid in an order the rules allow",
           "{who} wrote down a build step of {n} tiles, laid in an order the rules allow", (d.placements || []).length, { who });
-      case "CityUrbanized": return pt("CityUrbanized", "{who} urbanized {town} into new city {city} ({colour})", { who, town: d.town, city: d.city, colour: word(d.colour) });
+      case "CityUrbanized": return pt("CityUrbanized", "{who} urbanized {town} into new city {city} ({colour})", { who, town: this.localName(d.town), city: d.city, colour: word(d.colour) });
       case "BuildEnded": return pt("BuildEnded", "{who} ended building ({placed} placed)", { who, placed: d.placed });
       case "TrackAbandoned": return pt("TrackAbandoned", "{who}'s unfinished track was abandoned ({count} segments)", { who, count: (d.segments || []).length });
       case "GoodsDelivered": {
@@ -261,7 +275,7 @@ export default {
         const links = (d.links || []).length;
         return tpn("GoodsDelivered", "{who} moved a {cube} cube from {from} to {to} over {n} link",
           "{who} moved a {cube} cube from {from} to {to} over {n} links", links,
-          { who, cube, from: (d.places || [])[0] || place(d.from), to: (d.places || []).slice(-1)[0] || place(d.to) }) +
+          { who, cube, from: d.from ? place(d.from) : this.localName((d.places || [])[0]), to: d.to ? place(d.to) : this.localName((d.places || []).slice(-1)[0]) }) +
           (gains.length ? t(": income {gains}", { gains: list(gains) }) : "");
       }
       case "LocomotiveUpgradedInsteadOfMove": return pt("LocomotiveUpgradedInsteadOfMove", "{who} upgraded the engine to {after} instead of moving goods", { who, after: d.after });
@@ -276,7 +290,7 @@ export default {
       case "ProductionDrawn": return pt("ProductionDrawn", "{who} drew a {cube} cube for production", { who, cube });
       case "GoodsProduced": return pt("GoodsProduced", "{who} placed a {cube} cube on the goods display ({column})", { who, cube, column: d.column });
       case "GrowthDieRolled": return pt("GrowthDieRolled", "Goods growth ({half}): rolled {value}", { half: word(d.half), value: d.value });
-      case "GoodsGrown": return pt("GoodsGrown", "A {cube} cube grew into {city}", { cube, city: d.city || place(d.hex) });
+      case "GoodsGrown": return pt("GoodsGrown", "A {cube} cube grew into {city}", { cube, city: d.hex ? place(d.hex) : this.localName(d.city) });
       case "TurnEnded": return pt("TurnEnded", "Turn {turn} ends", { turn: d.turn });
       case "TieBreakRolled": return pt("TieBreakRolled", "{who} rolled {value} to break a tie", { who, value: d.value });
       case "FinalScored":
@@ -291,8 +305,28 @@ export default {
     }
   },
 
+  // A hex as a player names it, in the reader's language: its city or town (a new city by its
+  // letter and the town it was), else its coordinates.
   placeName(hex) {
-    return this.map?.cities?.[hex]?.name || this.map?.hexes?.[hex]?.town || t("hex {hex}", { hex });
+    const newCity = this.view?.cities?.[hex]?.new_city;
+    const town = this.map?.hexes?.[hex]?.town;
+    if (newCity && town) return t("new city {city} ({town})", { city: newCity, town: this.localName(town) });
+    const name = this.map?.cities?.[hex]?.name || town;
+    return name ? this.localName(name) : t("hex {hex}", { hex });
+  },
+
+  // A city's or town's name (as the records hold it) in the reader's language.
+  localName(name) {
+    if (name === undefined || name === null) return "";
+    return this.named?.("cities", name, this.named("towns", name, name)) ?? name;
+  },
+
+  // A tile's track in words, edge to edge: "north to south-east; south to north-west".
+  trackWords(track) {
+    const edge = (e) => compass(EDGE_WORDS, e);
+    const parts = (track || []).map((s) => (s.exits.length === 1 ? t("{edge} to the town", { edge: edge(s.exits[0]) })
+      : t("{from} to {to}", { from: edge(s.exits[0]), to: edge(s.exits[1]) })));
+    return parts.join("; ");
   },
 
   marks(events) {
@@ -338,11 +372,11 @@ export default {
   // The play page's words for a move, and the hex on the board it is tied to: a click on a
   // hex picks out the tiles and turns that may be built there, or the deliveries from it.
   moveLabel(move) {
-    const place = (hex) => this.map?.cities?.[hex]?.name || hex;
+    const place = (hex) => this.placeName(hex);
     switch (move.type) {
-      case "build": return t("{tile} at {place}, turned {rotation}", { tile: word(move.tile), place: place(move.hex), rotation: move.rotation }) +
+      case "build": return t("{tile} at {place}: {track}", { tile: word(move.tile), place: place(move.hex), track: this.trackWords(this.laid(move)) }) +
         (move.cost !== undefined ? ` (${money(move.cost)})` : "");
-      case "urbanize": return t("New city {city} at {hex}", { city: move.city, hex: move.hex });
+      case "urbanize": return t("New city {city} at {place}", { city: move.city, place: place(move.hex) });
       case "deliver": {
         const stops = this.deliveryStops(move);
         const to = stops ? this.placeName(stops[stops.length - 1].slice(-1)[0]) : "";
@@ -356,16 +390,25 @@ export default {
       case "bid": return t("Bid {amount}", { amount: money(move.amount) });
       case "issue_shares": return tn("Issue {n} share", "Issue {n} shares", move.count);
       case "select_action": return t("Take the {action} action", { action: word(move.action) });
-      default: return null;
+      case "place_production": return t("Put the cube in column {column}, space {space}", { column: move.column, space: move.space + 1 });
+      default: return this.typeLabel(move.type);
     }
   },
 
   // Within the board's panel for a hex, which names the place already.
   offerLabel(move) {
     if (move.type === "build") {
-      return t("{tile}, turned {rotation}", { tile: word(move.tile), rotation: move.rotation }) + (move.cost !== undefined ? ` · ${money(move.cost)}` : "");
+      return t("{tile}: {track}", { tile: word(move.tile), track: this.trackWords(this.laid(move)) }) + (move.cost !== undefined ? ` · ${money(move.cost)}` : "");
     }
     return null;
+  },
+
+  // The track a build would lay: the tile's segments at its rotation, on a plain or a town hex.
+  laid(move) {
+    const town = Boolean(this.map?.hexes?.[move.hex]?.town);
+    const segments = this.map?.tiles?.[move.tile]?.[town ? "town" : "plain"]?.[move.rotation];
+    if (!segments) return null;
+    return segments.map(([a, b]) => (b === this.map.town_centre ? { exits: [a], town: true } : { exits: [a, b] }));
   },
 
   // A move type's name, as the play page heads its choices.
@@ -408,11 +451,10 @@ export default {
   // as the path its cube would take; a delivery has no thumbnail (its path leaves the hex).
   drawMove(move, layer, ctx, { thumbnail }) {
     if (move.type === "build") {
-      const town = Boolean(this.map?.hexes?.[move.hex]?.town);
-      const laid = this.map?.tiles?.[move.tile]?.[town ? "town" : "plain"]?.[move.rotation];
+      const laid = this.laid(move);
       if (!laid) return false;
       const owner = move.seat ?? null;
-      const track = laid.map(([a, b]) => (b === this.map.town_centre ? { exits: [a], owner, town: true } : { exits: [a, b], owner }));
+      const track = laid.map((segment) => ({ ...segment, owner }));
       svgEl("polygon", { points: hexPoints(hexCentre(move.hex)), class: "offer-ground" }, layer);
       this.drawTile({ hex: move.hex, tile: move.tile, rotation: move.rotation, place: this.placeName(move.hex), track, town_disc: false }, ctx, layer);
       return true;

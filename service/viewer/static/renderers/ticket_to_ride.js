@@ -10,7 +10,7 @@ import { list, pt, t, tpn } from "/pages/static/js/i18n.js";
 // The train cards' colours, as the records name them.
 const WORDS = {
   red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"), black: t("black"), white: t("white"),
-  orange: t("orange"), pink: t("pink"), locomotive: t("locomotive"), grey: t("grey"), empty: t("empty"),
+  orange: t("orange"), pink: t("pink"), locomotive: t("locomotive"), grey: t("grey"), gray: t("grey"), empty: t("empty"),
 };
 const word = (value) => WORDS[value] ?? String(value ?? "");
 
@@ -29,6 +29,7 @@ export default {
   setup(svg, map, ctx) {
     this.map = map;
     this.ctx = ctx;
+    this.city = (name) => ctx.named("cities", name, name); // in the reader's language (the pack's names)
     this.routes = new Map((map?.routes || []).map((r) => [r.id, r]));
     this.claims = new Map(); // route id -> {seat, node}
     svg.setAttribute("viewBox", `0 0 ${map.width} ${map.height}`);
@@ -45,23 +46,33 @@ export default {
       const laid = carsOf(route, map);
       this.geometry.set(route.id, laid);
       const group = svgEl("g", { class: "route", "data-route": route.id }, routeLayer);
-      svgEl("title", {}, group).textContent = `${route.a}–${route.b} (${route.length}, ${route.colour})`;
+      svgEl("title", {}, group).textContent = this.routeLabel(route.id);
       const colour = CARD[route.colour] || "#ccc";
       const stroke = route.colour === "white" ? "#9a9a9a" : colour;
       svgEl("path", { d: laid.spaces, transform: laid.transform, fill: colour, stroke, class: "space" }, group);
     }
     this.claimLayer = svgEl("g", { class: "ttr-claims" }, svg);
+    this.ticketLayer = svgEl("g", { class: "ttr-tickets", "aria-hidden": "true" }, svg);
+    this.ticketKey = null;
+    // A ticket pointed at in the panels stands out on the map.
+    const hover = (e, on) => {
+      const id = e.target.closest?.("[data-ticket]")?.dataset.ticket;
+      if (id) this.ticketLayer.querySelector(`[data-ticket="${CSS.escape(id)}"]`)?.classList.toggle("hover", on);
+    };
+    document.addEventListener("mouseover", (e) => hover(e, true));
+    document.addEventListener("mouseout", (e) => hover(e, false));
     const cityLayer = svgEl("g", { class: "ttr-cities" }, svg);
     for (const [name, pos] of Object.entries(map.cities)) {
       const g = svgEl("g", { class: "city", "data-city": name }, cityLayer);
       svgEl("circle", { cx: pos.x, cy: pos.y, r: CITY_R }, g);
       const label = svgEl("text", { x: pos.x, y: pos.y - CITY_R - 3, "text-anchor": "middle" }, g);
-      label.textContent = name;
+      label.textContent = this.city(name);
     }
   },
 
   // Only the claims change on the board: add and remove exactly those that differ.
   render(view, ctx) {
+    this.view = view;
     const routes = view.routes || {};
     for (const [id, claim] of this.claims) {
       if (routes[id] !== claim.seat) {
@@ -74,7 +85,7 @@ export default {
       const route = this.routes.get(id);
       const laid = this.geometry.get(id);
       const g = svgEl("g", { class: "claim", "data-claimed-route": id, "data-seat": seat, transform: laid.transform }, this.claimLayer);
-      svgEl("title", {}, g).textContent = `${route.a}–${route.b}: ${ctx.seatName(seat)}`;
+      svgEl("title", {}, g).textContent = `${this.city(route.a)}–${this.city(route.b)}: ${ctx.seatName(seat)}`;
       svgEl("path", { d: laid.claimed, fill: ctx.seatColour(seat), class: "car" }, g);
       svgEl("path", { d: laid.claimed, fill: patternFill(seat), class: "car-mark" }, g);
       this.claims.set(id, { seat, node: g });
@@ -82,6 +93,39 @@ export default {
     // The route the current event claimed stands out.
     const latest = ctx.event?.kind === "RouteClaimed" ? ctx.event.data.route : null;
     for (const [id, claim] of this.claims) claim.node.classList.toggle("latest", id === latest);
+    this.drawTickets(view, ctx);
+  },
+
+  // The viewer's own kept tickets on the map: each ticket's two cities ringed and joined by a
+  // dashed line in the seat's colour, solid once the seat's routes join them. Redrawn only
+  // when the tickets or the seat's claims change.
+  drawTickets(view, ctx) {
+    if (ctx.mySeat === null || ctx.mySeat === undefined) {
+      if (this.ticketKey !== null) this.ticketLayer.replaceChildren();
+      this.ticketKey = null;
+      return;
+    }
+    const mine = (view.seats || []).find((s) => s.seat === ctx.mySeat);
+    const kept = mine?.kept_tickets || [];
+    const claimed = Object.entries(view.routes || {}).filter(([, seat]) => seat === ctx.mySeat).map(([id]) => id);
+    const key = JSON.stringify([ctx.mySeat, kept, claimed]);
+    if (key === this.ticketKey) return;
+    this.ticketKey = key;
+    this.ticketLayer.replaceChildren();
+    if (!kept.length) return;
+    const joined = connected(claimed);
+    const colour = ctx.seatColour(ctx.mySeat);
+    for (const id of kept) {
+      const ticket = this.map?.tickets?.[id];
+      const a = this.map.cities[ticket?.a];
+      const b = this.map.cities[ticket?.b];
+      if (!a || !b) continue;
+      const done = joined(ticket.a) === joined(ticket.b) && joined(ticket.a) !== undefined;
+      const g = svgEl("g", { class: `ticket-mark${done ? " done" : ""}`, "data-ticket": id, "data-done": String(done) }, this.ticketLayer);
+      svgEl("title", {}, g).textContent = `${this.ticketLabel(id)}${done ? ` ${t("✓ completed")}` : ""}`;
+      svgEl("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: colour, class: "ticket-line" }, g);
+      for (const end of [a, b]) svgEl("circle", { cx: end.x, cy: end.y, r: CITY_R + 4, stroke: colour, class: "ticket-end" }, g);
+    }
   },
 
   // Each seat's lines are built only when its key (what they are drawn from) changed: most
@@ -95,8 +139,10 @@ export default {
     });
     const table = () => {
       const nodes = [
-        h("div", { class: "market" }, t("Market: "), (view.market || []).map((c) => chip(c || "empty"))),
-        h("div", {}, t("Deck {deck} · discards {discards} · tickets {tickets}", { deck: view.deck, discards: view.discard, tickets: view.ticket_deck })),
+        // The market's cards and the deck are places: a click on one offers the draw from it.
+        h("div", { class: "market" }, t("Market: "), (view.market || []).map((c, slot) => chip(c || "empty", undefined, `market:${slot}`))),
+        h("div", {}, h("span", { class: "chip deck", dataset: { place: "deck" } }, t("Deck {deck}", { deck: view.deck })),
+          " · ", t("discards {discards} · tickets {tickets}", { discards: view.discard, tickets: view.ticket_deck })),
       ];
       if (view.final_round) {
         nodes.push(h("div", { class: "warning" },
@@ -128,8 +174,8 @@ export default {
     for (const [key, label] of [["kept_tickets", t("tickets")], ["offered_tickets", t("offered")],
                                 ["returning_tickets", t("returning")]]) {
       if (s[key] && s[key].length) {
-        const shown = s[key].flatMap((id, i) => [i ? "; " : "", this.ticket(id, key === "kept_tickets" ? results[i] : null)]);
-        lines.push(h("div", { class: "tickets", "data-private": key }, `${label}: `, shown));
+        const shown = s[key].map((id, i) => this.ticket(id, key === "kept_tickets" ? results[i] : null));
+        lines.push(h("div", { class: "tickets", "data-private": key }, h("span", { class: "tickets-label" }, `${label}: `), shown));
       }
     }
     return lines;
@@ -163,7 +209,12 @@ export default {
     const cards = (c) => Object.entries(c).map(([kind, n]) => `${word(kind)} ×${n}`).join(" + ");
     switch (move.type) {
       case "claim_route": return t("{route} with {cards}", { route: this.routeLabel(move.route), cards: cards(move.cards) });
-      case "draw_card": return move.source === "market" ? t("Take the market card in slot {slot}", { slot: move.slot + 1 }) : t("Draw from the deck");
+      case "draw_card": {
+        if (move.source !== "market") return t("Draw from the deck");
+        const card = this.view?.market?.[move.slot];
+        return card ? t("Take the {card} card from the market (slot {slot})", { card: word(card), slot: move.slot + 1 })
+          : t("Take the market card in slot {slot}", { slot: move.slot + 1 });
+      }
       case "keep_tickets": return t("Keep {tickets}", { tickets: move.keep.map((id) => this.ticketLabel(id)).join("; ") });
       case "draw_tickets": return t("Draw destination tickets");
       case "pass": return t("Pass");
@@ -172,7 +223,9 @@ export default {
   },
 
   moveTarget(move) {
-    return move.type === "claim_route" ? move.route : null;
+    if (move.type === "claim_route") return move.route;
+    if (move.type === "draw_card") return move.source === "market" ? `market:${move.slot}` : "deck";
+    return null;
   },
 
   // On the board: the cards a claim would spend (the route is the panel's heading), and the
@@ -182,7 +235,14 @@ export default {
     return Object.entries(move.cards).map(([kind, n]) => `${word(kind)} ×${n}`).join(" + ");
   },
 
-  placeName(id) { return this.routeLabel(id); },
+  placeName(id) {
+    if (id === "deck") return t("the deck");
+    if (String(id).startsWith("market:")) {
+      const slot = Number(String(id).slice(7));
+      return t("market slot {slot}: {card}", { slot: slot + 1, card: word(this.view?.market?.[slot] || "empty") });
+    }
+    return this.routeLabel(id);
+  },
 
   // A move type's name, as the play page heads its choices.
   typeLabel(type) {
@@ -208,13 +268,13 @@ export default {
 
   ticketLabel(id) {
     const ticket = this.map?.tickets?.[id];
-    return ticket ? `${ticket.a}–${ticket.b} (${ticket.points})` : id.replace("|", "–");
+    return ticket ? `${this.city(ticket.a)}–${this.city(ticket.b)} (${ticket.points})` : id.split("|").map(this.city).join("–");
   },
 
   routeLabel(id) {
     const r = this.routes?.get(id);
     if (!r) return id;
-    return `${r.a}–${r.b} (${r.length}, ${r.colour})`;
+    return `${this.city(r.a)}–${this.city(r.b)} (${r.length}, ${word(r.colour)})`;
   },
 
   describe(event, ctx) {
@@ -320,10 +380,27 @@ export default {
   sources: ["routes", "tickets", "longest_path", "adjustment"],
 };
 
+// Which cities a seat's routes join: `joined(city)` names the group a city is in (undefined
+// for a city none of them reaches).
+function connected(routes) {
+  const parent = new Map();
+  const find = (c) => {
+    while (parent.get(c) !== c) c = parent.get(c);
+    return c;
+  };
+  for (const id of routes) {
+    const [a, b] = cityPair(id);
+    for (const c of [a, b]) if (!parent.has(c)) parent.set(c, c);
+    parent.set(find(a), find(b));
+  }
+  return (city) => (parent.has(city) ? find(city) : undefined);
+}
+
 // A card's colour comes from the page's CSS by its data-card (replay.css): a style set on
 // each chip was parsed again whenever the market or a hand changed, most steps.
-function chip(kind, count) {
-  return h("span", { class: "chip", title: kind, dataset: { card: kind } }, count !== undefined ? `${word(kind)} ×${count}` : word(kind));
+function chip(kind, count, place) {
+  return h("span", { class: "chip", title: word(kind), dataset: place ? { card: kind, place } : { card: kind } },
+    count !== undefined ? `${word(kind)} ×${count}` : word(kind));
 }
 
 // The car spaces of a route: rectangles along the line between its cities, the two lanes

@@ -1,16 +1,20 @@
-"""The deployment's entry (infra/proxy.py), run as the Procfile runs it, in front of real HTTP
-servers on loopback: requests go to each backend in turn, a backend that is down is passed
-over, none up is a 503 problem document, a streamed answer is not held back, and the client's
-address reaches the API, which counts a client that writes its own X-Forwarded-For as the
-address the entry saw."""
+"""The deployment's HAProxy, configured by `infra/run --write-config` from the same settings
+as the deployment and run as it runs it, in front of real HTTP servers on loopback: requests
+go to each backend in turn, a backend that is down is passed over, none up is a 503 problem
+document with Retry-After, a streamed answer is not held back, and the client's address
+reaches the API, which counts a client that writes its own X-Forwarded-For as the address
+HAProxy saw."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -49,25 +53,31 @@ def backend(app: Wsgi) -> Iterator[int]:
 
 @contextmanager
 def entry(*ports: int) -> Iterator[str]:
-    """infra/proxy.py in front of these loopback ports; yields its base URL once it accepts."""
+    """HAProxy in front of these loopback ports, configured by infra/run; yields its base URL
+    once it accepts."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, str(ROOT / "infra" / "proxy.py"), "--listen", f"127.0.0.1:{port}",
-                                "--backends", ",".join(f"127.0.0.1:{p}" for p in ports), "--rest", "30"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"the entry did not start: {process.stderr.read() if process.stderr else ''}") from None
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with tempfile.TemporaryDirectory(prefix="caboose-haproxy-") as folder:
+        env = {**os.environ, "CABOOSE_HOST": "127.0.0.1", "CABOOSE_PORT": str(port),
+               "CABOOSE_BACKENDS": ",".join(f"127.0.0.1:{p}" for p in ports)}
+        written = subprocess.run([sys.executable, str(ROOT / "infra" / "run"), "--write-config", folder], env=env,
+                                 capture_output=True, text=True, timeout=60)
+        assert written.returncode == 0, written.stderr
+        process = subprocess.Popen([shutil.which("haproxy") or "/usr/sbin/haproxy", "-db", "-f", f"{folder}/haproxy.cfg"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        raise AssertionError(f"HAProxy did not start: {process.stderr.read() if process.stderr else ''}") from None
+                    time.sleep(0.05)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
 
 
 def named(name: str) -> Wsgi:
@@ -86,7 +96,8 @@ def test_requests_go_to_each_backend_in_turn_with_the_client_address_appended() 
         client = Client(base, timeout=10)
         answers = [client.post("/anything", {"n": i}, headers={"X-Forwarded-For": "203.0.113.9"}).body for i in range(6)]
     assert [x["backend"] for x in answers] in (list("ababab"), list("bababa"))
-    assert all(x["forwarded_for"] == "203.0.113.9, 127.0.0.1" for x in answers), answers
+    # HAProxy adds its own X-Forwarded-For line after the client's; the server joins them.
+    assert all([a.strip() for a in x["forwarded_for"].split(",")] == ["203.0.113.9", "127.0.0.1"] for x in answers), answers
     assert all(x["connection"] == "close" for x in answers)
     assert [json.loads(x["echo"])["n"] for x in answers] == list(range(6))
 
@@ -109,7 +120,7 @@ def test_a_streamed_answer_reaches_the_client_while_the_backend_is_still_sending
     def stream(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterator[bytes]:
         start_response("200 OK", [("Content-Type", "text/event-stream")])
         yield b"data: one\n\n"
-        # The second event is only sent once the client has read the first through the entry.
+        # The second event is only sent once the client has read the first through HAProxy.
         yield b"data: two\n\n" if first_read.wait(timeout=20) else b"data: never read\n\n"
 
     with backend(stream) as port, entry(port) as base:
@@ -124,7 +135,7 @@ def test_a_streamed_answer_reaches_the_client_while_the_backend_is_still_sending
 
 
 def create_from(source: str, base: str, spoofed: str | None = None) -> int:
-    """POST a new game through the entry from the loopback address `source` (Linux answers on
+    """POST a new game through HAProxy from the loopback address `source` (Linux answers on
     all of 127.0.0.0/8): the status."""
     host, port = base.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=30, source_address=(source, 0))
@@ -137,11 +148,11 @@ def create_from(source: str, base: str, spoofed: str | None = None) -> int:
 
 
 @pytest.mark.parametrize("trusted", [1, 0])
-def test_a_client_is_counted_by_the_address_the_entry_saw(tmp_path: object, trusted: int) -> None:
+def test_a_client_is_counted_by_the_address_haproxy_saw(tmp_path: object, trusted: int) -> None:
     """With CABOOSE_TRUSTED_PROXIES=1 (as infra/run sets it) the API counts each client by the
-    address the entry saw: two clients have a budget each, and a client that writes a new
-    X-Forwarded-For on every request is still one client. Without it, every client behind the
-    entry is the entry, and shares one budget."""
+    address HAProxy saw: two clients have a budget each, and a client that writes a new
+    X-Forwarded-For on every request is still one client. Without it, every client behind
+    HAProxy is HAProxy, and shares one budget."""
     settings = Settings(db=f"sqlite:///{tmp_path}/proxy.sqlite", trusted_proxies=trusted,
                         rate_limits=RateLimits(create="3/minute"))
     app = create_app(services=bootstrap(caboose=Caboose(settings)))

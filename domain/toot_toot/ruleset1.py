@@ -1,0 +1,20 @@
+"""Toot-Toot Train ruleset 1, kept registered so the games recorded under it replay, audit
+and go on unchanged: final scoring filled every hand order by itself, in the order dealt,
+with as many icons as the goods still held allowed (its R33). Ruleset 2 asks each seat which
+icons to supply (R22), since filling in that order can leave an order unfinished that the
+same goods would have completed."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.toot_toot.decider import TootToot
+
+
+class TootTootRuleset1(TootToot):
+    ruleset_version = "1"
+    hand_choice: ClassVar[bool] = False
+
+
+RULES_1 = TootTootRuleset1()
+"""Not yet bound to a pack: the registry binds it to the one a record names."""

@@ -1,0 +1,252 @@
+"""A tournament's use cases over the application, one short method each: create, register,
+withdraw, pair the next round, record the results of tables whose games ended, raise and
+rule disputes. Each loads the tournament, lets the pure rules (`domain/tournament/decide.py`)
+judge the command, and stores what they decide; a refused command stores nothing.
+
+The table games a round opens are stored in the same transaction as the round, each created
+with its seed derived from the tournament's secret and its players in their derived seat
+order (`domain/tournament/fairness.py`), its tokens issued first as the lobby issues them.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain import games
+from domain.core.errors import IllegalMove, MalformedMove
+from domain.core.events import Event
+from domain.core.kinds import AtTable
+from domain.core.randomness import commitment
+from domain.core.referee import referee_actor
+from domain.tournament import decide
+from domain.tournament import events as ev
+from domain.tournament.pairing import Plan, Solver
+from domain.tournament.state import evolve
+from service import bots
+from service import referee as desk
+from service.aggregate import Game
+from service.application import utc_now
+from service.lobby import Lobby
+from service.seating import Issued
+from service.simulation import best_level, levels_of
+from service.tournament import assign
+from service.tournament.aggregate import Tournament, opened
+from service.tournament.store import Shelf
+
+Ratings = Callable[[str, str], float | None]
+"""A player's rating in a game (`projections/ratings.py`), or None for an unrated player."""
+
+
+@dataclass(frozen=True)
+class Created:
+    tournament_id: str
+    referee_token: str
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A table a round opened: its game and the tokens of its seats and referee (shown once)."""
+
+    round: int
+    table: int
+    game_id: str | None
+    """None at a physical table until its opening is entered (`Organiser.open_table`)."""
+    seats: tuple[str, ...]
+    issued: Issued | None
+
+    def to_json(self) -> dict[str, Any]:
+        tokens = self.issued.seat_tokens if self.issued else {}
+        return {"round": self.round, "table": self.table, "game_id": self.game_id,
+                "seats": [{"seat": i, "player": p, "token": tokens.get(i)} for i, p in enumerate(self.seats)],
+                "referee_token": self.issued.referee_token if self.issued else None}
+
+
+class Organiser:
+    def __init__(self, lobby: Lobby, solver: Solver = assign.solve, ratings: Ratings | None = None) -> None:
+        self.lobby, self.caboose = lobby, lobby.caboose
+        self.shelf = Shelf(lobby.caboose, lobby.seating)
+        self.solver = solver
+        self.ratings = ratings
+
+    # -- use cases ----------------------------------------------------------------------
+
+    def create(self, name: str, game: str, *, kind: str, rounds: int, options: Mapping[str, Any] | None = None,
+               table_size: int | None = None, semifinal: int | None = None, final: int | None = None,
+               seeding: str = "draw", place_points: Sequence[float] | None = None,
+               tie_breaks: Sequence[str] | None = None, bye_points: float | None = None, seed_source: str = "server",
+               move_deadline: Any = None, referee: str = "referee", secret: bytes | None = None) -> Created:
+        """A new tournament; its referee's token is shown once (only its hash is kept)."""
+        decider, _ = games.for_options(game, dict(options or {}))
+        seconds = bots.deadline_seconds(move_deadline) if move_deadline is not None else None
+        secret = secret if secret is not None else os.urandom(32)
+        if len(secret) != 32:
+            raise MalformedMove("bad_seed", "A tournament's secret is 32 bytes (64 hex digits).", "secret")
+        created = decide.created(
+            name=name, game=decider.name, ruleset_version=decider.ruleset_version,
+            content=decider.pack.pinned if decider.pack is not None else None, seats=(decider.min_seats, decider.max_seats),
+            options=dict(options or {}), kind=kind, rounds=rounds, table_size=table_size, semifinal=semifinal,
+            final=final, seeding=seeding, place_points=place_points, tie_breaks=tie_breaks, bye_points=bye_points,
+            commitment=commitment(secret), seed_source=seed_source, move_deadline=seconds)
+        # Refuse options the game refuses before anything is stored.
+        decider.options(dict(options or {}), created.format.table_size)
+        tournament_id = str(uuid.uuid4())
+        aggregate = opened(tournament_id, created, secret, f"create:{uuid.uuid4()}", utc_now(), referee_actor(referee))
+        issued = self.lobby.seating.issue(tournament_id, [])
+        self.shelf.save(aggregate, issued=[(tournament_id, issued)])
+        return Created(tournament_id, issued.referee_token)
+
+    def register(self, tournament_id: str, player: str, referee: str = "referee") -> list[dict[str, Any]]:
+        tournament = self._running(tournament_id)
+        rating = self.ratings(tournament.state.created.game, player.strip()) if self.ratings else None
+        event = decide.registered(tournament.state, player, self._secret(tournament), rating)
+        return self._store(tournament, [event], referee_actor(referee))
+
+    def withdraw(self, tournament_id: str, player: str, how: str, reason: str, referee: str = "referee",
+                 level: str | None = None) -> list[dict[str, Any]]:
+        """A player leaves: paired no more. In a game still running, a bot keeps the seat
+        (`bot`: the player's result counts; `forfeit`: the game's strongest bot plays it out
+        and the player is placed last)."""
+        tournament = self._running(tournament_id)
+        decider = games.current(tournament.state.created.game)
+        event = decide.withdrawn(tournament.state, player, how, level, reason, referee, levels_of(decider))
+        stored = self._store(tournament, [event], referee_actor(referee))
+        for table in tournament.state.playing():
+            if player in table.seats and table.game_id is not None:
+                bots.take_over(self.caboose, table.game_id, table.seats.index(player), level or best_level(decider),
+                               f"{player} withdrew from the tournament: {reason}", referee)
+        return stored
+
+    def pair(self, tournament_id: str, referee: str = "referee", entrants: Sequence[str] | None = None) -> list[Opened]:
+        """The next round (a schedule: its whole season): its tables' games opened and stored
+        with the round, in one transaction. Results of tables whose games ended are recorded first."""
+        self.settle(tournament_id)
+        tournament = self._running(tournament_id)
+        plans = decide.plans(tournament.state, self._secret(tournament), self.solver, entrants)
+        events, aggregates, opened_tables = self._open(tournament, plans)
+        tournament.append(events, referee_actor(referee), f"pair:{uuid.uuid4()}", utc_now())
+        made = [(t.game_id, t.issued) for t in opened_tables if t.game_id is not None and t.issued is not None]
+        self.shelf.save(tournament, aggregates, made)
+        seconds = tournament.state.created.move_deadline
+        if seconds is not None:
+            for game_id, _ in made:
+                bots.set_deadline(self.caboose, game_id, seconds)
+        return opened_tables
+
+    def settle(self, tournament_id: str) -> list[dict[str, Any]]:
+        """Record the result of every table whose game has ended and, when the last is in,
+        the end of the tournament and its secret."""
+        tournament = self.shelf.get(tournament_id)
+        state, events = tournament.state, list[Event]()
+        if state.finished:
+            return []
+        for table in state.playing():
+            if table.game_id is None:
+                continue  # a physical table whose opening is not entered yet
+            game = self.caboose.game(table.game_id)
+            if game.is_over:
+                event = decide.table_finished(state, table.game_id, game.decider.finish(game.state),
+                                              game.decider.scores(game.state), game.version, game.head)
+                events.append(event)
+                state = evolve(state, event)
+        secret = tournament.secret_bytes
+        if decide.complete(state) and secret is not None:
+            events += decide.finished(state, secret)
+        return self._store(tournament, events, "system") if events else []
+
+    def raise_dispute(self, tournament_id: str, game_id: str, version: int, raised_by: str, claim: str,
+                      referee: str = "referee") -> list[dict[str, Any]]:
+        """A dispute about an event of one of the tournament's tables, recorded in its game."""
+        self._table(tournament_id, game_id)
+        return desk.raise_dispute(self.caboose, game_id, referee, version, raised_by, claim)
+
+    def rule(self, tournament_id: str, game_id: str, referee: str, text: str, *, outcome: str = "upheld",
+             dispute: int | None = None, places: Sequence[int] | None = None) -> dict[str, Any]:
+        """A ruling: in the table's game (`RulingMade`, when it settles a dispute) and, when it
+        changes the table's result (`places`), in the tournament (`ResultRuled`), which moves
+        the standings. Rounds paired since stand as paired, and the answer says so."""
+        tournament = self._running(tournament_id)
+        self._table(tournament_id, game_id)
+        change = None
+        if places is not None:
+            change = decide.ruled(tournament.state, game_id, places, text, referee, dispute)
+        if dispute is None and change is None:
+            raise MalformedMove("nothing_ruled", "A ruling settles a dispute (`dispute`) or changes a result (`places`).")
+        in_game = desk.rule(self.caboose, game_id, referee, dispute, text, outcome) if dispute is not None else []
+        in_tournament = self._store(tournament, [change], referee_actor(referee)) if change is not None else []
+        since = list(change.paired_since) if change is not None else []
+        note = (f"Round{'s' if len(since) > 1 else ''} {', '.join(map(str, since))} {'were' if len(since) > 1 else 'was'} "
+                "already paired: the tables stand as paired; nothing is re-paired.") if since else None
+        return {"game": in_game, "tournament": in_tournament, "paired_since": since, "note": note}
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _running(self, tournament_id: str) -> Tournament:
+        return self.shelf.get(tournament_id)
+
+    def _secret(self, tournament: Tournament) -> bytes:
+        secret = tournament.secret_bytes
+        if secret is None:
+            raise IllegalMove("secret_unavailable", "This tournament was imported without its secret: its remaining "
+                              "rounds cannot be paired or entered here.")
+        return secret
+
+    def _table(self, tournament_id: str, game_id: str) -> None:
+        if self.shelf.get(tournament_id).state.table_of(game_id) is None:
+            raise IllegalMove("not_in_tournament", f"Game {game_id} is not a table of this tournament.",
+                              {"game_id": game_id})
+
+    def _store(self, tournament: Tournament, events: Sequence[Event], actor: str) -> list[dict[str, Any]]:
+        records = tournament.append(events, actor, f"tournament:{uuid.uuid4()}", utc_now())
+        self.shelf.save(tournament)
+        return records
+
+    def _open(self, tournament: Tournament, plans: Sequence[Plan]) -> tuple[list[Event], list[Game], list[Opened]]:
+        """The events of the planned rounds and the games of their tables, not yet stored."""
+        created, tournament_id = tournament.state.created, str(tournament.id)
+        decider, _ = games.for_options(created.game, dict(created.options))
+        pinned = decider.pack.pinned if decider.pack is not None else None
+        if created.content is not None and pinned != {"id": created.content.id, "version": created.content.version,
+                                                      "sha256": created.content.sha256}:
+            raise IllegalMove("content_mismatch", f"The tournament pinned the content pack {created.content.id} "
+                              f"({created.content.sha256}); the installed one differs.")
+        events: list[Event] = []
+        aggregates: list[Game] = []
+        tables: list[Opened] = []
+        for plan in plans:
+            events.append(plan.paired())
+            for table in plan.tables:
+                if table.seed is None:  # a physical table: its game waits for the opening laid out there
+                    events.append(ev.TableSeated(round=plan.round, table=table.table, seats=table.seats, game_id=None,
+                                                 seed_commitment=None))
+                    tables.append(Opened(plan.round, table.table, None, table.seats, None))
+                    continue
+                game = self.caboose.new_game(created.game, list(table.seats), created.options, seed=table.seed,
+                                             tournament=AtTable(tournament_id, plan.round, table.table))
+                events.append(ev.TableSeated(round=plan.round, table=table.table, seats=table.seats, game_id=str(game.id),
+                                             seed_commitment=commitment(table.seed)))
+                aggregates.append(game)
+                tables.append(Opened(plan.round, table.table, str(game.id), table.seats, None))
+        issued = iter(self.lobby.seating.issue_many([(str(g.id), list(g.seats)) for g in aggregates]))
+        return events, aggregates, [replace(t, issued=next(issued)) if t.game_id else t for t in tables]
+
+    def open_table(self, tournament_id: str, round_: int, table: int, observed: Mapping[str, Any],
+                   referee: str = "referee") -> Opened:
+        """A physical table's game, made from its opening as laid out there (`observed`, the
+        game's own form: docs/transcription.md), its players in the table's derived seat order;
+        stored with the tournament's `TableOpened` in one transaction."""
+        tournament = self._running(tournament_id)
+        seated = tournament.state.table_at(round_, table)
+        if seated is None or seated.game_id is not None:
+            raise IllegalMove("no_table_waiting", f"Round {round_} has no physical table {table} waiting for its opening.")
+        created = tournament.state.created
+        game = self.caboose.new_game(created.game, list(seated.seats), created.options, observed=observed,
+                                     tournament=AtTable(tournament_id, round_, table))
+        tournament.append([ev.TableOpened(round=round_, table=table, game_id=str(game.id))], referee_actor(referee),
+                          f"open:{uuid.uuid4()}", utc_now())
+        issued = self.lobby.seating.issue(str(game.id), list(seated.seats))
+        self.shelf.save(tournament, [game], [(str(game.id), issued)])
+        return Opened(round_, table, str(game.id), seated.seats, issued)

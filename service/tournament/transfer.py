@@ -1,0 +1,170 @@
+"""A tournament's export, import and verification, with its tables' games.
+
+An export is one JSON Lines file: the tournament's records (`tournament_id`), then each
+table's game record (`game_id`) in the order the tables were seated. Verifying it checks the
+tournament's record (`domain/tournament/audit.py`), every game's record (the games' audit),
+and each table against its game: the game is that table's (its `GameCreated` names the
+tournament, round and table, its seats are the table's players in their seat order, its seed
+commitment is the table's), and each result recorded from a game is what the game's rules
+give at the version it names (places, scores and order of finish). An import stores nothing
+unless all of it verifies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from domain.core import fold
+from domain.core.audit import AuditReport, Check
+from domain.core.audit import audit as game_audit
+from domain.core.errors import RecordError
+from domain.core.events import Audience
+from domain.tournament import record as tr
+from domain.tournament.audit import audit as tournament_audit
+from service.aggregate import Game
+from service.tournament.aggregate import Tournament
+from service.tournament.organiser import Created, Organiser
+from service.tournament.store import TournamentNotFound
+
+
+def exported(organiser: Organiser, tournament_id: str, audience: Audience) -> Iterator[dict[str, Any]]:
+    """The tournament's records, then each table's game as `audience` may see it."""
+    records = organiser.shelf.records(tournament_id)
+    yield from records
+    for table in tr.folded(records).tables:
+        if table.game_id is not None:
+            yield from organiser.caboose.view_records(table.game_id, audience)
+
+
+def split(records: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """(the tournament's records, each game's records by id) of an export."""
+    tournament: list[dict[str, Any]] = []
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for line, record in enumerate(records, start=1):
+        if isinstance(record, dict) and tr.ID in record:
+            tournament.append(record)
+        elif isinstance(record, dict) and isinstance(record.get("game_id"), str):
+            tables.setdefault(record["game_id"], []).append(record)
+        else:
+            raise RecordError("record_malformed", f"line {line} is neither a tournament's record nor a game's", None)
+    if not tournament:
+        raise RecordError("record_malformed", "the file holds no tournament record (no line with a tournament_id)", None)
+    return tournament, tables
+
+
+def verify(records: Sequence[dict[str, Any]], tables: Mapping[str, Sequence[dict[str, Any]]],
+           secret: bytes | None = None, seeds: Mapping[str, bytes] | None = None) -> AuditReport:
+    """The whole tournament's audit: its record, every table's game, each table against its game."""
+    report = tournament_audit(records, secret)
+    report.extra["games"] = Check(None, "not checked")
+    report.extra["tables"] = Check(None, "not checked")
+    if report.chain.ok is False or report.rules.ok is not True:
+        return report
+    state = tr.folded(records)
+    seated = opened(records)
+    unchecked = []
+    played = [(t, t.game_id) for t in state.tables if t.game_id is not None]
+    for table, game_id in played:
+        game = tables.get(game_id)
+        if not game:
+            report.fail(report.extra["games"], seated[game_id], f"the record of game {game_id} "
+                        f"(round {table.round} table {table.table}) is missing")
+            return report
+        checked = game_audit(list(game), (seeds or {}).get(game_id))
+        if not checked.ok:
+            problem = checked.first_problem or {"version": 1, "what": "does not verify"}
+            report.fail(report.extra["games"], seated[game_id], f"game {game_id} (round {table.round} "
+                        f"table {table.table}) fails its audit at version {problem['version']}: {problem['what']}")
+            return report
+        unchecked += [f"{game_id}: {name}" for name in checked.unchecked]
+    report.extra["games"] = Check(True, f"{len(played)} table games audited" + (
+        f"; not checked: {'; '.join(unchecked)}" if unchecked else ""))
+    _tables(report, records, [t for t, _ in played], tables, state.id, state.created.seed_source == "table")
+    return report
+
+
+def opened(records: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """Each table game's id and the version of the record that gave the table its game."""
+    return {r["data"]["game_id"]: r["version"] for r in records
+            if r["kind"] in ("TableSeated", "TableOpened") and r["data"].get("game_id")}
+
+
+def _tables(report: AuditReport, records: Sequence[dict[str, Any]], seated: Sequence[Any],
+            games: Mapping[str, Sequence[dict[str, Any]]], tournament_id: str, physical: bool) -> None:
+    check = report.extra["tables"]
+    versions = opened(records)
+    for table in seated:
+        created = games[table.game_id][0]["data"]
+        at = created.get("tournament") or {}
+        names = tuple(s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"]))
+        why = None
+        if at != {"tournament": tournament_id, "round": table.round, "table": table.table}:
+            why = "its GameCreated does not name this tournament's table"
+        elif names != table.seats:
+            why = "its seats are not the table's players in their seat order"
+        elif (created.get("seed_source") == "table") != physical or created.get("seed_commitment") != table.seed_commitment:
+            why = "its seed commitment is not the table's"
+        if why:
+            report.fail(check, versions[table.game_id], f"game {table.game_id} (round {table.round} table {table.table}): {why}")
+            return
+    for record in records:
+        if record["kind"] != "TableFinished":
+            continue
+        data = record["data"]
+        game = list(games[data["game_id"]])
+        ended = fold.replay(game, upto=data["version"])
+        decider = ended.decider
+        keys = [list(decider.finish(ended.state)[s]) for s in range(len(data["places"]))]
+        scores = [decider.scores(ended.state)[s] for s in range(len(data["places"]))]
+        if not decider.is_over(ended.state) or game[data["version"] - 1]["hash"] != data["head"] \
+                or keys != [list(k) for k in data["finish"]] or scores != list(data["scores"]):
+            report.fail(check, record["version"], f"the result of round {data['round']} table {data['table']} is not "
+                        f"what game {data['game_id']} gives at its version {data['version']}")
+            return
+    report.extra["tables"] = Check(True, "every table's game is the table's, and every result is its game's")
+
+
+def verify_stored(organiser: Organiser, tournament_id: str) -> AuditReport:
+    """`verify` of a stored tournament, with the secret and the seeds this service holds."""
+    tournament = organiser.shelf.get(tournament_id)
+    records = organiser.shelf.records(tournament_id)
+    games: dict[str, list[dict[str, Any]]] = {}
+    seeds: dict[str, bytes] = {}
+    for table in tournament.state.tables:
+        if table.game_id is None:
+            continue
+        games[table.game_id] = organiser.caboose.records(table.game_id)
+        seed = organiser.caboose.game(table.game_id).seed
+        if seed:
+            seeds[table.game_id] = bytes.fromhex(seed)
+    return verify(records, games, tournament.secret_bytes, seeds)
+
+
+def imported(organiser: Organiser, lines: Iterable[dict[str, Any]]) -> tuple[Created, dict[str, Any]]:
+    """Verify an export and store the tournament with its games: new tokens for the referee
+    and every seat. A record that does not verify stores nothing."""
+    records, tables = split(lines)
+    report = verify(records, tables)
+    if not report.ok:
+        problem = report.first_problem or {"version": 1, "what": "the record does not verify"}
+        raise RecordError("record_rejected", f"Refused: tournament version {problem['version']}: {problem['what']}",
+                          problem["version"])
+    tournament_id = records[0][tr.ID]
+    try:
+        organiser.shelf.get(tournament_id)
+    except TournamentNotFound:
+        pass
+    else:
+        raise RecordError("tournament_exists", f"A tournament with id {tournament_id} is already stored.", 1)
+    state = tr.folded(records)
+    games: list[Game] = [organiser.caboose.imported(tables[t.game_id]) for t in state.tables if t.game_id is not None]
+    aggregate = Tournament(entry=records[0], secret=None)
+    aggregate.restore(records[1:])
+    seating = organiser.lobby.seating
+    issued = [(str(g.id), seating.issue(str(g.id), list(g.seats))) for g in games]
+    referee = seating.issue(tournament_id, [])
+    organiser.shelf.save(aggregate, games, [*issued, (tournament_id, referee)])
+    tokens = {game_id: {"seat_tokens": {str(k): v for k, v in i.seat_tokens.items()}, "referee_token": i.referee_token}
+              for game_id, i in issued}
+    return Created(tournament_id, referee.referee_token), tokens
