@@ -28,6 +28,8 @@ from sqlalchemy import Engine, and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from domain.core import merkle
+from domain.tournament.record import ID as TOURNAMENT_ID
+from service import stored
 from service.tlog.notes import Checkpoint, Note, NoteError, Signer, Verifier
 from service.tlog.tables import CHECKPOINTS, COSIGNATURES, HEAD, LEAVES, NODES
 
@@ -85,15 +87,14 @@ class TransparencyLog:
                 notifications = app.recorder.select_notifications(start=last + 1, limit=min(BATCH, limit or BATCH))
                 if not notifications:
                     return int(size)
-                events = [(nid, record) for nid, record, _ in app.logged(notifications)]
-                leaves = [merkle.leaf_hash(bytes.fromhex(record["hash"])) for _, record in events]
+                events = sealed(app, notifications)
+                leaves = [merkle.leaf_hash(event_hash) for *_, event_hash in events]
                 frontier = dict(self._nodes(connection, merkle.frontier_nodes(size)))
                 made = merkle.appended(size, frontier.__getitem__, leaves)
                 if events:
                     connection.execute(LEAVES.insert(), [
-                        {"leaf_index": size + i, "notification_id": nid, "game_id": record["game_id"],
-                         "version": record["version"], "event_hash": bytes.fromhex(record["hash"])}
-                        for i, (nid, record) in enumerate(events)])
+                        {"leaf_index": size + i, "notification_id": nid, "game_id": stream, "version": version,
+                         "event_hash": event_hash} for i, (nid, stream, version, event_hash) in enumerate(events)])
                     connection.execute(NODES.insert(), [{"level": level, "idx": idx, "hash": h} for (level, idx), h in made])
                 size += len(events)
                 connection.execute(update(HEAD).where(HEAD.c.id == 1).values(
@@ -252,6 +253,25 @@ class TransparencyLog:
 
     def _root(self, connection: Any, size: int) -> bytes:
         return self._proof(connection, lambda get: merkle.root(size, get))
+
+
+def sealed(app: Any, notifications: Sequence[Any]) -> list[tuple[int, str, int, bytes]]:
+    """(notification, game or tournament id, version, event hash) of each sealed record a
+    stretch of the notification log holds: a game's records (read the fast way), and a
+    tournament's (`entry`, through the library's mapper)."""
+    games = {nid: record for nid, record, _ in app.logged([n for n in notifications if n.topic in stored.TOPICS])}
+    found = []
+    for notification in notifications:
+        record = games.get(notification.id)
+        if record is not None:
+            found.append((notification.id, record["game_id"], record["version"], bytes.fromhex(record["hash"])))
+            continue
+        if notification.topic in stored.TOPICS:
+            continue
+        entry = getattr(app.mapper.to_domain_event(notification), "entry", None)
+        if isinstance(entry, dict) and isinstance(entry.get(TOURNAMENT_ID), str):
+            found.append((notification.id, entry[TOURNAMENT_ID], entry["version"], bytes.fromhex(entry["hash"])))
+    return found
 
 
 def wait_for(log: TransparencyLog, app: Any, game_id: str, version: int, timeout: float = 5.0) -> None:

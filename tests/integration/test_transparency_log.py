@@ -120,3 +120,20 @@ def test_the_logs_key_is_made_once_and_kept(app: Caboose) -> None:
     first = services.log.verifier
     assert open_log(services.settings, services.lobby.seating.engine).verifier == first
     assert services_of(app).log.verifier == first
+
+
+def test_a_tournaments_records_are_leaves_beside_its_games(app: Caboose) -> None:
+    services = services_of(app)
+    organiser = services.organiser
+    created = organiser.create("Club night", "ticket_to_ride", kind="swiss", rounds=1, table_size=2)
+    for name in ("Ann", "Ben", "Cleo", "Dev"):
+        organiser.register(created.tournament_id, name)
+    opened = organiser.pair(created.tournament_id)
+    services.log.round(app)
+    logged = {(stream, version) for stream, version, _ in leaves(services)}
+    tournament_versions = {v for stream, v in logged if stream == created.tournament_id}
+    assert tournament_versions == set(range(1, len(tournament_versions) + 1)) and len(tournament_versions) >= 6
+    assert all((table.game_id, 1) in logged for table in opened)
+    assert services.log.size() == len(logged) == len(stored_events(app)) + len(tournament_versions)
+    proof = services.log.inclusion(created.tournament_id, 2)
+    verify_log.verify_inclusion(proof.leaf_index, proof.tree_size, proof.leaf_hash, proof.hashes, services.log.checkpoint().root)
