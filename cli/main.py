@@ -13,6 +13,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -26,6 +27,7 @@ from domain.core.referee import referee_actor
 from service import bots, input_limits
 from service.api import create_app
 from service.application import Caboose
+from service.background import every
 from service.bootstrap import Services, bootstrap
 from service.demo import seed_demo
 from service.errors import ServiceError
@@ -34,6 +36,9 @@ from service.referee import full_audit
 from service.seating import Issued
 from service.settings import Settings, served_url
 from service.simulation import DEFAULT_LEVEL, InvariantBroken, game_seed, play_one, seat_levels
+from service.tlog import is_proof_line, proof_line
+from service.tlog.log import LOG_INTERVAL
+from service.tlog.notes import NoteError, Verifier
 from service.tournament.results import TableResults
 
 
@@ -323,7 +328,8 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
 def audit(game_id: str, db: str | None, as_json: bool) -> None:
     """Check the chain, re-adjudicate every command, re-derive the random outcomes, and
     compare the read models with a fresh rebuild."""
-    report = full_audit(_app(db), game_id)
+    services = _services(db)
+    report = full_audit(services.caboose, game_id, log=services.log)
     _echo_json(report.to_json()) if as_json else click.echo(report.text())
     if not report.ok:
         sys.exit(1)
@@ -339,12 +345,14 @@ def audit(game_id: str, db: str | None, as_json: bool) -> None:
 @handles_errors
 def export(game_id: str, output: Any, as_text: bool, audience: Audience, db: str | None) -> None:
     """Write a game's record (FORMAT.md, JSON Lines), or its text form (--text)."""
-    app = _app(db)
+    services = _services(db)
+    app = services.caboose
     if as_text:
         for text in app.text_form(game_id, audience):
             output.write(text + "\n")
         return
-    for record in app.view_records(game_id, audience):
+    records = app.view_records(game_id, audience)
+    for record in [*records, proof_line(services.log, app, game_id, records[-1]["version"])]:
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
@@ -355,11 +363,13 @@ def read_lines(source: Any) -> list[Any]:
         if not line.strip():
             continue
         try:
-            records.append(input_limits.loads(line))
+            record = input_limits.loads(line)
         except json.JSONDecodeError as error:
             raise click.ClickException(f"line {number} is not JSON: {error.msg}") from None
         except input_limits.InputRefused as error:
             raise click.ClickException(f"line {number}: {error.code}: {error.message}") from None
+        if not is_proof_line(record):  # an export's log proof: it proves the record in the log it came from
+            records.append(record)
     if not records:
         raise click.ClickException("the record is empty")
     return records
@@ -386,11 +396,22 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--demo/--no-demo", default=False, help="Store a finished and an unfinished demo game and print their links.")
+@click.option("--witness-key", "witness_keys", multiple=True,
+              help="A witness's verifier key (`caboose witness --show-key`): its cosignatures are kept, and the "
+                   "published checkpoint is the newest every such witness cosigned. Once per witness.")
 @db_option
-def serve(host: str, port: int, demo: bool, db: str | None) -> None:
+def serve(host: str, port: int, demo: bool, witness_keys: tuple[str, ...], db: str | None) -> None:
     """Run the REST API (embedded SQLite by default)."""
     # Links in notifications lead to where this server is actually served, unless told otherwise.
-    services = _services(db, base_url=served_url(host, port))
+    settings = Settings.from_env(db)
+    if witness_keys:
+        for given in witness_keys:
+            try:
+                Verifier.parse(given)
+            except NoteError as error:
+                raise click.BadParameter(str(error), param_hint="--witness-key") from None
+        settings = replace(settings, witness_keys=(*settings.witness_keys, *witness_keys))
+    services = bootstrap(settings, base_url=served_url(host, port))
     app, lobby, notifier = services.caboose, services.lobby, services.notifier
     click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
     if demo:
@@ -398,6 +419,7 @@ def serve(host: str, port: int, demo: bool, db: str | None) -> None:
             click.echo(line)
     notifier.start()
     bots.BotRunner(app).start()
+    every(LOG_INTERVAL, functools.partial(services.log.round, app), "log")
     TableResults(services.organiser).start()
     served = create_app(services=services)
     served.config["CABOOSE_STREAMS"] = 4  # live streams each hold a thread: half of the 8 stay for requests
@@ -423,6 +445,7 @@ from cli.bots import bots_cli, deadline_value  # noqa: E402
 from cli.catalogue import catalogue_cli  # noqa: E402
 from cli.content import content_cli, content_option  # noqa: E402
 from cli.db import db_cli  # noqa: E402
+from cli.log import log_cli, witness_cli  # noqa: E402
 from cli.projections import projections_cli  # noqa: E402
 from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
 from cli.tournament import tournament_cli  # noqa: E402
@@ -437,6 +460,8 @@ cli.add_command(content_cli)
 cli.add_command(catalogue_cli)
 cli.add_command(bots_cli)  # type: ignore[has-type]  # the same cycle
 cli.add_command(transcribe_cli)
+cli.add_command(log_cli)  # type: ignore[has-type]  # the same cycle
+cli.add_command(witness_cli)  # type: ignore[has-type]
 cli.add_command(tournament_cli)
 
 if __name__ == "__main__":

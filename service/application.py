@@ -39,6 +39,7 @@ from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuc
 from service.migrate import open_store
 from service.seating import REFEREE_NAME
 from service.settings import Settings, persistence_env
+from service.tlog import is_proof_line
 
 logger = logging.getLogger(__name__)
 
@@ -352,8 +353,9 @@ class Caboose(Application[UUID]):
         return str(aggregate.id)
 
     def imported(self, records: Iterable[dict[str, Any]]) -> Game:
-        """The game a full record holds, verified (chain and rules), not yet stored."""
-        records = list(records)
+        """The game a full record holds, verified (chain and rules), not yet stored. An
+        export's proof line is left out: it proves the record in the log it came from."""
+        records = [r for r in records if not is_proof_line(r)]
         report = audit(records)
         if not report.ok:
             problem = report.first_problem or {"version": 1, "what": "the record does not verify"}

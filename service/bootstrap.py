@@ -21,6 +21,7 @@ from service.application import Caboose
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
 from service.settings import Settings
+from service.tlog import TransparencyLog, open_log
 from service.tournament.organiser import Organiser
 from service.tournament.ratings import Ratings
 
@@ -67,6 +68,11 @@ class Services:
     def notifier(self) -> Notifier:
         return Notifier(self.caboose, self.lobby.seating.engine, self.settings.smtp,
                         base_url=self.settings.base_url or self._base_url)
+
+    @cached_property
+    def log(self) -> TransparencyLog:
+        """The transparency log, on the seats' database (beside the events)."""
+        return open_log(self.settings, self.lobby.seating.engine)
 
     @cached_property
     def read_store(self) -> ReadStore:

@@ -25,6 +25,7 @@ from service.application import Caboose
 from service.errors import GameNotFound
 from service.lobby import Lobby
 from service.stored import record_texts, texts
+from service.tlog import is_proof_line
 
 
 def select_games(app: Caboose, status: str | None = None, game: str | None = None, ids: list[str] | None = None,
@@ -90,6 +91,8 @@ def import_lines(lobby: Lobby, lines: Iterable[str]) -> list[Imported]:
             else:
                 refused.setdefault(game_id, refusal)
             continue
+        if is_proof_line(record):
+            continue  # a single game's export ends with its log proof; it proves the record in its own log
         if not isinstance(record, dict) or not isinstance(record.get("game_id"), str):
             results.append(Imported(None, False, code="record_malformed", detail=f"line {number} is not an event with a game_id"))
             continue

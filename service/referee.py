@@ -24,6 +24,7 @@ from projections.audit import projection_check
 from service.aggregate import Game
 from service.application import Caboose, new_salt, utc_now
 from service.errors import GameNotFound, VersionConflict
+from service.tlog import TransparencyLog
 
 
 def act(app: Caboose, game_id: str, actor: str, action: referee.Action,
@@ -127,10 +128,11 @@ def disputes(app: Caboose, game_id: str) -> list[dict[str, Any]]:
     return referee.disputes(app.records(game_id))
 
 
-def full_audit(app: Caboose, game_id: str, projections: bool = True) -> AuditReport:
+def full_audit(app: Caboose, game_id: str, projections: bool = True, log: TransparencyLog | None = None) -> AuditReport:
     """The audit of the record (chain, rules, seed), plus: for a fork, that its copied
-    history is its origin's; and that the read models equal a fresh rebuild. The seed this
-    service holds re-derives every random outcome, before the reveal too."""
+    history is its origin's; that the read models equal a fresh rebuild; and with `log`,
+    that every event is the one the transparency log holds. The seed this service holds
+    re-derives every random outcome, before the reveal too."""
     held = app.game(game_id).seed
     records = app.records(game_id)
     report = audit(records, bytes.fromhex(held) if held else None)
@@ -139,7 +141,25 @@ def full_audit(app: Caboose, game_id: str, projections: bool = True) -> AuditRep
         report.extra["fork"] = _fork_check(app, records, mark, report)
     if projections:
         report.extra["projections"] = projection_check(app, game_id, records, report)
+    if log is not None:
+        report.extra["log"] = _log_check(log, game_id, records, report)
     return report
+
+
+def _log_check(log: TransparencyLog, game_id: str, records: list[dict[str, Any]], report: AuditReport) -> Check:
+    """Whether each event is the one the log made a leaf of: an event rewritten in the store
+    after it was logged differs from its leaf, however well its chain was recomputed."""
+    leaves = log.leaf_hashes(game_id)
+    for record in records:
+        held = leaves.get(record["version"])
+        if held is not None and held.hex() != record["hash"]:
+            check = Check(False, "")
+            report.fail(check, record["version"], "the event differs from the one the transparency log holds "
+                        "(rewritten after it was logged)")
+            return check
+    logged = sum(1 for r in records if r["version"] in leaves)
+    later = f"; {len(records) - logged} not logged yet" if logged < len(records) else ""
+    return Check(True, f"{logged} events are the log's leaves{later}")
 
 
 def _fork_check(app: Caboose, records: list[dict[str, Any]], mark: dict[str, Any], report: AuditReport) -> Check:

@@ -124,6 +124,16 @@ class Settings:
     (CABOOSE_TRUSTED_PROXIES): a client's address is then the one the outermost of them saw,
     so limits by address count clients, not the proxy. 0: the header is ignored (anyone could
     write it)."""
+    log_key: str | None = None
+    """A file holding the transparency log's signing key (CABOOSE_LOG_KEY), made there on
+    first start; unset: the key is made on first start and kept in the database, beside
+    the log it signs."""
+    log_origin: str | None = None
+    """The name a new log key gets, and so the checkpoints' origin (CABOOSE_LOG_ORIGIN);
+    unset: `caboose.log/` and 12 random hex digits."""
+    witness_keys: tuple[str, ...] = ()
+    """Verifier keys of the witnesses whose cosignatures the log takes and requires on the
+    checkpoint it publishes (CABOOSE_WITNESS_KEYS, comma-separated; `serve --witness-key`)."""
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
@@ -135,6 +145,9 @@ class Settings:
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
             base_url=os.environ.get("CABOOSE_BASE_URL") or None,
             trusted_proxies=int(os.environ.get("CABOOSE_TRUSTED_PROXIES", "0")),
+            log_key=os.environ.get("CABOOSE_LOG_KEY") or None,
+            log_origin=os.environ.get("CABOOSE_LOG_ORIGIN") or None,
+            witness_keys=tuple(k.strip() for k in os.environ.get("CABOOSE_WITNESS_KEYS", "").split(",") if k.strip()),
             webhook_allow_networks=tuple(n.strip() for n in os.environ.get("CABOOSE_WEBHOOK_ALLOW_NETWORKS", "").split(",")
                                          if n.strip()),
             smtp=SmtpSettings(

@@ -18,6 +18,7 @@ from service.api import guard
 from service.api.encoding import FastJSON
 from service.api.games import games
 from service.api.health import health
+from service.api.log import log
 from service.api.notifications import notifications
 from service.api.outcomes import outcomes
 from service.api.problems import register_problem_handlers, require_json_bodies
@@ -70,6 +71,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.extensions["caboose"] = caboose
     app.extensions["caboose.lobby"] = services.lobby
     app.extensions["caboose.notifier"] = services.notifier
+    app.extensions["caboose.services"] = services
     app.extensions["caboose.organiser"] = services.organiser
     app.extensions["caboose.ratings"] = services.ratings
     app.extensions["caboose.standings"] = Standings()
@@ -82,6 +84,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
         api.spec.components.schema(component, schema)
     api.register_blueprint(games)
     api.register_blueprint(health)
+    api.register_blueprint(log)
     api.register_blueprint(notifications)
     api.register_blueprint(outcomes)
     api.register_blueprint(projections)

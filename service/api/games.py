@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlencode
 from uuid import UUID
 
-from flask import Response, request
+from flask import Response, current_app, request
 from flask.typing import ResponseReturnValue
 from flask_smorest import Blueprint
 from marshmallow import RAISE
@@ -32,6 +32,7 @@ from service.application import Moved, waiting_for
 from service.errors import BadRequest
 from service.lobby import TokenNotValid
 from service.seating import REFEREE_NAME
+from service.tlog import proof_line
 
 games = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games: create, join, view, play.")
 
@@ -171,7 +172,8 @@ def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturn
         lines = app.text_form(game_id, REFEREE if loaded.is_over else audience)
         return Response("".join(line + "\n" for line in lines), 200, etag(loaded.version), mimetype="text/plain")
     records = app.view_records(game_id, audience, loaded=loaded)
-    body = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+    proof = proof_line(current_app.extensions["caboose.services"].log, app, game_id, records[-1]["version"])
+    body = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in [*records, proof])
     return Response(body, 200, etag(loaded.version), mimetype="application/x-ndjson")
 
 

@@ -299,7 +299,7 @@ def get_audit(game_id: str, format: str) -> ResponseReturnValue:
     """Audit a game: chain intact, every command re-adjudicated under its ruleset version,
     random outcomes re-derived after the reveal, projections equal to a fresh rebuild."""
     caboose().game(game_id)
-    report = desk.full_audit(caboose(), game_id)
+    report = desk.full_audit(caboose(), game_id, log=current_app.extensions["caboose.services"].log)
     if format == "text":
         return Response(report.text() + "\n", mimetype="text/plain")
     return report.to_json()

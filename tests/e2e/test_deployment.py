@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import importlib.util
 import os
 import subprocess
 import sys
@@ -32,9 +33,14 @@ from tests.support.deployment import ROOT, Deployment, projection_lag
 from tests.support.http import Client
 from tests.support.volley import Game, new_game, summary
 
+_spec = importlib.util.spec_from_file_location("verify_log", ROOT / "docs" / "verify_log.py")
+assert _spec is not None and _spec.loader is not None
+VERIFY_LOG = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(VERIFY_LOG)
+
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 SHORT = Size(games=4, clients=3, seconds=8, outage=0, simulated=0)
-PROGRAMS = ("haproxy", "api-1", "api-2", "projections", "notify", "bots")
+PROGRAMS = ("haproxy", "api-1", "api-2", "projections", "notify", "bots", "log")
 
 
 @pytest.fixture
@@ -71,6 +77,7 @@ def test_two_api_processes_under_load_each_killed_in_turn_keep_every_promise(emp
         lag = projection_lag(POSTGRES_URL, empty_schema, limit=30)
         final = summary(client, games[0])["version"]
         streamed = watched.until(final)
+        logged = log_catches_up(client, empty_schema, games[0].game_id, final)
         log = deployment.log()
     # Stopped as Ctrl-C stops it: nothing answers at HAProxy or the API processes any more.
     for base in [deployment.base, *deployment.backends]:
@@ -93,6 +100,28 @@ def test_two_api_processes_under_load_each_killed_in_turn_keep_every_promise(emp
     assert final > watched.after, "the watched game was not played"
     assert watched.reconnections >= 1, "the stream was never cut: was an API process killed?"
     assert streamed == list(range(watched.after + 1, final + 1)), f"the stream through HAProxy got versions {streamed}"
+    assert logged["checkpoint_size"] == logged["stored_events"], f"the log's checkpoints did not reach every event: {logged}"
+
+
+def log_catches_up(client: Client, schema: str, game_id: str, version: int, limit: float = 30.0) -> dict[str, int]:
+    """Wait for the log's sequencer (its own supervised process) to sign a checkpoint of every
+    stored event; then the last event of a game is proved in it, checked as a referee would."""
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        stored = conn.execute(f"SELECT count(*) FROM {schema}.caboose_events").fetchone()[0]  # type: ignore[index]
+    key = client.get("/api/v1/log/key").body.strip()
+    deadline, size = time.monotonic() + limit, -1
+    while time.monotonic() < deadline:
+        reply = client.get("/api/v1/log/checkpoint/latest")
+        if reply.status == 200:
+            _, size, root = VERIFY_LOG.parse_checkpoint(VERIFY_LOG.open_note(reply.body, key))
+            if size >= stored:
+                break
+        time.sleep(0.2)
+    proof = client.get(f"/api/v1/log/proof/inclusion?game={game_id}&version={version}&size={size}").body
+    event = client.get(f"/api/v1/games/{game_id}/events?after={version - 1}&limit=1").body["events"][0]
+    VERIFY_LOG.verify_inclusion(proof["leaf_index"], size, VERIFY_LOG.leaf_hash(bytes.fromhex(event["hash"])),
+                                [VERIFY_LOG.base64.b64decode(h) for h in proof["hashes"]], root)
+    return {"stored_events": stored, "checkpoint_size": size}
 
 
 def test_each_kind_of_process_killed_comes_back_while_the_service_answers(empty_schema: str, tmp_path: Path) -> None:

@@ -42,8 +42,8 @@ def unit(name: str) -> configparser.SectionProxy:
 
 def test_every_process_infra_run_supervises_has_a_unit_that_runs_the_same_command(tmp_path: Path) -> None:
     programs = supervised(tmp_path)
-    assert set(programs) == {"haproxy", "api-1", "api-2", "projections", "notify", "bots"}
-    for name in ("projections", "notify", "bots"):
+    assert set(programs) == {"haproxy", "api-1", "api-2", "projections", "notify", "bots", "log"}
+    for name in ("projections", "notify", "bots", "log"):
         assert words(unit(f"caboose-{name}.service")["ExecStart"]) == programs[name]
     api = re.search(r"exec (.*)'$", unit("caboose-api@.service")["ExecStart"])
     assert api is not None and words(api[1]) == programs["api-1"] == programs["api-2"]
