@@ -87,12 +87,15 @@ class OutcomeSchema(Strict):
 
 MOVE_BODY = {"$ref": "#/components/schemas/Move"}
 """The request body of POST …/moves in the OpenAPI document (see `move_body_schemas`)."""
+IDEMPOTENCY_HEADER = {
+    "in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+    "description": "A retry with the same key returns the first answer and stores nothing new. Keys beginning with "
+                   "bot:, create:, fork:, referee: or system: are the server's own and refused (400)."}
 MOVE_HEADERS = [
     {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
      "description": "The ETag of the version the move was made against (`\"12\"`, a list, or `*`): "
                     "the move is refused with 412 if the game has moved on."},
-    {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-     "description": "A retry with the same key returns the first answer and stores nothing new."},
+    IDEMPOTENCY_HEADER,
 ]
 
 
