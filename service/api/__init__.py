@@ -10,11 +10,10 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.arguments import ArgumentsMixin
 from webargs.flaskparser import is_json_request
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain import games as rulesets
 from service import i18n, pages
-from service.api import guard
+from service.api import client_address, guard
 from service.api.encoding import FastJSON
 from service.api.games import games
 from service.api.health import health
@@ -88,7 +87,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     require_json_bodies(app)
     guard.install(app, settings.rate_limits)
     app.wsgi_app = StaticFiles(app.wsgi_app, static_folders(app), guard.SECURITY_HEADERS)  # type: ignore[method-assign]
-    if settings.trusted_proxies:
-        # Behind the deployment's proxy (infra/proxy.py) every request comes from the proxy.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)  # type: ignore[method-assign]
+    # Behind the deployment's proxies every request comes from a proxy: the client is found
+    # in X-Forwarded-For, from the proxies named as trusted only.
+    app.wsgi_app = client_address.behind(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]
     return app
