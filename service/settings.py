@@ -9,7 +9,7 @@ import socket
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import ceil
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import unquote, urlparse
 
 from limits import parse_many
@@ -64,9 +64,10 @@ class RateLimits:
             raise ValueError(f"rate limit clients_per_address={self.clients_per_address!r}: a whole number of 1 or more")
 
     @classmethod
-    def every(cls, rate: str, **others: str) -> RateLimits:
+    def every(cls, rate: str, **others: Any) -> RateLimits:
         """The same limit for every class (tests, benchmarks, an operator's single knob)."""
-        return cls(**{name: rate for name in cls.CLASSES}, **others)
+        rates: dict[str, Any] = dict.fromkeys(cls.CLASSES, rate)
+        return cls(**rates, **others)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> RateLimits:
