@@ -4,8 +4,9 @@ import { dateTimeOf, list, t } from "./i18n.js";
 
 export function replayLink(gameId, token = null) {
   const url = `/games/${encodeURIComponent(gameId)}/replay`;
-  // The replay page takes the token out of the address bar at once and keeps it for the tab.
-  return token ? `${url}?token=${encodeURIComponent(token)}` : url;
+  // In the fragment, which the browser never sends: no server or proxy logs it. The replay
+  // page takes it out of the address bar at once and keeps it for the tab.
+  return token ? `${url}#token=${encodeURIComponent(token)}` : url;
 }
 
 function turnLine(summary, yourSeat) {
