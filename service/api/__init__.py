@@ -13,7 +13,7 @@ from webargs.flaskparser import is_json_request
 
 from domain import games as rulesets
 from service import i18n, pages
-from service.api import client_address, guard
+from service.api import bodies, client_address, guard
 from service.api.encoding import FastJSON
 from service.api.games import games
 from service.api.health import health
@@ -42,7 +42,7 @@ def check_input() -> None:
     it. The body parsed here is parsed again by the view's schema: a move is a few hundred
     bytes, and one check for every route beats one per parser."""
     check(request.args.to_dict(flat=False))
-    body = request.get_data(cache=True) if is_json_request(request) else b""
+    body = bodies.whole() if is_json_request(request) else b""
     if body.strip():
         # Text that is not JSON at all is left to the view's parser, which says so.
         with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError):
@@ -85,6 +85,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.before_request(check_input)
     register_problem_handlers(app)
     require_json_bodies(app)
+    bodies.install(app, settings.max_body_bytes)
     guard.install(app, settings.rate_limits)
     app.wsgi_app = StaticFiles(app.wsgi_app, static_folders(app), guard.SECURITY_HEADERS)  # type: ignore[method-assign]
     # Behind the deployment's proxies every request comes from a proxy: the client is found
