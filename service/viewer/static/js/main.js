@@ -8,7 +8,7 @@ import { Navigator, PAUSE_MS, clamp, withRewinds } from "./navigation.js";
 import { category, describe, isRewind, revealed } from "./wording.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
-import { t } from "/pages/static/js/i18n.js";
+import { isolated, t } from "/pages/static/js/i18n.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
 const POLL_MS = 2000; // only when the live stream fails
@@ -64,7 +64,7 @@ const ctx = {
   title: game,
   renderer: null,
   event: null,
-  seatName: (seat) => page.names[seat] ?? t("seat {seat}", { seat }),
+  seatName: (seat) => (page.names[seat] == null ? t("seat {seat}", { seat }) : isolated(page.names[seat])),
   seatColour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
   refereeName: (name) => (name ? t("Referee {name}", { name }) : t("The referee")),
   actorName: (actor) => {
@@ -173,7 +173,7 @@ function showTitle() {
   const title = body.dataset.title && body.dataset.title !== game ? body.dataset.title : ctx.title;
   const seat = ($("audience").dataset.audience || "").startsWith("seat:") && !page.finished;
   $("game-title").textContent = title;
-  $("game-seats").textContent = page.names.join(", ");
+  $("game-seats").textContent = page.names.map((_, seat) => ctx.seatName(seat)).join(", ");
   const names = page.names.length ? ` · ${page.names.join(", ")}` : "";
   document.title = seat ? t("{title}{names} · Caboose play", { title, names }) : t("{title}{names} · Caboose replay", { title, names });
 }
