@@ -7,7 +7,8 @@ a real gunicorn and a real `caboose bots run` process:
 - the attacker's requests, one per version it guesses the bots will move at: each must be
   refused (400), none stored;
 - the planted keys: moves of the opening stored straight into the store under keys of
-  versions the bots will move at, as an older server let them be;
+  versions the bots may move at, as an older server let them be, and, once the bots hold
+  every seat, a dispute stored under the key of the very version they move at next;
 - then the referee hands every seat to a bot, and the runner must play the game to its end,
   passing over every planted key for a fresh one, with no traceback in its log.
 """
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service import command_ids  # noqa: E402
+from service import referee as desk  # noqa: E402
 from service.application import Caboose  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
@@ -33,7 +35,7 @@ from tests.support.volley import Game, keep_openings, legal_moves, new_game, sum
 GUESSES = 20
 """Versions the attacker guesses the bots will move at, one request each."""
 PLANTED = 8
-"""Moves stored under bot keys as an older server let them be."""
+"""Moves stored under bot keys as an older server let them be (one more command follows)."""
 PLAY_LIMIT = 120.0
 """Seconds the bots have to play the game out."""
 
@@ -52,6 +54,7 @@ def attack(db: str, schema: str | None, folder: Path, env: dict[str, str]) -> di
                 taken = client.post(f"{game.path}/seats/{seat}/bot", {"level": "random"}, token=game.referee_token)
                 if taken.status != 201:
                     raise RuntimeError(f"the takeover of seat {seat} answered {taken.status}: {taken.body}")
+            planted.add(plant_next(app, game))
             runner_log, finished = play_out(server, game, db, env, folder)
             records = app.records(game.game_id)
         finally:
@@ -66,6 +69,7 @@ def attack(db: str, schema: str | None, folder: Path, env: dict[str, str]) -> di
         "planted_keys": len(planted), "planted_keys_met": len(passed_over & planted),
         "bot_moves": len({r["command_id"] for r in bot_moves}), "game_finished": finished,
         "runner_tracebacks": runner_log.count("Traceback"),
+        **({"runner_log_tail": runner_log[runner_log.index("Traceback"):][:1500]} if "Traceback" in runner_log else {}),
     }
 
 
@@ -90,6 +94,14 @@ def plant(app: Caboose, game: Game) -> set[str]:
         app.play(game.game_id, seat, now.decider.legal_moves(now.state, seat)[0], idempotency_key=key)
         planted.add(key)
     return planted
+
+
+def plant_next(app: Caboose, game: Game) -> str:
+    """A command of one event (a dispute) stored under the key of the version it leaves the
+    game at: the version the bots, which hold every seat now, move at next."""
+    key = command_ids.bot_move(game.game_id, app.game(game.game_id).version + 1)
+    desk.raise_dispute(app, game.game_id, "Rita", 2, "seat:0", "stored under a bot's key", idempotency_key=key)
+    return key
 
 
 def play_out(server: LiveServer, game: Game, db: str, env: dict[str, str], folder: Path) -> tuple[str, bool]:
