@@ -69,3 +69,27 @@ def test_every_reserved_prefix_is_refused_and_nothing_is_stored(client: Client, 
     # A key that merely contains a reserved word is the client's own.
     fine = client.post(f"{base}/moves", {"type": "advance", "by": 1}, token=tokens[seat], headers={"Idempotency-Key": "my-bot:1"})
     assert fine.status == 201, fine.body
+
+
+def test_a_hand_back_retried_with_its_key_answers_its_records_and_a_token_that_works(client: Client) -> None:
+    """A token is kept only as its hash: the retry answers with the first records and another
+    fresh token (the first one stops), while the seat is as that hand-back left it; once the
+    seat has changed hands again, the retry is refused (409) and changes nothing."""
+    base, _, referee = race(client)
+    assert client.post(f"{base}/seats/1/bot", {"level": "random"}, token=referee).status == 201
+    key = {"Idempotency-Key": "hand-back-cleo"}
+    first = client.post(f"{base}/seats/1/hand-back", {"reason": "back"}, token=referee, headers=key)
+    again = client.post(f"{base}/seats/1/hand-back", {"reason": "back"}, token=referee, headers=key)
+    assert first.status == again.status == 201, (first.body, again.body)
+    assert again.body["events"] == first.body["events"] and again.body["token"] != first.body["token"]
+    assert client.get(f"{base}/legal-moves", token=first.body["token"]).status == 401
+    assert client.get(f"{base}/legal-moves", token=again.body["token"]).status == 200
+    other = client.post(f"{base}/seats/1/hand-back", {"reason": "another"}, token=referee, headers=key)
+    assert other.status == 422 and other.body["code"] == "idempotency_key_reused", other.body
+
+    assert client.post(f"{base}/seats/1/bot", {"level": "random"}, token=referee).status == 201
+    version = client.get(base).body["version"]
+    late = client.post(f"{base}/seats/1/hand-back", {"reason": "back"}, token=referee, headers=key)
+    assert late.status == 409 and late.body["code"] == "token_shown_once", late.body
+    assert client.get(base).body["version"] == version
+    assert client.get(f"{base}/legal-moves", token=again.body["token"]).status == 200  # still the seat's token
