@@ -39,6 +39,14 @@ def play_random(app: Caboose, game_id: str, moves: int, chooser: random.Random) 
         app.play(game_id, seat, chooser.choice(game.decider.legal_moves(game.state, seat)))
 
 
+def keeping_errors(page: Any) -> Any:
+    """`page`, keeping what went wrong in it: uncaught errors and console errors (`page.errors`)."""
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    return page
+
+
 @dataclass
 class Watched:
     """A page, with every JSON body the server sent it and every error it logged."""

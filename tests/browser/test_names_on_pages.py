@@ -5,10 +5,7 @@ page's own words around it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.browser.support import PHONE, WIDE, Site
 
@@ -18,27 +15,10 @@ OVERRIDE = "\u202eevil"
 right to left."""
 
 
-@pytest.fixture
-def at_width(browser: Any) -> Iterator[Any]:
-    contexts = []
-
-    def opener(url: str, viewport: dict[str, int]) -> Any:
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
-
-
-def test_an_unbroken_64_character_name_stays_inside_the_lobby_and_the_replay(site: Site, at_width: Any) -> None:
+def test_an_unbroken_64_character_name_stays_inside_the_lobby_and_the_replay(site: Site, new_page: Any) -> None:
     game_id, _ = site.lobby.open_game("ticket_to_ride", [LONG, "Bob"])
     for viewport in (PHONE, WIDE):
-        lobby = at_width(f"{site.base}/", viewport)
+        lobby = new_page(f"{site.base}/", viewport)
         card = lobby.locator(f'#games > li[data-game-id="{game_id}"]')
         card.wait_for()
         assert LONG in card.text_content()
@@ -46,15 +26,15 @@ def test_an_unbroken_64_character_name_stays_inside_the_lobby_and_the_replay(sit
         assert inside[0] <= inside[1] and inside[2] <= viewport["width"], f"the card at {viewport['width']} px: {inside}"
         width = lobby.evaluate("() => document.documentElement.scrollWidth")
         assert width <= viewport["width"], f"the lobby is {width} px wide at {viewport['width']} px"
-        replay = at_width(f"{site.base}/games/{game_id}/replay", viewport)
+        replay = new_page(f"{site.base}/games/{game_id}/replay", viewport)
         replay.wait_for_function(f"() => document.querySelector('#seats')?.textContent.includes('{LONG}')")
         width = replay.evaluate("() => document.documentElement.scrollWidth")
         assert width <= viewport["width"], f"the replay page is {width} px wide at {viewport['width']} px"
 
 
-def test_a_right_to_left_override_in_a_name_reorders_only_that_name(site: Site, at_width: Any) -> None:
+def test_a_right_to_left_override_in_a_name_reorders_only_that_name(site: Site, new_page: Any) -> None:
     game_id, _ = site.lobby.open_game("ticket_to_ride", [OVERRIDE, "Bob"])
-    lobby = at_width(f"{site.base}/", WIDE)
+    lobby = new_page(f"{site.base}/", WIDE)
     turn = lobby.locator(f'#games > li[data-game-id="{game_id}"] .turn')
     turn.wait_for()
     # "To move: ‮evil since <time>, Bob since <time>": the page's words after the name are
@@ -69,7 +49,7 @@ def test_a_right_to_left_override_in_a_name_reorders_only_that_name(site: Site, 
     }""")
     assert placed["name"] <= placed["first"] <= placed["second"], placed
     # The replay page's heading lists the seats: the next seat's name is drawn after the first.
-    replay = at_width(f"{site.base}/games/{game_id}/replay", WIDE)
+    replay = new_page(f"{site.base}/games/{game_id}/replay", WIDE)
     placed = replay.locator("#game-seats").evaluate("""span => {
         const text = span.firstChild, at = (word) => {
             const range = document.createRange(), start = text.textContent.indexOf(word);

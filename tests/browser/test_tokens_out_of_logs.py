@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.support import keeping_errors
 from tests.support.live_server import LiveServer
 
 WIDE = {"width": 1400, "height": 900}
@@ -30,12 +31,8 @@ def logged_server(tmp_path: Path) -> Iterator[tuple[LiveServer, Path]]:
 
 def person(browser: Any, contexts: list[Any]) -> Any:
     """A page in a browser context of its own (its own localStorage: another person)."""
-    context = browser.new_context(viewport=WIDE)
-    contexts.append(context)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return page
+    contexts.append(browser.new_context(viewport=WIDE))
+    return keeping_errors(contexts[-1].new_page())
 
 
 def ready(page: Any) -> None:
