@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service import bots
+from service import bots, command_ids
 from service.application import Caboose
 from service.lobby import Lobby
 from service.settings import Settings
@@ -44,7 +44,7 @@ def directly(app: Caboose, game: str, seats: int, index: int) -> int:
         seat = min(state.decider.active_seats(state.state))
         legal = state.decider.legal_moves(state.state, seat)
         move = state.decider.bots["playout"].choose(state.state, seat, legal, bots.chooser_for(game_id, state.version, seat))
-        app.play(game_id, seat, move, expected_version=state.version, idempotency_key=bots.bot_key(game_id, state.version))
+        app.play(game_id, seat, move, expected_version=state.version, idempotency_key=command_ids.bot_move(game_id, state.version))
         moves += 1
     return moves
 

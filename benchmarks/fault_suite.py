@@ -14,7 +14,10 @@ The faults:
   connect timeout), with 503, Retry-After and a problem document while it lasts;
 - kill -9 of `caboose simulate` mid-work: the database opens and every game audits;
 - kill -9 of a projection runner (`caboose projections follow`) mid-work: it resumes to read
-  models equal to a rebuild from zero.
+  models equal to a rebuild from zero;
+- the bot-key attack (benchmarks/bot_key_attack.py): a seat sends moves under the keys the bot
+  runner will use, and the store holds such keys from an older server; every seat is then
+  handed to a bot, and `caboose bots run` must play the game out.
 
 Clients play random legal moves in 3-seat Ticket to Ride games. Every move carries an
 Idempotency-Key (a client that retries needs one), half carry If-Match, one in ten is sent
@@ -53,6 +56,7 @@ import psycopg
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import bot_key_attack  # noqa: E402
 from projections.runner import log_end  # noqa: E402
 from projections.store import ReadStore, read_db_url  # noqa: E402
 from service.application import Caboose  # noqa: E402
@@ -470,11 +474,12 @@ def run(size: Size, postgres: str, keep: bool = False) -> dict[str, Any]:
             "server_kill": timed(server_kill, sqlite, None, size, phase("sqlite-kill")),
             "simulate_kill": timed(simulate_kill, sqlite_cli, None, size, base_env),
             "runner_kill": timed(runner_kill, sqlite_cli, None, base_env, f"sqlite:///{folder}/rebuilt.projections.sqlite"),
+            "bot_keys": timed(bot_key_attack.attack, f"sqlite:///{folder}/bot-keys.sqlite", None, phase("sqlite-bot-keys"), base_env),
         }
         try:
-            for what in ("kill", "outage", "silent", "cli", "rebuilt"):
+            for what in ("kill", "outage", "silent", "cli", "rebuilt", "botkeys"):
                 schemas.append(new_schema(postgres, f"caboose_faults_{what}"))
-            kill_schema, outage_schema, silent_schema, cli_schema, rebuilt_schema = schemas
+            kill_schema, outage_schema, silent_schema, cli_schema, rebuilt_schema, bot_keys_schema = schemas
             pg_env = {**base_env, "CABOOSE_DB_SCHEMA": cli_schema}
             report["postgresql"] = {
                 "server_kill": timed(server_kill, postgres, kill_schema, size, phase("pg-kill")),
@@ -482,6 +487,8 @@ def run(size: Size, postgres: str, keep: bool = False) -> dict[str, Any]:
                 "silent_outage": timed(postgres_outage, postgres, silent_schema, size, phase("pg-silent"), True),
                 "simulate_kill": timed(simulate_kill, postgres, cli_schema, size, pg_env),
                 "runner_kill": timed(runner_kill, postgres, cli_schema, pg_env, f"{postgres}?schema={rebuilt_schema}"),
+                "bot_keys": timed(bot_key_attack.attack, postgres, bot_keys_schema, phase("pg-bot-keys"),
+                                  {**base_env, "CABOOSE_DB_SCHEMA": bot_keys_schema}),
             }
         finally:
             drop_schemas(postgres, schemas)
@@ -515,6 +522,8 @@ def failures(report: dict[str, Any]) -> list[str]:
                 found.append(f"{where}: the kill did not land mid-work")
             if "games_audit_ok" in figures and figures["games_audit_ok"] != figures.get("games", figures.get("games_stored")):
                 found.append(f"{where}: only {figures['games_audit_ok']} games audit OK")
+            if fault == "bot_keys":
+                found += bot_key_attack.failures(where, figures)
             if fault == "runner_kill" and (figures["games_equal_to_rebuild"] != figures["games"] or not figures["resumed_ok"]):
                 found.append(f"{where}: {figures['games_equal_to_rebuild']} of {figures['games']} games equal a rebuild")
     return found
@@ -579,6 +588,11 @@ def table(report: dict[str, Any]) -> str:
         ("runner kill -9: games equal to rebuild", "runner_kill", "games_equal_to_rebuild"),
         ("runner kill -9: games", "runner_kill", "games"),
         ("runner kill -9: tracked at kill / log end", "runner_kill", "tracked_at_kill"),
+        ("bot keys: moves under a bot's key stored", "bot_keys", "attack_2xx"),
+        ("bot keys: of them refused (400)", "bot_keys", "attack_refused_400"),
+        ("bot keys: planted keys met / planted", "bot_keys", "planted_keys_met"),
+        ("bot keys: bot moves", "bot_keys", "bot_moves"), ("bot keys: game played out", "bot_keys", "game_finished"),
+        ("bot keys: tracebacks in the runner's log", "bot_keys", "runner_tracebacks"),
     ]
     stores = list(report)
     lines = [f"{'':46}" + "".join(f"{s:>12}" for s in stores)]

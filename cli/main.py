@@ -19,6 +19,7 @@ from typing import Any
 import click
 from waitress import serve as waitress_serve
 
+from cli.text_files import Utf8File
 from domain import games
 from domain.core.audit import AWAITS_REVEAL, awaits_reveal
 from domain.core.errors import RecordError, RuleError
@@ -100,7 +101,7 @@ def cli() -> None:
 @click.option("--move-deadline", default=None, help="Seconds, or an ISO 8601 duration such as PT24H, before a bot moves for a late seat.")
 @click.option("--table", is_flag=True, help="A game played at a table: no seed; every random outcome is entered "
               "(`caboose transcribe`).")
-@click.option("--observed", type=click.File("r"), default=None,
+@click.option("--observed", type=Utf8File(), default=None,
               help="With --table: the opening as laid out at the table, a JSON file in the game's own form.")
 @db_option
 @json_option
@@ -376,7 +377,7 @@ def read_lines(source: Any) -> list[Any]:
 
 
 @cli.command("import")
-@click.argument("source", type=click.File("r"))
+@click.argument("source", type=Utf8File())
 @db_option
 @json_option
 @handles_errors

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from cli.main import _app, _echo_json, _services, db_option, echo_created, handles_errors, json_option
+from cli.text_files import Utf8File
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import input_limits
 from service import referee as desk
@@ -184,7 +185,7 @@ def bulk_export(status: str | None, game: str | None, ids: tuple[str, ...], limi
 
 
 @bulk_cli.command("import")
-@click.argument("source", type=click.File("r"))
+@click.argument("source", type=Utf8File())
 @db_option
 @json_option
 @handles_errors

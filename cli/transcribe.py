@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 import click
 
+from cli.text_files import Utf8File, Utf8Lines
 from domain.core.errors import RuleError
 from domain.core.referee import referee_actor
 from domain.core.transcription import (
@@ -219,11 +220,11 @@ class SheetLineRefused(click.ClickException):
 
 @click.command("transcribe")
 @click.argument("game_id")
-@click.option("--from", "sheet", type=click.File("r"), default=None,
+@click.option("--from", "sheet", type=Utf8File(), default=None,
               help="Read a score sheet (one line per move or outcome; # comments) instead of prompting.")
 @click.option("--referee", default="table", show_default=True, help="The referee's name, recorded with each outcome entered.")
 @click.option("--db", envvar="CABOOSE_DB", default=None, help="As for every command.")
-def transcribe_cli(game_id: str, sheet: TextIO | None, referee: str, db: str | None) -> None:
+def transcribe_cli(game_id: str, sheet: Utf8Lines | None, referee: str, db: str | None) -> None:
     """Enter a game played at a table, line by line in the game's notation: moves, and the
     outcomes the rules wait for (dice, a cube from the bag, cards turned up)."""
     from cli.main import _app, handles_errors
@@ -232,7 +233,8 @@ def transcribe_cli(game_id: str, sheet: TextIO | None, referee: str, db: str | N
     def run() -> None:
         session = Transcription(_app(db), game_id, referee)
         if sheet is not None:
-            count = read_sheet_file(session, sheet, sys.stdout)
+            # The whole sheet is read first: a file that is not UTF-8 text stores nothing.
+            count = read_sheet_file(session, list(sheet), sys.stdout)
             click.echo(f"read {count} line(s); version {session.shadow.version}; {session.expects()}")
             return
         source: Iterator[str] = prompts(session) if sys.stdin.isatty() else (line for line in sys.stdin)

@@ -24,6 +24,8 @@ max_requests = 10000
 max_requests_jitter = 500
 accesslog = os.environ.get("CABOOSE_ACCESS_LOG", "-") or None
 """Where each request is logged: `-` (stdout, the default), a file, or empty for nowhere."""
+logger_class = "service.access_log.RedactingLogger"
+"""The access log never keeps a token, even one a request names in its address."""
 # gunicorn's control socket (gunicorn ≥ 27) has one default path per user, which several
 # masters on one host (infra/Procfile's API processes) would each take over: off unless named.
 control_socket_disable = not os.environ.get("CABOOSE_CONTROL_SOCKET")

@@ -364,28 +364,28 @@ class Game(Aggregate):
     # -- referee tools and takebacks (domain/core/referee.py) ------------------------------
 
     @event("Rewound")
-    def _rewound(self, record: dict[str, Any], rng_position: int, state: Any) -> None:
+    def _rewound(self, record: dict[str, Any], rng_position: int, state: Any, request_digest: str | None = None) -> None:
         """A rewind or an accepted takeback. The state at its `to_version` travels beside the
         record, encoded like a snapshot's, so loading a game never needs its history."""
-        self._note(record, rng_position, None)
+        self._note(record, rng_position, request_digest)
         self.state = self._fold(record, lambda _: decode(self.decider.state_type, state))
         self._pace(record["time"])
 
     def act(self, events: list[Event], actor: str, command_id: str, now: str, new_salt: Callable[[], str],
-            rewound: Callable[[int], Any]) -> list[dict[str, Any]]:
+            rewound: Callable[[int], Any], request_digest: str | None = None) -> list[dict[str, Any]]:
         """Record a referee's or a takeback's events (already judged). `rewound(v)` is the
         state at version v, for the events that rewind; the random stream is left where it
-        stands."""
+        stands. `request_digest` identifies the request, for its retries."""
         records = []
         for e in events:
             record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=actor,
                           command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
             if e.kind in log.REWIND_KINDS:
-                self._rewound(record, self.rng_position, encode(rewound(e.data["to_version"])))
+                self._rewound(record, self.rng_position, encode(rewound(e.data["to_version"])), request_digest)
             elif e.kind == log.SEAT_JOINED:
-                self._joined(record, self.rng_position)
+                self._joined(record, self.rng_position, request_digest)
             else:
-                self._record(record, self.rng_position)
+                self._record(record, self.rng_position, request_digest)
             records.append(record)
         return records
 
@@ -422,10 +422,10 @@ class Game(Aggregate):
     # -- seats joined by invite (`SeatJoined`) --------------------------------------------
 
     @event("Joined")
-    def _joined(self, record: dict[str, Any], rng_position: int) -> None:
+    def _joined(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
         """A seat left open at creation joined: from here on it goes by the joined name, in
         the game state (`fold.step`) and among the seats."""
-        self._note(record, rng_position, None)
+        self._note(record, rng_position, request_digest)
         self.state = self._fold(record)
         self.seats = log.seat_names(self.seats, record["data"])
         self._pace(record["time"])

@@ -32,7 +32,7 @@ from domain.core.randomness import commitment
 from domain.core.referee import referee_actor
 from domain.core.table import parse_outcome
 from domain.core.transcription import TABLE, sheet_lines
-from service import stored
+from service import command_ids, stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
 from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, TokenReplaced, VersionConflict
@@ -126,7 +126,7 @@ class Caboose(Application[UUID]):
         if observed is not None and not isinstance(observed, Mapping):
             raise MalformedMove("bad_setup", "The observed opening is a JSON object.")
         setup = Setup(tuple(seats), decider.options(options, len(seats)))
-        game_id, now, command_id = str(uuid.uuid4()), utc_now(), f"create:{uuid.uuid4()}"
+        game_id, now, command_id = str(uuid.uuid4()), utc_now(), command_ids.fresh("create:")
         if observed is not None:
             created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
                            event=log.game_created(decider, setup, None, TABLE, tournament), prev_hash="0" * 64,
@@ -183,7 +183,7 @@ class Caboose(Application[UUID]):
                                                actor or f"seat:{seat}", None if actor else seat)
             return aggregate.play(seat, move, command_id, utc_now(), new_salt, digest, actor)
 
-        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
+        return self.command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
 
     def enter_outcomes(self, game_id: str, outcomes: Sequence[Any] = (), *, text: str | None = None, seat: int | None,
                        actor: str, expected_version: int | Iterable[int] | None = None, idempotency_key: str | None = None,
@@ -203,13 +203,15 @@ class Caboose(Application[UUID]):
                 values = [*outcomes, parse_outcome(pending.request, text)]
             return aggregate.enter_outcomes(values, command_id, utc_now(), new_salt, digest, actor, seat)
 
-        return self._command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
+        return self.command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
 
-    def _command(self, game_id: str, digest: str, expected_version: int | Iterable[int] | None, idempotency_key: str | None,
-                 loaded: Game | None, act: Callable[[Game, str], list[dict[str, Any]]],
-                 credential: Credential | None = None) -> Moved:
-        """Decide and store one command (`act` records it on the game), retried against the
-        game as it now is when another writer stored first; see `moved`."""
+    def command(self, game_id: str, digest: str, expected_version: int | Iterable[int] | None, idempotency_key: str | None,
+                loaded: Game | None, act: Callable[[Game, str], list[dict[str, Any]]],
+                credential: Credential | None = None, new_id: Callable[[], str] = lambda: str(uuid.uuid4())) -> Moved:
+        """Decide and store one command (`act` records it on the game, under the command id it
+        is given: the idempotency key, else `new_id()`), retried against the game as it now is
+        when another writer stored first; `digest` identifies the request for its retries.
+        Moves, outcomes and the referee's actions all go through here; see `moved`."""
         expected = None if expected_version is None else frozenset(
             [expected_version] if isinstance(expected_version, int) else expected_version)
         for _ in range(self.CONFLICT_RETRIES):
@@ -220,7 +222,7 @@ class Caboose(Application[UUID]):
                 return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
             if expected is not None and aggregate.version not in expected:
                 raise VersionConflict(expected, aggregate.version)
-            records = act(aggregate, idempotency_key or str(uuid.uuid4()))
+            records = act(aggregate, idempotency_key or new_id())
             try:
                 self._save(aggregate)
             except IntegrityError:

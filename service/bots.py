@@ -6,10 +6,13 @@ the referee's actions (`take_over`, `hand_back`, `set_deadline`) and runs the bo
 `BotRunner` follows the event store's notification log, as the notifier does, to learn
 which games have a seat held by a bot or a move deadline, and moves for those seats
 whenever they are to act: through `Caboose.play`, with the version it saw as the expected
-version and an idempotency key made of the game and that version, so two runners racing to
-move for one bot store one move. Each choice is made with a generator seeded from the game
-id, the version and the seat, so it is reproducible from the record. The clock is injected
-(`clock`), so tests pass a deadline without waiting for it.
+version and an idempotency key made of the game and that version (`command_ids.bot_move`, a
+namespace no client may use), so two runners racing to move for one bot store one move. A
+key found taken by another command anyway (a record stored before clients were refused the
+namespace) is passed over for a fresh one, so nothing a seat stored can stop a bot. Each
+choice is made with a generator seeded from the game id, the version and the seat, so it is
+reproducible from the record. The clock is injected (`clock`), so tests pass a deadline
+without waiting for it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import logging
 import random
 import re
 import threading
+import uuid
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -27,11 +31,12 @@ from domain.core import referee, takeover
 from domain.core.bots import bot_of
 from domain.core.errors import MalformedMove, RuleError
 from domain.core.referee import referee_actor
+from service import command_ids
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
 from service.background import every
-from service.errors import VersionConflict
+from service.errors import IdempotencyKeyReused, TokenShownOnce, VersionConflict
 from service.lobby import Lobby
 from service.seating import REFEREE_NAME, Issued
 
@@ -74,36 +79,49 @@ def _shown(value: Any) -> str:
 # -- the referee's use cases ----------------------------------------------------------------
 
 def take_over(app: Caboose, game_id: str, seat: int, level: str, reason: str, referee_name: str = REFEREE_NAME,
-              expected_version: int | None = None) -> list[dict[str, Any]]:
+              expected_version: int | None = None, idempotency_key: str | None = None,
+              loaded: Game | None = None) -> list[dict[str, Any]]:
     """Record that the bot of `level` plays `seat` from here on (`SeatTakenOver`)."""
     action = takeover.TakeOver(seat, level, reason)
-    return desk.act(app, game_id, referee_actor(referee_name), action, expected_version)
+    return desk.act(app, game_id, referee_actor(referee_name), action, expected_version, idempotency_key, loaded)
 
 
-def hand_back(lobby: Lobby, game_id: str, seat: int, reason: str,
-              referee_name: str = REFEREE_NAME) -> tuple[list[dict[str, Any]], str]:
+def hand_back(lobby: Lobby, game_id: str, seat: int, reason: str, referee_name: str = REFEREE_NAME,
+              idempotency_key: str | None = None) -> tuple[list[dict[str, Any]], str]:
     """Record that `seat` goes back to a person (`SeatHandedBack`); returns the records and
     the seat's fresh token. The old token stops speaking for the seat; if the hand-back
-    cannot be recorded, the old token is restored and nothing has changed."""
-    actor = referee_actor(referee_name)
+    cannot be recorded, the old token is restored and nothing has changed.
+
+    A token is kept only as its hash, so a retry (`idempotency_key`) cannot show the first
+    answer's token again: it answers with the first records and another fresh token, which
+    replaces the first one, as long as the seat still stands as that hand-back left it."""
+    actor, action = referee_actor(referee_name), takeover.HandBack(seat, reason)
     app = lobby.caboose
     game = app.game(game_id)
+    if idempotency_key is not None and idempotency_key in game.commands:
+        first = game.commands[idempotency_key][0]
+        records = desk.act(app, game_id, actor, action, idempotency_key=idempotency_key, loaded=game)  # the first answer
+        if game.handed_back_at(seat) != first or seat in game.held_by_bots:
+            raise TokenShownOnce(f"This hand-back was stored at version {first}, and seat {seat} has changed hands since: "
+                                 "the token it gave was shown once and cannot be given again.")
+        return records, lobby.seating.reissue(game_id, seat)[0]
     # Judged first, so a refused hand-back never touches the seat's token.
     situation = referee.Situation(app.records(game_id, upto=game.version), game.decider, game.state)
-    referee.judge(situation, actor, takeover.HandBack(seat, reason))
+    referee.judge(situation, actor, action)
     token, old = lobby.seating.reissue(game_id, seat)
     try:
-        records = desk.act(app, game_id, actor, takeover.HandBack(seat, reason), game.version)
+        records = desk.act(app, game_id, actor, action, idempotency_key=idempotency_key, loaded=game)
     except BaseException:
         lobby.seating.restore(game_id, seat, token, old)
         raise
     return records, token
 
 
-def set_deadline(app: Caboose, game_id: str, move_deadline: Any, referee_name: str = REFEREE_NAME) -> list[dict[str, Any]]:
+def set_deadline(app: Caboose, game_id: str, move_deadline: Any, referee_name: str = REFEREE_NAME,
+                 idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
     """Set, change or lift (None) the game's move deadline (`MoveDeadlineSet`)."""
     action = takeover.SetDeadline(deadline_seconds(move_deadline))
-    return desk.act(app, game_id, referee_actor(referee_name), action)
+    return desk.act(app, game_id, referee_actor(referee_name), action, idempotency_key=idempotency_key, loaded=loaded)
 
 
 def opening_terms(lobby: Lobby, game: str, options: Mapping[str, Any] | None, bots: Mapping[Any, str] | None,
@@ -152,11 +170,6 @@ def chooser_for(game_id: str, version: int, seat: int) -> random.Random:
     make the same choice again."""
     digest = hashlib.sha256(f"{game_id}:{version}:{seat}".encode()).digest()
     return random.Random(int.from_bytes(digest, "big"))
-
-
-def bot_key(game_id: str, version: int) -> str:
-    """The idempotency key of a bot's move at `version`: the same for every runner."""
-    return f"bot:{game_id}:{version}"
 
 
 class BotRunner:
@@ -242,9 +255,24 @@ class BotRunner:
         if not moves:
             raise MalformedMove("no_legal_move", f"seat {seat} is to act but has no legal move")
         move = bot_of(game.decider, level).choose(game.state, seat, moves, chooser_for(game_id, game.version, seat))
-        records = self.app.play(game_id, seat, move, expected_version=game.version, idempotency_key=bot_key(game_id, game.version),
-                                by_bot=True, loaded=game)
-        return len(records[:1])
+        key = command_ids.bot_move(game_id, game.version)
+        stored = self._play(game_id, game, seat, move, key)
+        if stored is None:
+            fresh = f"{key}:{uuid.uuid4()}"
+            log.warning("bot for game %s: the key %s belongs to another command; moving under %s", game_id, key, fresh)
+            stored = self._play(game_id, game, seat, move, fresh)
+        return len((stored or [])[:1])
+
+    def _play(self, game_id: str, game: Game, seat: int, move: Mapping[str, Any], key: str) -> list[dict[str, Any]] | None:
+        """The bot's move stored under `key` at the version after `game`'s (by this runner or
+        a racing one); None when the key is another command's, so the move is not stored."""
+        try:
+            records = self.app.play(game_id, seat, move, expected_version=game.version, idempotency_key=key, by_bot=True,
+                                    loaded=game.copy())
+        except IdempotencyKeyReused:
+            return None
+        # A key another command used with the same request answers with that command's records.
+        return records if records and records[0]["version"] == game.version + 1 else None
 
     def _pass_deadline(self, game_id: str, game: Game, seat: int) -> int:
         desk.act(self.app, game_id, takeover.SYSTEM, takeover.PassDeadline(seat, game.updated_at), game.version)

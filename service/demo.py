@@ -114,6 +114,6 @@ def demo_lines(demos: list[Demo], base_url: str, db: str) -> list[str]:
             token, game_id = issued.seat_tokens[0], demo.running.game_id
             lines += [f"  {RUNNING_SEATS[0]}'s token (seat 0): {token}  — e.g. curl -H 'Authorization: Bearer {token}' "
                       f"{base_url}/api/v1/games/{game_id}/legal-moves",
-                      f"  {RUNNING_SEATS[0]}'s view of the replay: {base_url}/games/{game_id}/replay?token={token}",
+                      f"  {RUNNING_SEATS[0]}'s view of the replay: {base_url}/games/{game_id}/replay#token={token}",
                       f"  referee token: {issued.referee_token}"]
     return lines

@@ -46,6 +46,13 @@ class TokenReplaced(ServiceError):
         super().__init__("This token no longer speaks for the seat: a referee gave it a fresh token.")
 
 
+class TokenShownOnce(ServiceError):
+    """A retried hand-back whose seat has changed hands since it was stored: the fresh token
+    it gave was shown once (only its hash is kept), and no other can stand in for it now."""
+
+    code = "token_shown_once"
+
+
 class BadRequest(ServiceError):
     code = "bad_request"
 

@@ -1,85 +1,99 @@
 """The referee's and the takeback's use cases over the `Caboose` application.
 
-Each loads the game and its full record, lets the pure rules of `domain/core/referee.py`
-judge the action, and stores what they decide in one transaction, with optimistic
-concurrency as for moves: a stale `expected_version` is refused before anything is
-judged, and a writer that lost the race stores nothing (`VersionConflict`).
+Each lets the pure rules of `domain/core/referee.py` judge the action against the game and
+its full record, and stores what they decide in one transaction, as a command like a move
+(`Caboose.command`): a stale `expected_version` is refused before anything is judged; an
+action sent without one that loses the race to another writer (a seat moving meanwhile) is
+judged again against the game as it now is; and with an idempotency key, a retry answers
+with exactly the records the first attempt stored and stores nothing.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import os
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from eventsourcing.persistence import IntegrityError
-
 from domain.core import fold, log, referee
 from domain.core.audit import AuditReport, Check, audit
+from domain.core.canonical import canonical
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
 from domain.core.randomness import commitment
 from projections.audit import projection_check
+from service import command_ids
 from service.aggregate import Game
 from service.application import Caboose, new_salt, utc_now
-from service.errors import GameNotFound, VersionConflict
+from service.errors import GameNotFound
 from service.tlog import TransparencyLog
 
 
-def act(app: Caboose, game_id: str, actor: str, action: referee.Action,
-        expected_version: int | Iterable[int] | None = None) -> list[dict[str, Any]]:
-    """Judge and store one referee or takeback action; returns the stored records. With
-    `expected_version` (one version or several), a game that moved on refuses it."""
-    aggregate = app.game(game_id)
-    expected = None if expected_version is None else frozenset(
-        [expected_version] if isinstance(expected_version, int) else expected_version)
-    if expected is not None and aggregate.version not in expected:
-        raise VersionConflict(expected, aggregate.version)
-    records = app.records(game_id, upto=aggregate.version)
-    situation = referee.Situation(records, aggregate.decider, aggregate.state)
-    events = referee.judge(situation, actor, action)
-    stored = aggregate.act(events, actor, f"referee:{uuid.uuid4()}", utc_now(), new_salt,
-                           rewound=lambda version: log.restored(app.game(game_id, at=version).state, aggregate.state))
-    try:
-        app._save(aggregate)
-    except IntegrityError:
-        raise VersionConflict(expected, app.game(game_id).version) from None
-    return stored
+def action_digest(actor: str, action: Any) -> str:
+    """What identifies a referee's or a seat's action for idempotency: who, what and how."""
+    return hashlib.sha256(canonical({"actor": actor, "action": type(action).__name__, **dataclasses.asdict(action)})).hexdigest()
+
+
+def act(app: Caboose, game_id: str, actor: str, action: Any, expected_version: int | Iterable[int] | None = None,
+        idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
+    """Judge and store one referee or takeback action (a `referee` or `takeover` action);
+    returns the stored records. With `expected_version` (one version or several), a game
+    that moved on refuses it; without, a lost race is judged again. `loaded`: the game as
+    the caller already loaded it (its own copy)."""
+    digest = action_digest(actor, action)
+
+    def record(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
+        situation = referee.Situation(app.records(game_id, upto=aggregate.version), aggregate.decider, aggregate.state)
+        events = referee.judge(situation, actor, action)
+        return aggregate.act(events, actor, command_id, utc_now(), new_salt, request_digest=digest,
+                             rewound=lambda version: log.restored(app.game(game_id, at=version).state, aggregate.state))
+
+    return app.command(game_id, digest, expected_version, idempotency_key, loaded, record,
+                       new_id=lambda: command_ids.fresh("referee:")).records
 
 
 def rewind(app: Caboose, game_id: str, referee_name: str, to_version: int, reason: str,
-           dispute: int | None = None, expected_version: int | Iterable[int] | None = None) -> list[dict[str, Any]]:
-    return act(app, game_id, referee.referee_actor(referee_name), referee.Rewind(to_version, reason, dispute), expected_version)
+           dispute: int | None = None, expected_version: int | Iterable[int] | None = None, *,
+           idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
+    return act(app, game_id, referee.referee_actor(referee_name), referee.Rewind(to_version, reason, dispute), expected_version,
+               idempotency_key, loaded)
 
 
-def request_takeback(app: Caboose, game_id: str, seat: int) -> list[dict[str, Any]]:
-    return act(app, game_id, seat_actor(_seat(seat)), referee.RequestTakeback(seat))
+def request_takeback(app: Caboose, game_id: str, seat: int, *, idempotency_key: str | None = None,
+                     loaded: Game | None = None) -> list[dict[str, Any]]:
+    return act(app, game_id, seat_actor(_seat(seat)), referee.RequestTakeback(seat), None, idempotency_key, loaded)
 
 
 def answer_takeback(app: Caboose, game_id: str, accept: bool, *, seat: int | None = None,
-                    referee_name: str | None = None, reason: str = "") -> list[dict[str, Any]]:
+                    referee_name: str | None = None, reason: str = "", idempotency_key: str | None = None,
+                    loaded: Game | None = None) -> list[dict[str, Any]]:
     """A seat's or a referee's answer (exactly one of `seat` and `referee_name`)."""
     if (seat is None) == (referee_name is None):
         raise MalformedMove("bad_field", "Answer a takeback as one seat or as a referee.")
     actor = seat_actor(_seat(seat)) if seat is not None else referee.referee_actor(str(referee_name))
-    return act(app, game_id, actor, referee.AnswerTakeback(accept, reason))
+    return act(app, game_id, actor, referee.AnswerTakeback(accept, reason), None, idempotency_key, loaded)
 
 
-def raise_dispute(app: Caboose, game_id: str, referee_name: str, version: int, raised_by: str,
-                  claim: str) -> list[dict[str, Any]]:
-    return act(app, game_id, referee.referee_actor(referee_name), referee.RaiseDispute(version, raised_by, claim))
+def raise_dispute(app: Caboose, game_id: str, referee_name: str, version: int, raised_by: str, claim: str, *,
+                  idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
+    return act(app, game_id, referee.referee_actor(referee_name), referee.RaiseDispute(version, raised_by, claim), None,
+               idempotency_key, loaded)
 
 
-def rule(app: Caboose, game_id: str, referee_name: str, dispute: int, text: str, outcome: str) -> list[dict[str, Any]]:
-    return act(app, game_id, referee.referee_actor(referee_name), referee.MakeRuling(dispute, text, outcome))
+def rule(app: Caboose, game_id: str, referee_name: str, dispute: int, text: str, outcome: str, *,
+         idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
+    return act(app, game_id, referee.referee_actor(referee_name), referee.MakeRuling(dispute, text, outcome), None,
+               idempotency_key, loaded)
 
 
 def adjust(app: Caboose, game_id: str, referee_name: str, seat: int, kind: str, amount: int, reason: str,
            detail: Mapping[str, Any] | None = None, dispute: int | None = None,
-           expected_version: int | Iterable[int] | None = None) -> list[dict[str, Any]]:
+           expected_version: int | Iterable[int] | None = None, *, idempotency_key: str | None = None,
+           loaded: Game | None = None) -> list[dict[str, Any]]:
     action = referee.Adjust(seat, kind, amount, reason, dict(detail or {}), dispute)
-    return act(app, game_id, referee.referee_actor(referee_name), action, expected_version)
+    return act(app, game_id, referee.referee_actor(referee_name), action, expected_version, idempotency_key, loaded)
 
 
 def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> str:
@@ -107,21 +121,14 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     aggregate.restore_all(copies[1:], history)
     mark = referee.MarkFork(game_id, at_version, origin[at_version - 1]["hash"], commitment(seed), seed_source, reason)
     events = referee.judge(referee.Situation(copies, history.decider, history.state), actor, mark)
-    aggregate.act(events, actor, f"fork:{uuid.uuid4()}", utc_now(), new_salt, rewound=history.at)
+    aggregate.act(events, actor, command_ids.fresh("fork:"), utc_now(), new_salt, rewound=history.at)
     return aggregate
 
 
 def join_seat(app: Caboose, game_id: str, seat: int, name: str) -> list[dict[str, Any]]:
-    """Record that `seat` joined the game under `name`. A join does not depend on the
-    game's position, so one that loses a race with a move is judged again."""
-    for _ in range(app.CONFLICT_RETRIES):
-        version = app.game(game_id).version
-        try:
-            return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name))
-        except VersionConflict as conflict:
-            if conflict.current == version:
-                raise  # no one else wrote: the store refused this write itself
-    raise VersionConflict(None, app.game(game_id).version)
+    """Record that `seat` joined the game under `name` (judged again, like any action,
+    when it loses a race with a move)."""
+    return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name))
 
 
 def disputes(app: Caboose, game_id: str) -> list[dict[str, Any]]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import socket
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import ceil
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import unquote, urlparse
 
 from limits import parse_many
@@ -22,8 +23,9 @@ DEFAULT_DB = "sqlite:///caboose.sqlite"
 class RateLimits:
     """How often one client may call each class of route, in the `limits` notation
     ("1200/minute", several joined by ";"; "N/S" means N per S seconds). A client is its
-    bearer token on a game's routes (which check it), else its address; `read`,
+    bearer token on a game's routes once the token is found valid, else its address; `read`,
     `legal_moves` and `move` count per client per game, the others per client across games.
+    Each address is also counted before any token is looked up (`clients_per_address`).
 
     The defaults leave a bot room to read the state and the legal moves after every event
     of a whole game and to move as fast as the server answers, while a flood is cut off.
@@ -40,6 +42,13 @@ class RateLimits:
     """New games."""
     join: str = "20/minute;200/day"
     """Seats claimed by invite (and so invite codes tried)."""
+    clients_per_address: int = 10
+    """How many clients one address may stand for: every request from an address, whatever
+    token it carries, is counted first against this many times its class's limit, before any
+    token is looked up (a table's seats and referee behind one router, a host running bots
+    for several seats). Requests no valid token speaks for (none sent, or one refused) are
+    counted against the address at the class's limit itself, so made-up tokens are no new
+    clients."""
     storage: str = "memory://"
     """Where the counts live: `memory://` (this process only) or `redis://HOST:PORT`, shared by
     every worker and host that uses it."""
@@ -51,18 +60,24 @@ class RateLimits:
     def __post_init__(self) -> None:
         for name in self.CLASSES:
             object.__setattr__(self, name, _rate(name, getattr(self, name)))
+        if not isinstance(self.clients_per_address, int) or self.clients_per_address < 1:
+            raise ValueError(f"rate limit clients_per_address={self.clients_per_address!r}: a whole number of 1 or more")
 
     @classmethod
-    def every(cls, rate: str, **others: str) -> RateLimits:
+    def every(cls, rate: str, **others: Any) -> RateLimits:
         """The same limit for every class (tests, benchmarks, an operator's single knob)."""
-        return cls(**{name: rate for name in cls.CLASSES}, **others)
+        rates: dict[str, Any] = dict.fromkeys(cls.CLASSES, rate)
+        return cls(**rates, **others)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> RateLimits:
         """`CABOOSE_RATE_LIMIT` sets every class; `CABOOSE_RATE_LIMIT_<CLASS>` one class."""
         every = env.get("CABOOSE_RATE_LIMIT")
         chosen = {name: env.get(f"CABOOSE_RATE_LIMIT_{name.upper()}") or every for name in cls.CLASSES}
-        return cls(**{k: v for k, v in chosen.items() if v},
+        share = env.get("CABOOSE_RATE_LIMIT_CLIENTS_PER_ADDRESS") or "10"
+        if not share.strip().isdigit():
+            raise ValueError(f"CABOOSE_RATE_LIMIT_CLIENTS_PER_ADDRESS={share!r}: a whole number of 1 or more")
+        return cls(**{k: v for k, v in chosen.items() if v}, clients_per_address=int(share),
                    storage=env.get("CABOOSE_RATE_LIMIT_STORAGE") or "memory://",
                    prefix=env.get("CABOOSE_RATE_LIMIT_PREFIX") or "caboose")
 
@@ -105,6 +120,27 @@ class DatabaseTimeouts:
                    busy=float(os.environ.get("CABOOSE_SQLITE_BUSY_TIMEOUT", "15")))
 
 
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+TrustedProxies = int | tuple[str, ...]
+"""How many proxies append to X-Forwarded-For, or the networks they connect from."""
+
+
+def trusted_proxies_from(text: str) -> TrustedProxies:
+    """`CABOOSE_TRUSTED_PROXIES` as a count or as networks; a clear error for anything else."""
+    text = text.strip()
+    if not text or text.isdigit():
+        return int(text or "0")
+    return tuple(str(network) for network in proxy_networks(text.split(",")))
+
+
+def proxy_networks(items: Iterable[str]) -> tuple[Network, ...]:
+    try:
+        return tuple(ipaddress.ip_network(item.strip(), strict=False) for item in items if item.strip())
+    except ValueError as error:
+        raise ValueError(f"CABOOSE_TRUSTED_PROXIES: {error}; give the proxies' addresses or networks "
+                         "(e.g. 127.0.0.1,10.0.0.0/24), or how many proxies append to X-Forwarded-For") from None
+
+
 @dataclass(frozen=True)
 class Settings:
     db: str = DEFAULT_DB
@@ -119,11 +155,13 @@ class Settings:
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     webhook_allow_networks: tuple[str, ...] = ()
     """Networks (CIDR) webhooks may reach although they are loopback, private, link-local…"""
-    trusted_proxies: int = 0
-    """How many reverse proxies in front of the API append to `X-Forwarded-For`
-    (CABOOSE_TRUSTED_PROXIES): a client's address is then the one the outermost of them saw,
-    so limits by address count clients, not the proxy. 0: the header is ignored (anyone could
-    write it)."""
+    trusted_proxies: TrustedProxies = 0
+    """The reverse proxies in front of the API (CABOOSE_TRUSTED_PROXIES), so that limits by
+    address count clients, not the proxy: the addresses or networks they connect from (only
+    their requests' `X-Forwarded-For` is read, up to the first address that is not one of
+    them), or how many of them append to the header (whoever connects: only where nothing
+    else can reach the API). 0: the header is ignored (anyone could write it).
+    `service/api/client_address.py`."""
     log_key: str | None = None
     """A file holding the transparency log's signing key (CABOOSE_LOG_KEY), made there on
     first start; unset: the key is made on first start and kept in the database, beside
@@ -144,7 +182,7 @@ class Settings:
             rate_limits=RateLimits.from_env(os.environ),
             max_body_bytes=int(os.environ.get("CABOOSE_MAX_BODY_BYTES", str(256 * 1024))),
             base_url=os.environ.get("CABOOSE_BASE_URL") or None,
-            trusted_proxies=int(os.environ.get("CABOOSE_TRUSTED_PROXIES", "0")),
+            trusted_proxies=trusted_proxies_from(os.environ.get("CABOOSE_TRUSTED_PROXIES", "")),
             log_key=os.environ.get("CABOOSE_LOG_KEY") or None,
             log_origin=os.environ.get("CABOOSE_LOG_ORIGIN") or None,
             witness_keys=tuple(k.strip() for k in os.environ.get("CABOOSE_WITNESS_KEYS", "").split(",") if k.strip()),

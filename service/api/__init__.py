@@ -10,11 +10,10 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.arguments import ArgumentsMixin
 from webargs.flaskparser import is_json_request
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain import games as rulesets
 from service import i18n, pages
-from service.api import guard
+from service.api import bodies, client_address, guard
 from service.api.encoding import FastJSON
 from service.api.games import games
 from service.api.health import health
@@ -48,7 +47,7 @@ def check_input() -> None:
     it. The body parsed here is parsed again by the view's schema: a move is a few hundred
     bytes, and one check for every route beats one per parser."""
     check(request.args.to_dict(flat=False))
-    body = request.get_data(cache=True) if is_json_request(request) else b""
+    body = bodies.whole() if is_json_request(request) else b""
     if body.strip():
         # Text that is not JSON at all is left to the view's parser, which says so.
         with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError):
@@ -98,11 +97,12 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.before_request(check_input)
     register_problem_handlers(app)
     require_json_bodies(app)
+    bodies.install(app, settings.max_body_bytes)
     guard.install(app, settings.rate_limits)
     # Every request's waits on the database end together (503 once spent): service/waits.py.
     app.wsgi_app = RequestBudget(app.wsgi_app, DatabaseTimeouts.from_env().request)  # type: ignore[method-assign]
     app.wsgi_app = StaticFiles(app.wsgi_app, static_folders(app), guard.SECURITY_HEADERS)  # type: ignore[method-assign]
-    if settings.trusted_proxies:
-        # Behind the deployment's proxy (HAProxy, infra/run) every request comes from the proxy.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)  # type: ignore[method-assign]
+    # Behind the deployment's proxies every request comes from a proxy: the client is found
+    # in X-Forwarded-For, from the proxies named as trusted only.
+    app.wsgi_app = client_address.behind(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]
     return app

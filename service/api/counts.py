@@ -65,11 +65,22 @@ def storage_uri(configured: str) -> str:
 
 @dataclass(frozen=True)
 class Refused:
-    """A request over its limit: which limit, and the whole seconds until it admits one more."""
+    """A request over its limit: which limit, and the whole seconds until it admits one more.
+    `address`: the limit is the address's own (its share of every client behind it, or the
+    requests no token spoke for), not one client's."""
 
     limit: RateLimitItem
     scope: str
     wait: int
+    address: bool = False
+
+
+ADDRESS = "/address"
+"""Marks the scope of an address's whole budget (a class's limit times `clients_per_address`)."""
+
+
+def scaled(item: RateLimitItem, times: int) -> RateLimitItem:
+    return type(item)(item.amount * times, item.multiples, item.namespace)
 
 
 class RequestCounts:
@@ -77,7 +88,11 @@ class RequestCounts:
     `RateLimits.storage` says (the memory above, or a Redis every worker and host shares).
     While a shared storage cannot be reached, requests are counted in this process instead,
     and the shared one is tried again after a pause that doubles up to a minute: a Redis
-    outage loosens the limits to one process's, it never refuses or fails requests."""
+    outage loosens the limits to one process's, it never refuses or fails requests.
+
+    A class's scope (`read`) counts one client at the class's limit; the same scope with
+    `ADDRESS` (`read/address`) counts an address's whole budget, the limit times
+    `RateLimits.clients_per_address`."""
 
     RETRY_FIRST, RETRY_MOST = 1.0, 60.0
 
@@ -87,28 +102,37 @@ class RequestCounts:
         self.local = self.shared if limits.storage.startswith("memory://") else MovingWindowRateLimiter(InlineExpiryMemoryStorage())
         self.prefix = limits.prefix
         self.limits = {name: parse_many(getattr(limits, name)) for name in RateLimits.CLASSES}
+        self.limits.update({name + ADDRESS: [scaled(item, limits.clients_per_address) for item in items]
+                            for name, items in list(self.limits.items())})
         self._retry_at, self._pause = 0.0, 0.0
 
     def hit(self, scope: str, client: str) -> Refused | None:
         """Count one request of `client` to a route of class `scope`; the limit it is over, if any."""
+        return self._counted(scope, client, count=True)
+
+    def spent(self, scope: str, client: str) -> Refused | None:
+        """The limit `client` has used up in `scope`, if any, without counting a request."""
+        return self._counted(scope, client, count=False)
+
+    def _counted(self, scope: str, client: str, count: bool) -> Refused | None:
         if self._retry_at and time.monotonic() < self._retry_at:
-            return self._hit(self.local, scope, client)
+            return self._check(self.local, scope, client, count)
         try:
-            refused = self._hit(self.shared, scope, client)
+            refused = self._check(self.shared, scope, client, count)
         except Exception:
             self._pause = min(self.RETRY_MOST, self._pause * 2 or self.RETRY_FIRST)
             if not self._retry_at:
                 logger.warning("request counts: the shared storage cannot be reached; counting in this process meanwhile")
             self._retry_at = time.monotonic() + self._pause
-            return self._hit(self.local, scope, client)
+            return self._check(self.local, scope, client, count)
         if self._retry_at:
             logger.info("request counts: the shared storage answers again")
             self._retry_at, self._pause = 0.0, 0.0
         return refused
 
-    def _hit(self, strategy: MovingWindowRateLimiter, scope: str, client: str) -> Refused | None:
+    def _check(self, strategy: MovingWindowRateLimiter, scope: str, client: str, count: bool) -> Refused | None:
         for limit in self.limits[scope]:
-            if not strategy.hit(limit, self.prefix, scope, client):
+            if not (strategy.hit if count else strategy.test)(limit, self.prefix, scope, client):
                 reset = strategy.get_window_stats(limit, self.prefix, scope, client).reset_time
-                return Refused(limit, scope, max(1, math.ceil(reset - time.time())))
+                return Refused(limit, scope.removesuffix(ADDRESS), max(1, math.ceil(reset - time.time())), scope.endswith(ADDRESS))
         return None

@@ -21,7 +21,7 @@ from domain.core.log import SEED_REVEALED
 from domain.core.referee import referee_actor
 from domain.core.transcription import AWAITED
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
-from service import bots
+from service import bots, command_ids
 from service.api import schemas as s
 from service.api.auth import acting_seat, bearer_token, loaded_game, lobby, token_speaks_for
 from service.api.encoding import as_built
@@ -229,10 +229,8 @@ def answered(game_id: str, moved: Moved, audience: Audience) -> ResponseReturnVa
 
 
 def idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= 200:
-        raise BadRequest("Idempotency-Key must be 1–200 characters.")
-    return key
+    """The request's `Idempotency-Key`, refused in the server's own namespaces (`command_ids`)."""
+    return command_ids.from_client(request.headers.get("Idempotency-Key"))
 
 
 def shown(records: list[dict[str, Any]], audience: Audience) -> list[dict[str, Any]]:

@@ -1,12 +1,16 @@
 """Every route declares who may call it and how often: `@guarded(Caller.PLAYER, limit="move")`.
 
 The declaration is the one place a route's access is decided. For each request, in this
-order: the request limit of the route's class (`counts.RequestCounts`: one count per client
-and class, per game for the per-game classes, kept where `RateLimits.storage` says so that it
-holds across processes and hosts); then the game id is made canonical and the caller's token
-resolved to that game's audience, which the view receives as its `audience` argument when it
-has one. `install` refuses to build an app with a route that declares nothing, so a new route
-cannot forget it.
+order: the request's address is counted against its share of the route's class
+(`counts.RequestCounts`, kept where `RateLimits.storage` says so that it holds across
+processes and hosts): the class's limit times `RateLimits.clients_per_address`, before any
+token is looked up. A request without a token is then counted against the address itself;
+one with a token is first refused if its address has spent the requests no token spoke for.
+Then the game id is made canonical and the caller's token resolved to that game's audience
+(the request's one load of its game), which the view receives as its `audience` argument
+when it has one: a token that is valid is then counted as its own client, one that is not
+against its address. Per-game classes count per game. `install` refuses to build an app with
+a route that declares nothing, so a new route cannot forget it.
 """
 
 from __future__ import annotations
@@ -21,11 +25,14 @@ from uuid import UUID
 
 from flask import Flask, Response, current_app, request
 from flask_smorest import Blueprint
-from werkzeug.exceptions import Unauthorized
+from werkzeug.exceptions import Forbidden, Unauthorized
 
+from domain.core.events import Audience
 from service.api import counts
 from service.api.auth import Caller, audience_of, bearer_token
+from service.api.counts import ADDRESS, RequestCounts
 from service.api.problems import documents_problems, problem
+from service.errors import GameNotFound
 from service.settings import RateLimits
 
 __all__ = ["Caller", "guarded", "install"]
@@ -54,12 +61,37 @@ class Guard:
         token stand for the client (elsewhere made-up tokens would be new clients at will)."""
         return self.game_route and self.caller is not Caller.INVITE
 
-    def key(self) -> Callable[[], str]:
-        """Whom a request to this route is counted against."""
-        who = client if self.checks_token else address
+    def scoped(self, who: str) -> str:
+        """`who`, counted per game on a game's route of a per-game class."""
         if self.limit in PER_GAME and self.game_route:
-            return lambda: f"{who()}/game:{canonical_game_id((request.view_args or {})['game_id'])}"
+            return f"{who}/game:{canonical_game_id((request.view_args or {})['game_id'])}"
         return who
+
+    def admit(self, counts: RequestCounts, view_kwargs: dict[str, Any]) -> Audience | None:
+        """Count the request, resolve its token to the game's audience (None off a game's
+        route) and canonicalise `view_kwargs`' game id; raises what the caller is told."""
+        here = address()
+        refuse(counts.hit(self.limit + ADDRESS, self.scoped(here)))
+        token = presented_token() if self.checks_token else None
+        # A token is no client of its own until a game knows it: until then its requests are
+        # its address's, and an address that spent those is refused before any lookup.
+        refuse(counts.hit(self.limit, self.scoped(here)) if token is None else counts.spent(self.limit, here))
+        if "game_id" not in view_kwargs:
+            return None
+        game_id = view_kwargs["game_id"] = canonical_game_id(view_kwargs["game_id"])
+        try:
+            audience = audience_of(game_id, self.caller)
+        except (Unauthorized, GameNotFound):
+            if token is not None:
+                refuse(counts.hit(self.limit, here))
+            raise
+        except Forbidden:
+            if token is not None:
+                refuse(counts.hit(self.limit, self.scoped(token_client(token))))
+            raise
+        if token is not None:
+            refuse(counts.hit(self.limit, self.scoped(token_client(token))))
+        return audience
 
 
 def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
@@ -77,18 +109,12 @@ def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
             view = _doc.doc(security=[{"bearer": []}] if needs_token else [{}, {"bearer": []}])(view)
 
         guard = Guard(caller, limit, game_route)
-        counted_as = guard.key()
 
         @wraps(view)
         def checked(*args: Any, **kwargs: Any) -> Any:
-            refused = current_app.extensions["caboose.counts"].hit(limit, counted_as())
-            if refused is not None:
-                raise TooManyRequests(refused)
-            if "game_id" in kwargs:
-                kwargs["game_id"] = canonical_game_id(kwargs["game_id"])
-                audience = audience_of(kwargs["game_id"], caller)
-                if wants_audience:
-                    kwargs["audience"] = audience
+            audience = guard.admit(current_app.extensions["caboose.counts"], kwargs)
+            if wants_audience:
+                kwargs["audience"] = audience
             return view(*args, **kwargs)
 
         checked.guard = guard  # type: ignore[attr-defined]
@@ -112,19 +138,28 @@ def canonical_game_id(raw: str) -> str:
         return raw
 
 
-def client() -> str:
-    """The request's bearer token (normalised, hashed), or its address without one."""
+def presented_token() -> str | None:
+    """The request's bearer token (a malformed header is none: the address counts)."""
     try:
-        token = bearer_token()
+        return bearer_token()
     except Unauthorized:
-        token = None  # counted by address: a malformed header is no new client
-    if token:
-        return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
-    return address()
+        return None
+
+
+def token_client(token: str) -> str:
+    """A valid token as a client: normalised by `bearer_token`, hashed."""
+    return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 def address() -> str:
+    """The request's address: the peer's, or where `CABOOSE_TRUSTED_PROXIES` says so the
+    address the first trusted proxy saw (`client_address.py`)."""
     return "address:" + (request.remote_addr or "unknown")
+
+
+def refuse(refused: counts.Refused | None) -> None:
+    if refused is not None:
+        raise TooManyRequests(refused)
 
 
 class TooManyRequests(Exception):
@@ -145,8 +180,8 @@ def install(app: Flask, limits: RateLimits) -> None:
     def too_many(error: TooManyRequests) -> Response:
         # The header and the words say the same whole number of seconds, never 0.
         refused = error.refused
-        what = _WORDS.get(refused.scope, "requests")
-        return problem(429, "Too many requests", f"Too many {what} from this client ({refused.limit}); "
+        what, who = _WORDS.get(refused.scope, "requests"), "address" if refused.address else "client"
+        return problem(429, "Too many requests", f"Too many {what} from this {who} ({refused.limit}); "
                        f"try again in {refused.wait} s.", "rate_limited", headers={"Retry-After": str(refused.wait)})
 
     @app.after_request

@@ -31,6 +31,7 @@ from service.errors import (
     ServiceError,
     StoreInconsistent,
     TokenReplaced,
+    TokenShownOnce,
     VersionConflict,
 )
 from service.i18n.rules import sentence
@@ -169,6 +170,10 @@ def register_problem_handlers(app: Flask) -> None:
         status = 412 if error.expected is not None else 409
         return problem(status, "Version conflict", error.message, error.code, headers={"ETag": f'"{error.current}"'},
                        current_version=error.current)
+
+    @app.errorhandler(TokenShownOnce)
+    def token_shown_once(error: TokenShownOnce) -> Response:
+        return problem(409, "Conflict", error.message, error.code)
 
     @app.errorhandler(IdempotencyKeyReused)
     def key_reused(error: IdempotencyKeyReused) -> Response:

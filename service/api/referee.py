@@ -20,10 +20,12 @@ from domain.core.events import Audience
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import bots
 from service import referee as desk
-from service.api.auth import acting_seat, lobby
+from service.api.auth import acting_seat, loaded_game, lobby
+from service.api.games import idempotency_key
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
+from service.api.schemas import IDEMPOTENCY_HEADER
 from service.application import Caboose
 
 referee = Blueprint("referee", __name__, url_prefix="/api/v1/games",
@@ -151,6 +153,16 @@ class AuditQuerySchema(Strict):
     format = fields.String(validate=validate.OneOf(["json", "text"]), load_default="json")
 
 
+def once(game_id: str) -> dict[str, Any]:
+    """The request's idempotency key and the game as the guard loaded it: an action is
+    retried like a move, and a retry with the same key answers as the first attempt did."""
+    return {"idempotency_key": idempotency_key(), "loaded": loaded_game(game_id)}
+
+
+KEYED = referee.doc(parameters=[IDEMPOTENCY_HEADER])
+"""Documents the Idempotency-Key header an action takes."""
+
+
 def _stored(game_id: str, records: list[dict[str, Any]]) -> ResponseReturnValue:
     version = records[-1]["version"]
     return {"game_id": game_id, "version": version, "events": records}, 201, {"ETag": f'"{version}"'}
@@ -159,6 +171,7 @@ def _stored(game_id: str, records: list[dict[str, Any]]) -> ResponseReturnValue:
 @referee.post("/<game_id>/rewind")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(RewindSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
@@ -166,7 +179,7 @@ def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     The random stream is not rewound: new draws continue it."""
     name = args["referee"]
     return _stored(game_id, desk.rewind(caboose(), game_id, name, args["to_version"], args["reason"],
-                                        args["dispute"], expected_versions(args["expected_version"])))
+                                        args["dispute"], expected_versions(args["expected_version"]), **once(game_id)))
 
 
 @referee.post("/<game_id>/fork")
@@ -189,17 +202,19 @@ def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @referee.post("/<game_id>/takebacks")
 @guarded(Caller.PLAYER, limit="move")
 @referee.arguments(TakebackRequestSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_takeback(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
     """A seat asks to take back its own last move (never one that drew or revealed anything)."""
     seat = acting_seat(audience, args["seat"])
-    return _stored(game_id, desk.request_takeback(caboose(), game_id, seat))
+    return _stored(game_id, desk.request_takeback(caboose(), game_id, seat, **once(game_id)))
 
 
 @referee.post("/<game_id>/takebacks/answer")
 @guarded(Caller.PLAYER, limit="move")
 @referee.arguments(TakebackAnswerSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_takeback_answer(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
@@ -208,7 +223,7 @@ def post_takeback_answer(args: dict[str, Any], game_id: str, audience: Audience)
     seat = acting_seat(audience, args["seat"]) if args["seat"] is not None else None
     name = referee_named(audience, args["referee"]) if args["referee"] is not None else None
     return _stored(game_id, desk.answer_takeback(caboose(), game_id, args["accept"], seat=seat, referee_name=name,
-                                                 reason=args["reason"]))
+                                                 reason=args["reason"], **once(game_id)))
 
 
 @referee.get("/<game_id>/disputes")
@@ -223,58 +238,65 @@ def get_disputes(game_id: str) -> ResponseReturnValue:
 @referee.post("/<game_id>/disputes")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(DisputeSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_dispute(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Record a dispute about event `version`: who raised it and the claim."""
     name = args["referee"]
-    return _stored(game_id, desk.raise_dispute(caboose(), game_id, name, args["version"], args["raised_by"], args["claim"]))
+    return _stored(game_id, desk.raise_dispute(caboose(), game_id, name, args["version"], args["raised_by"], args["claim"],
+                                               **once(game_id)))
 
 
 @referee.post("/<game_id>/disputes/<int:dispute>/ruling")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(RulingSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_ruling(args: dict[str, Any], game_id: str, dispute: int) -> ResponseReturnValue:
     """Rule on an open dispute (identified by the version of its DisputeRaised)."""
     name = args["referee"]
-    return _stored(game_id, desk.rule(caboose(), game_id, name, dispute, args["text"], args["outcome"]))
+    return _stored(game_id, desk.rule(caboose(), game_id, name, dispute, args["text"], args["outcome"], **once(game_id)))
 
 
 @referee.post("/<game_id>/adjustments")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(AdjustmentSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Adjust a seat's VP, cash or income, or put a piece back, with a reason."""
     name = args["referee"]
     return _stored(game_id, desk.adjust(caboose(), game_id, name, args["seat"], args["kind"], args["amount"], args["reason"],
-                                        args["detail"], args["dispute"], expected_versions(args["expected_version"])))
+                                        args["detail"], args["dispute"], expected_versions(args["expected_version"]),
+                                        **once(game_id)))
 
 
 @referee.post("/<game_id>/seats/<int:seat>/bot")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(TakeOverSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
 def post_seat_bot(args: dict[str, Any], game_id: str, seat: int) -> ResponseReturnValue:
     """Hand a seat to a bot (SeatTakenOver): it moves for the seat whenever the seat is to act,
     and the seat's token can no longer move for it, until the seat is handed back."""
     return _stored(game_id, bots.take_over(caboose(), game_id, seat, args["level"], args["reason"], args["referee"],
-                                           args["expected_version"]))
+                                           args["expected_version"], **once(game_id)))
 
 
 @referee.post("/<game_id>/seats/<int:seat>/hand-back")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(HandBackSchema())
+@KEYED
 @referee.response(201, HandedBackSchema)
 @documents_problems(400, 401, 403, 404, 409, 422, 429)
 def post_hand_back(args: dict[str, Any], game_id: str, seat: int) -> ResponseReturnValue:
     """Hand a seat a bot holds back to a person (SeatHandedBack): the bot stops, and the seat
     gets a fresh token, returned once; its old token no longer works."""
-    records, token = bots.hand_back(lobby(), game_id, seat, args["reason"], args["referee"])
+    records, token = bots.hand_back(lobby(), game_id, seat, args["reason"], args["referee"], idempotency_key())
     version = records[-1]["version"]
     return {"game_id": game_id, "version": version, "events": records, "seat": seat, "token": token}, 201, {"ETag": f'"{version}"'}
 
@@ -282,12 +304,13 @@ def post_hand_back(args: dict[str, Any], game_id: str, seat: int) -> ResponseRet
 @referee.put("/<game_id>/deadline")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(DeadlineSchema())
+@KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 422, 429)
 def put_deadline(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Set, change or lift the game's move deadline (MoveDeadlineSet): once the game has waited
     that long for a seat, the game's strongest bot makes that seat's next move."""
-    return _stored(game_id, bots.set_deadline(caboose(), game_id, args["move_deadline"], args["referee"]))
+    return _stored(game_id, bots.set_deadline(caboose(), game_id, args["move_deadline"], args["referee"], **once(game_id)))
 
 
 @referee.get("/<game_id>/audit")

@@ -87,12 +87,15 @@ class OutcomeSchema(Strict):
 
 MOVE_BODY = {"$ref": "#/components/schemas/Move"}
 """The request body of POST …/moves in the OpenAPI document (see `move_body_schemas`)."""
+IDEMPOTENCY_HEADER = {
+    "in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+    "description": "A retry with the same key returns the first answer and stores nothing new. Keys beginning with "
+                   "bot:, create:, fork:, referee: or system: are the server's own and refused (400)."}
 MOVE_HEADERS = [
     {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
      "description": "The ETag of the version the move was made against (`\"12\"`, a list, or `*`): "
                     "the move is refused with 412 if the game has moved on."},
-    {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-     "description": "A retry with the same key returns the first answer and stores nothing new."},
+    IDEMPOTENCY_HEADER,
 ]
 
 
@@ -386,9 +389,19 @@ class ProblemSchema(Schema):
 
 
 class SubscribeSchema(Strict):
+    """Where the seat is told from now on: both channels, a missing one turned off; a body
+    that names neither says nothing and is refused (`null` turns a channel off)."""
+
     webhook_url = fields.Url(load_default=None, allow_none=True, schemes={"http", "https"}, require_tld=False,
+                             validate=validate.Length(max=2048),
                              metadata={"description": "POSTed a JSON body signed with HMAC-SHA256 (header X-Caboose-Signature)."})
-    email = fields.Email(load_default=None, allow_none=True)
+    email = fields.Email(load_default=None, allow_none=True, validate=validate.Length(max=254),
+                         metadata={"description": "At most 254 characters, the longest address mail can carry (RFC 5321)."})
+
+    @validates_schema(pass_original=True)
+    def says_something(self, _: dict[str, Any], original: Any, **__: Any) -> None:
+        if not isinstance(original, dict) or not {"webhook_url", "email"} & set(original):
+            raise ValidationError("Say where this seat is told: `webhook_url` and/or `email` (null turns one off).")
 
 
 class DeliverySchema(Schema):

@@ -298,6 +298,11 @@ SERVICE_SENTENCES: dict[str, str] = {
     "invite_invalid": N_("That invite is not valid for this game, or has been used."),
     "unsupported_media_type": N_("The body must be JSON, sent as Content-Type: application/json."),
     "database_unavailable": N_("The database did not answer in time; nothing more was stored by this request. Try again shortly."),
+    "idempotency_key_reserved": N_("That Idempotency-Key begins with a prefix the server keeps for its own commands "
+                                   "(bot:, create:, fork:, referee:, system:); use any other key."),
+    "token_shown_once": N_("That hand-back was answered already and the seat has changed hands since: its token was shown "
+                           "once and cannot be given again."),
+    "body_too_large": N_("The body is larger than this server takes."),
 }
 """The service's own refusals with a stable code: their sentences for other languages."""
 

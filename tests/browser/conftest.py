@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from service.application import Caboose
 from service.lobby import Lobby
 from service.settings import RateLimits, Settings
 from service.simulation import game_seed, play_one
-from tests.browser.support import WIDE, Site, Watched, play_random
+from tests.browser.support import WIDE, Site, Watched, keeping_errors, play_random
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -139,3 +140,19 @@ def reader(browser: Any) -> Iterator[Any]:
     yield lambda language, url, viewport=WIDE: opened(browser, contexts, url, viewport, viewport["width"] < 600, language)
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (its own localStorage: another person), at a
+    viewport of its own, once the page is ready; it keeps its errors (`page.errors`)."""
+    with ExitStack() as opened:
+        def opener(url: str, viewport: dict[str, int] = WIDE) -> Any:
+            context = browser.new_context(viewport=viewport)
+            opened.callback(context.close)
+            page = keeping_errors(context.new_page())
+            page.goto(url)
+            page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
+            return page
+
+        yield opener

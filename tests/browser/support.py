@@ -58,6 +58,14 @@ def play_until(site: Site, game: str, wanted: str, seed: int,
     raise AssertionError(f"no {wanted} move in 3000 moves")
 
 
+def keeping_errors(page: Any) -> Any:
+    """`page`, keeping what went wrong in it: uncaught errors and console errors (`page.errors`)."""
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    return page
+
+
 @dataclass
 class Watched:
     """A page, with every JSON body the server sent it and every error it logged."""

@@ -6,11 +6,8 @@ accessibility violations. Screenshots at 1400×900 and 390 px go to test-artifac
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from projections.listing import Filters
 from tests.browser.accessibility import serious
@@ -18,27 +15,6 @@ from tests.browser.support import Site, shot
 
 WIDE = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
-    """A page in a browser context of its own (its own localStorage: another person)."""
-    contexts = []
-
-    def opener(url: str, viewport: dict[str, int] = WIDE) -> Any:
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-        page.goto(url)
-        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
 
 
 def cards(page: Any, where: str = "#games") -> list[str]:

@@ -61,7 +61,10 @@ def test_the_running_games_answer_their_first_seat_s_token(demo: tuple[Services,
             assert d.running.issued is not None
             token = d.running.issued.seat_tokens[0]
             assert token in lines
+            # The replay link carries the token in its fragment, which no server or proxy logs.
+            assert f"http://demo.example/games/{d.running.game_id}/replay#token={token}" in lines
             summary = client.get(f"/api/v1/games/{d.running.game_id}", token=token)
             assert summary.status == 200 and "Ann" in json.dumps(summary.body), d.game
             legal = client.get(f"/api/v1/games/{d.running.game_id}/legal-moves", token=token)
             assert legal.status == 200 and legal.body["seat"] == 0, (d.game, legal.body)
+        assert "?token=" not in lines

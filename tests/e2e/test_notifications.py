@@ -121,3 +121,20 @@ def test_webhook_and_email_deliveries_with_retries(store: Caboose, receiver: Rec
 
 def client_statuses(store: Caboose, lobby: Lobby, notifier: Notifier, game_id: str) -> dict[int, list[str]]:
     return {seat: [d["status"] for d in notifier.status(game_id, seat)["deliveries"]] for seat in (0, 1)}
+
+
+@pytest.mark.parametrize("raw", [b"", b"{}", b'{"email": "' + b"a" * 10_000 + b'@example.test"}',
+                                 b'{"email": "' + b"a" * 243 + b'@example.test"}'],  # 256 characters: two past the longest
+                         ids=["empty", "neither", "10 KB address", "256-character address"])
+def test_a_subscription_that_says_nothing_or_too_much_is_refused(store: Caboose, raw: bytes) -> None:
+    """An empty body or one naming neither channel says nothing (400, not a silent 200 that
+    turns both off); an address longer than mail can carry (254 characters) is refused.
+    Either way the seat's subscription is left as it was."""
+    with serving(store, create_app(store, Lobby(store))) as client:
+        created = client.post("/api/v1/games", {"game": "race", "players": ["ann", "bob"]}).body
+        path, token = f"/api/v1/games/{created['game_id']}/notifications", created["seat_tokens"]["0"]
+        assert client.request("PUT", path, {"email": "ann@example.test"}, token=token).status == 200
+        reply = client.request("PUT", path, raw=raw, token=token)
+        assert reply.status == 400 and reply.headers["content-type"] == "application/problem+json", (reply.status, reply.body)
+        assert reply.body["code"] == "malformed_request" and reply.body["errors"], reply.body
+        assert client.get(path, token=token).body["email"] == "ann@example.test"

@@ -5,6 +5,7 @@ connecting only to the address that was checked. The operator may allow networks
 from __future__ import annotations
 
 import ipaddress
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -66,7 +67,12 @@ REFUSED = [("http://127.0.0.1:8000/hook", "loopback"), ("http://localhost:8000/h
            ("http://10.0.0.5/hook", "private"), ("https://192.168.0.10/hook", "private"),
            ("http://169.254.169.254/latest/meta-data", "link-local"), ("http://[fe80::1]/hook", "link-local"),
            ("http://224.0.0.251/hook", "multicast"), ("http://0.0.0.0:8000/hook", "unspecified"),
-           ("http://240.0.0.1/hook", "reserved")]
+           ("http://240.0.0.1/hook", "reserved"),
+           # Names that are this machine by definition, however written (no resolver is asked).
+           ("http://LOCALHOST./hook", "loopback"), ("http://localhost./hook", "loopback"), ("http://api.localhost/hook", "loopback"),
+           # IPv6 addresses that carry an IPv4 one: 6to4 of 127.0.0.1 and of 10.0.0.1, Teredo's client, NAT64.
+           ("http://[2002:7f00:1::]/hook", "loopback"), ("http://[2002:a00:1::1]/hook", "private"),
+           ("http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook", "loopback"), ("http://[64:ff9b::a9fe:a9fe]/hook", "link-local")]
 
 
 @pytest.mark.parametrize(("url", "klass"), REFUSED)
@@ -82,6 +88,18 @@ def test_setting_a_webhook_into_the_servers_networks_is_refused(tmp_path: object
         assert f"a {klass} address" in reply.body["detail"]
         # Nothing changed: the earlier subscription stands.
         assert client.get(path, token=token).body["email"] == "ann@example.test"
+        assert client.get(path, token=token).body["webhook_url"] is None
+
+
+@pytest.mark.parametrize("url", ["http://example.test:99999/hook", "https://[2606:4700::1111]:65536/hook"])
+def test_a_webhook_with_no_port_a_server_can_have_is_refused(tmp_path: object, url: str) -> None:
+    store, _, _, app = served(tmp_path)
+    with serving(store, app) as client:
+        created = client.post("/api/v1/games", {"game": "race", "players": ["ann", "bob"]}).body
+        path, token = f"/api/v1/games/{created['game_id']}/notifications", created["seat_tokens"]["0"]
+        reply = client.request("PUT", path, {"webhook_url": url}, token=token)
+        assert reply.status == 400 and reply.headers["content-type"] == "application/problem+json", reply.body
+        assert "port" in json.dumps(reply.body)
         assert client.get(path, token=token).body["webhook_url"] is None
 
 

@@ -5,6 +5,7 @@ clock, never a sleep."""
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections.abc import Callable
@@ -15,7 +16,7 @@ import pytest
 from domain.core.envelope import group_by_command, to_event
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.takeover import strongest
-from service import bots
+from service import bots, command_ids
 from service.aggregate import Game
 from service.application import Caboose
 from service.errors import TokenReplaced
@@ -48,7 +49,7 @@ def test_the_runner_plays_a_seat_to_the_end_and_the_audit_says_ok(app: Caboose) 
     bot_moves = [m for m in moves_by_seat(app, game_id) if m[1] == "seat:1"]
     assert len(bot_moves) > 10
     # Every bot move went through `play` with the key made of the game and the version it saw.
-    assert all(key == bots.bot_key(game_id, first - 1) for first, _, key in bot_moves)
+    assert all(key == command_ids.bot_move(game_id, first - 1) for first, _, key in bot_moves)
     report = full_audit(app, game_id, projections=False)
     assert report.ok, report.text()
 
@@ -101,7 +102,7 @@ def test_two_runners_at_once_store_each_bot_move_once(app: Caboose, tmp_path: ob
     moves = moves_by_seat(app, game_id)
     keys = [key for _, _, key in moves]
     assert len(keys) == len(set(keys))
-    assert all(key == bots.bot_key(game_id, first - 1) for first, _, key in moves)
+    assert all(key == command_ids.bot_move(game_id, first - 1) for first, _, key in moves)
     report = full_audit(app, game_id, projections=False)
     assert report.ok, report.text()
 
@@ -204,7 +205,7 @@ def test_a_passed_deadline_makes_one_move_for_the_late_seat(app: Caboose) -> Non
     after = app.records(game_id, after=game.version)
     assert after[0]["kind"] == "DeadlinePassed" and after[0]["actor"] == "system"
     assert after[0]["data"] == {"seat": late, "seconds": 86400, "since": game.updated_at, "level": strongest(game.decider)}
-    assert after[1]["actor"] == f"seat:{late}" and after[1]["command_id"] == bots.bot_key(game_id, game.version + 1)
+    assert after[1]["actor"] == f"seat:{late}" and after[1]["command_id"] == command_ids.bot_move(game_id, game.version + 1)
     assert [r["kind"] for r in after].count("DeadlinePassed") == 1
     # The next seat's deadline runs from the bot's move: it is not late yet.
     assert runner.run_once() == 0
@@ -248,3 +249,59 @@ def test_a_takeover_the_runner_passed_by_is_still_seen(app: Caboose) -> None:
     runner.position += 5  # as if it had read past the takeover before it was committed
     assert runner.run_once() >= 1
     assert app.records(game_id)[-1]["actor"] in (f"seat:{seat}", "system")
+
+
+# -- a bot's key taken by another command (a record stored before clients were refused the
+# -- namespace `bot:`): the runner moves under a fresh key instead of stopping for good ----
+
+def planted_race(app: Caboose) -> tuple[str, int, int, int]:
+    """A race game in which seat `mover` stored its move under `bot:GAME:V` (as a server
+    before this one let it), where V is the version a takeover of that seat will stand at
+    after the other seat's move: (game id, mover, other, V)."""
+    game_id, _ = Lobby(app).open_game("race", ["Ann", "Bob"], {"goal": 40})
+    game = app.game(game_id)
+    mover = min(game.decider.active_seats(game.state))
+    return game_id, mover, 1 - mover, game.version + 3
+
+
+def bot_choice(app: Caboose, game_id: str, seat: int, version: int) -> dict[str, int]:
+    """The random bot's move for `seat` at `version` (in a race, it never depends on the state)."""
+    game = app.game(game_id)
+    legal = [{"type": "advance", "by": n} for n in (1, 2, 3)]
+    return dict(game.decider.bots["random"].choose(game.state, seat, legal, bots.chooser_for(game_id, version, seat)))
+
+
+def bot_moved_at(app: Caboose, game_id: str, version: int, seat: int) -> dict[str, object]:
+    after = app.records(game_id, after=version)
+    assert after and after[0]["actor"] == f"seat:{seat}", after[:1]
+    return after[0]
+
+
+def test_a_bot_whose_key_was_taken_by_another_move_still_moves(app: Caboose, caplog: pytest.LogCaptureFixture) -> None:
+    game_id, mover, other, version = planted_race(app)
+    key = command_ids.bot_move(game_id, version)
+    app.play(game_id, mover, {"type": "advance", "by": 1 + bot_choice(app, game_id, mover, version)["by"] % 3}, idempotency_key=key)
+    app.play(game_id, other, {"type": "advance", "by": 1})
+    bots.take_over(app, game_id, mover, "random", "Ann left")
+    assert app.game(game_id).version == version
+    with caplog.at_level(logging.WARNING):
+        runner = bots.BotRunner(app)
+        assert runner.run_once() == 1
+    moved = bot_moved_at(app, game_id, version, mover)
+    assert str(moved["command_id"]).startswith(f"{key}:")
+    assert not [r for r in caplog.records if r.exc_info], "the runner logged a traceback"
+    assert any(key in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+    assert full_audit(app, game_id, projections=False).ok
+
+
+def test_a_bot_whose_key_was_taken_by_the_same_move_earlier_still_moves(app: Caboose) -> None:
+    """The planted move is the very move the bot will choose, so its key answers the bot with
+    the old move's records: they are told apart by their version, and the bot moves."""
+    game_id, mover, other, version = planted_race(app)
+    chosen = bot_choice(app, game_id, mover, version)
+    app.play(game_id, mover, chosen, idempotency_key=command_ids.bot_move(game_id, version))
+    app.play(game_id, other, {"type": "advance", "by": 1})
+    bots.take_over(app, game_id, mover, "random", "Ann left")
+    assert bots.BotRunner(app).run_once() == 1
+    assert bot_moved_at(app, game_id, version, mover)["data"] == {"seat": mover, "counter": chosen["by"] + 1 + chosen["by"],
+                                                                  "by": chosen["by"]}

@@ -1,11 +1,12 @@
 // One game as a card: what it is, who plays, whose turn and since when, where to watch or play.
 import { ago, el, seatName, titleOf } from "./words.js";
-import { dateTimeOf, list, t } from "./i18n.js";
+import { dateTimeOf, isolated, list, t } from "./i18n.js";
 
 export function replayLink(gameId, token = null) {
   const url = `/games/${encodeURIComponent(gameId)}/replay`;
-  // The replay page takes the token out of the address bar at once and keeps it for the tab.
-  return token ? `${url}?token=${encodeURIComponent(token)}` : url;
+  // In the fragment, which the browser never sends: no server or proxy logs it. The replay
+  // page takes it out of the address bar at once and keeps it for the tab.
+  return token ? `${url}#token=${encodeURIComponent(token)}` : url;
 }
 
 function turnLine(summary, yourSeat) {
@@ -43,7 +44,7 @@ export function card(summary, held = null) {
     el("p", { cls: "id", text: t("{game} · event {version}", { game: summary.game_id, version: String(summary.version) }) }));
   const actions = el("div", { cls: "actions" });
   if (held) {
-    const as = held.seat === null ? t("referee") : held.name || t("seat {seat}", { seat: held.seat + 1 });
+    const as = held.seat === null ? t("referee") : held.name ? isolated(held.name) : t("seat {seat}", { seat: held.seat + 1 });
     actions.append(el("a", { text: t("Open as {who}", { who: as }), attrs: { href: replayLink(summary.game_id, held.token) } }));
   } else {
     actions.append(el("a", { text: t("Watch"), attrs: { href: replayLink(summary.game_id) } }));

@@ -66,6 +66,18 @@ export function pt(context, message, params = {}) {
   return fill(typeof found === "string" && found ? found : message, params);
 }
 
+// Right-to-left letters (Hebrew, Arabic and the scripts beside them) and direction controls.
+const BIDI = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+// A name as a person typed it, set among the page's own words: one that holds right-to-left
+// letters or direction controls is isolated (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE),
+// so it is reordered only within itself and an override it opens ends with it. Any other
+// name cannot move the words around it and is left as it was typed.
+export function isolated(name) {
+  const text = String(name);
+  return BIDI.test(text) ? `\u2068${text}\u2069` : text;
+}
+
 // A list joined as the language joins one ("A, B and C"; "ก, ข และ ค"; "甲、乙和丙").
 export function list(items) {
   if (tag === "en") return items.join(", ");

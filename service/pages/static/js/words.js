@@ -1,5 +1,5 @@
 // Games and times in words.
-import { ago as agoIn, gameName, t, tag } from "./i18n.js";
+import { ago as agoIn, gameName, isolated, t, tag } from "./i18n.js";
 
 const SMALL = new Set(["of", "to", "the", "and", "a", "in"]);
 
@@ -13,7 +13,7 @@ export function titleOf(game) {
 export function seatName(summary, seat) {
   const found = summary.seats.find((s) => s.seat === Number(seat));
   if (!found) return t("seat {seat}", { seat: Number(seat) + 1 });
-  return found.open ? t("open seat {seat}", { seat: found.seat + 1 }) : found.name;
+  return found.open ? t("open seat {seat}", { seat: found.seat + 1 }) : isolated(found.name);
 }
 
 // "3 min ago", "2 h ago", "4 days ago": how long a seat has been waiting to move.

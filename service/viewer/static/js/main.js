@@ -9,7 +9,7 @@ import { category, describe, isRewind, revealed } from "./wording.js";
 import { h } from "./dom.js";
 import { patternOf } from "./patterns.js";
 import { namer } from "./names.js";
-import { t } from "/pages/static/js/i18n.js";
+import { isolated, t } from "/pages/static/js/i18n.js";
 
 const SEAT_COLOURS = ["#d62728", "#1f6fd1", "#2ca02c", "#e0a800", "#3b3b3b", "#9467bd", "#8c564b", "#17becf"];
 const POLL_MS = 2000; // only when the live stream fails
@@ -73,7 +73,7 @@ const ctx = {
   named: namer(null), // the content pack's names in the reader's language, once the board map is in
   renderer: null,
   event: null,
-  seatName: (seat) => page.names[seat] ?? t("seat {seat}", { seat }),
+  seatName: (seat) => (page.names[seat] == null ? t("seat {seat}", { seat }) : isolated(page.names[seat])),
   seatColour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
   refereeName: (name) => (name ? t("Referee {name}", { name }) : t("The referee")),
   actorName: (actor) => {
@@ -90,16 +90,8 @@ const ctx = {
 
 // -- viewpoint --------------------------------------------------------------------------
 
-// A token given in the link is kept for this tab only and taken out of the address bar,
-// so the deep links the page writes never carry it.
+// The token the link gave (boot.js took it out of the address bar) or this tab was given.
 function takeToken() {
-  const url = new URL(window.location.href);
-  const given = url.searchParams.get("token");
-  if (given !== null) {
-    if (given) sessionStorage.setItem(tokenKey, given); else sessionStorage.removeItem(tokenKey);
-    url.searchParams.delete("token");
-    window.history.replaceState(null, "", url);
-  }
   return sessionStorage.getItem(tokenKey);
 }
 
@@ -199,7 +191,7 @@ function showTitle() {
   const at = own && title !== own && title.endsWith(` (${own})`) ? title.length - own.length - 3 : -1;
   replaceIfChanged($("game-title"), at < 0 ? [document.createTextNode(title)]
     : [document.createTextNode(`${title.slice(0, at)} (`), h("span", { translate: "no" }, own), document.createTextNode(")")]);
-  $("game-seats").textContent = page.names.join(", ");
+  $("game-seats").textContent = page.names.map((_, seat) => ctx.seatName(seat)).join(", ");
   const names = page.names.length ? ` · ${page.names.join(", ")}` : "";
   document.title = seat ? t("{title}{names} · Caboose play", { title, names }) : t("{title}{names} · Caboose replay", { title, names });
 }
