@@ -1,6 +1,7 @@
 """What each audience sees (R29): everything but the deck's order and the seats' hand
-orders, each shown only to its seat and referees until the game ends; and the move a
-seat's first event records (`move_of`)."""
+orders, each shown only to its seat and referees (whether everyone may see a finished game
+as a referee does is the service's to decide: not while a game it was forked from runs);
+and the move a seat's first event records (`move_of`)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ from typing import Any
 from domain.core.events import Audience, Event
 from domain.toot_toot import events as ev
 from domain.toot_toot.content import Content
-from domain.toot_toot.state import OVER, State
+from domain.toot_toot.state import State
 
 
 def view(content: Content, state: State, audience: Audience) -> dict[str, Any]:
-    over = state.phase == OVER
     seats = []
     for index, seat in enumerate(state.seats):
         shown: dict[str, Any] = {
@@ -23,7 +23,7 @@ def view(content: Content, state: State, audience: Audience) -> dict[str, Any]:
             "upgrades": dict(sorted(seat.upgrades.items())), "track": seat.track, "final": dict(seat.final),
             "turns": seat.turns, "hand_count": len(seat.hand),
         }
-        if over or audience.sees((index,)):
+        if audience.sees((index,)):
             shown["hand"] = [_order(content, state, o) for o in seat.hand]
         seats.append(shown)
     out: dict[str, Any] = {
