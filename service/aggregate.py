@@ -168,6 +168,9 @@ class Game(Aggregate):
         # The version of each seat's last `SeatHandedBack` (seat as a string): the seat got a
         # fresh token then, so a token confirmed before it may no longer speak for the seat.
         self.handed_back: dict[str, int] = {}
+        # The games whose hidden cards this one continues: the origin of each `ForkedFrom`
+        # in its record (a fork of a fork names both). Who may see it waits on them.
+        self.origins: list[str] = []
         # A game played at a table (`seed_source: "table"`) has no seed: its outcomes are
         # entered. `awaiting` is the move it waits on (`transcription.pending_of`, kept as
         # plain JSON for snapshots), replaced on every record, never changed in place.
@@ -255,6 +258,8 @@ class Game(Aggregate):
         self.updated_at = record["time"]
         if self.is_table:
             self.awaiting = awaited_after(getattr(self, "awaiting", None), record)
+        if record["kind"] == log.FORKED_FROM and hasattr(self, "origins"):
+            self.origins = [*self.origins, record["data"]["origin"]]
         if record["kind"] in takeover.KINDS:
             self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
             if record["kind"] == takeover.HANDED_BACK and hasattr(self, "handed_back"):

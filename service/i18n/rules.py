@@ -257,7 +257,7 @@ PROBLEM_TITLES: tuple[str, ...] = (
     N_("Service unavailable"), N_("Database unavailable"), N_("Internal Server Error"), N_("Too many requests"),
     N_("Not Found"), N_("Method Not Allowed"), N_("Unauthorized"), N_("Forbidden"), N_("Bad Request"),
     N_("Request Entity Too Large"), N_("Precondition Failed"), N_("Conflict"), N_("Too Many Requests"),
-    N_("Not your outcome"),
+    N_("Not your outcome"), N_("Not shown yet"),
 )
 """Every title a problem document may carry, so each has its translation."""
 
@@ -270,6 +270,8 @@ SERVICE_SENTENCES: dict[str, str] = {
     "invite_invalid": N_("That invite is not valid for this game, or has been used."),
     "unsupported_media_type": N_("The body must be JSON, sent as Content-Type: application/json."),
     "database_unavailable": N_("The database did not answer in time; nothing more was stored by this request. Try again shortly."),
+    "withheld": N_("This game continues the hidden cards of a game that is still running: until that game ends, it is "
+                   "shown only with its own seats' or referee's tokens."),
 }
 """The service's own refusals with a stable code: their sentences for other languages."""
 
