@@ -384,10 +384,11 @@ class Caboose(Application[UUID]):
         return self.legal_moves_at(game_id, seat)[1]
 
     def legal_moves_at(self, game_id: str, seat: int, loaded: Game | None = None) -> tuple[int, list[dict[str, Any]]]:
-        """The game's version and the moves `seat` may make at it."""
+        """The game's version and the moves `seat` may make at it (none in a game that cannot
+        be played on here: `Game.playable`)."""
         g = loaded or self.game(game_id)
         self._seat_of(g, seat)
-        if g.is_over or seat not in g.decider.active_seats(g.state):
+        if g.is_over or not g.playable or seat not in g.decider.active_seats(g.state):
             return g.version, []
         return g.version, g.decider.legal_moves(g.state, seat)
 

@@ -15,13 +15,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.audit import AWAITS_REVEAL, awaits_reveal
+from domain.core.audit import awaits_reveal
 from domain.core.envelope import redact
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import PUBLIC
 from projections.runner import PollingRunner, projection_of
 from projections.store import read_store_for
 from service import input_limits
+from service.aggregate import IMPORTED_UNFINISHED
 from service.application import Caboose
 from service.errors import GameNotFound
 from service.lobby import Lobby
@@ -121,7 +122,7 @@ def import_lines(lobby: Lobby, lines: Iterable[str]) -> list[Imported]:
         except RuleError as error:
             results.append(Imported(game_id, False, len(records), error.code, error.message))
         else:
-            results.append(Imported(game_id, True, len(records), detail=AWAITS_REVEAL if awaits_reveal(records) else None))
+            results.append(Imported(game_id, True, len(records), detail=IMPORTED_UNFINISHED if awaits_reveal(records) else None))
     return results
 
 

@@ -270,6 +270,8 @@ SERVICE_SENTENCES: dict[str, str] = {
     "invite_invalid": N_("That invite is not valid for this game, or has been used."),
     "unsupported_media_type": N_("The body must be JSON, sent as Content-Type: application/json."),
     "database_unavailable": N_("The database did not answer in time; nothing more was stored by this request. Try again shortly."),
+    "seed_not_held": N_("This game was imported unfinished, without its seed: it cannot be played on here, by a seat, a "
+                        "bot or a fork. Play it on where its seed is kept, then import the finished record."),
     "withheld": N_("This game continues the hidden cards of a game that is still running: until that game ends, it is "
                    "shown only with its own seats' or referee's tokens."),
 }
