@@ -149,6 +149,28 @@ def _is(move: dict[str, Any], wanted: str) -> bool:
     return move.get("type") == kind and (not source or move.get("source") == source)
 
 
+def stream_of(url: str, token: str | None) -> Stream:
+    """A stream opened as a client opens one: a server process that holds all the streams it
+    may says so (503 with Retry-After), and the client comes back (maybe to another)."""
+    started = time.monotonic()
+    while True:
+        stream = Stream(url, token=token, timeout=30)
+        if stream.status != 503 or time.monotonic() - started > WAIT_LIMIT:
+            return stream
+        time.sleep(float(stream.headers.get("retry-after", "1")) / 4)
+
+
+def retried(client: Client, path: str, body: Any, token: str) -> Reply:
+    """A referee's action sent again while a bot's move wins the race to the game (409/412),
+    as a referee's client does."""
+    for _ in range(20):
+        reply = client.post(path, body, token=token)
+        if reply.status not in (409, 412):
+            return reply
+        time.sleep(0.1)
+    return reply
+
+
 def waited(what: str, condition: Any) -> Any:
     started = time.monotonic()
     while not (found := condition()):
@@ -249,7 +271,7 @@ def streamed(client: Client, game: Seated, token: str | None, seat: int | None, 
              found: Findings) -> Iterator[str]:
     """The game's live stream, read from its start until its last record (or its end)."""
     found.tried += 1
-    with Stream(f"{client.base}{game.path}/stream", token=token, timeout=30) as stream:
+    with stream_of(f"{client.base}{game.path}/stream", token) as stream:
         if stream.status != 200:
             return
         try:
@@ -300,14 +322,14 @@ def stream_attack(client: Client, chooser: random.Random | None = None, elsewher
     start = client.get(game.path, token=game.referee_token).body["version"]
     seat, old = 0, game.seat_tokens[0]
     found = Findings()
-    with Stream(f"{stream_client.base}{game.path}/stream?after={start}", token=old, timeout=30) as stream:
+    with stream_of(f"{stream_client.base}{game.path}/stream?after={start}", old) as stream:
         if stream.status != 200:
             raise AssertionError(f"the seat's stream did not open: {stream.status} {stream.problem}")
         taken = client.post(f"{game.path}/seats/{seat}/bot", {"level": "random"}, token=game.referee_token)
         if taken.status != 201:
             raise AssertionError(f"the seat was not handed to a bot: {taken.status} {taken.body}")
         received = stream.records_until(taken.body["version"], within=30)  # the stream worked until then
-        back = client.post(f"{game.path}/seats/{seat}/hand-back", {"reason": "ada is back"}, token=game.referee_token)
+        back = retried(client, f"{game.path}/seats/{seat}/hand-back", {"reason": "ada is back"}, game.referee_token)
         if back.status != 201:
             raise AssertionError(f"the seat was not handed back: {back.status} {back.body}")
         handed_back, fresh = back.body["version"], back.body["token"]
@@ -327,13 +349,14 @@ def stream_attack(client: Client, chooser: random.Random | None = None, elsewher
             ended = True
         except TimeoutError:
             found.leaks.append("the old stream stayed open and silent instead of ending")
-        found.tried = len(received)
+        found.tried = 3  # the stream, the takeover, the hand-back; and the reconnect below
+        found.notes["frames_received"] = len(received)
         after = [r for r in received if r["version"] >= handed_back]
         found.leaks += [f"the old stream{leak}" for leak in hidden(after, None)]
         found.leaks += [f"the old stream carried version {r['version']} ({r['kind']}), after the hand-back" for r in after]
         found.notes.update({"handed_back_at": handed_back, "last_version": last, "old_stream_ended": ended,
                             "frames_after_hand_back": len(after)})
-    again = Stream(f"{stream_client.base}{game.path}/stream?after={handed_back}", token=old, timeout=30)
+    again = stream_of(f"{stream_client.base}{game.path}/stream?after={handed_back}", old)
     again.close()
     if again.status != 401:
         found.leaks.append(f"the old token opened a new stream: {again.status}")
