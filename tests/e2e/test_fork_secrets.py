@@ -23,7 +23,7 @@ from service.settings import RateLimits, Settings
 from tests.conftest import POSTGRES_URL, fresh_schema
 from tests.e2e.conftest import Client, serving
 from tests.forgery import reseal
-from tests.support.attacks import fork_attack, hidden, lines_of, waited
+from tests.support.attacks import fork_attack, hidden, lines_of, retried, waited
 
 LIMITS = RateLimits.every("1000000/minute")
 
@@ -92,7 +92,7 @@ def test_once_the_original_ends_its_finished_fork_is_shown_whole(client: Client,
     assert refused.status == 403 and refused.body["code"] == "withheld" and refused.body["running_game"] == origin.game_id
     assert refused.headers["content-type"] == "application/problem+json"
     for seat in origin.seat_tokens:  # the original's referee lets bots play it out
-        assert client.post(f"{origin.path}/seats/{seat}/bot", {"level": "random"}, token=origin.referee_token).status == 201
+        assert retried(client, f"{origin.path}/seats/{seat}/bot", {"level": "random"}, origin.referee_token).status == 201
     waited("the bots to finish the original", lambda: client.get(origin.path).body["status"] == "finished")
     events = client.get(f"{fork.path}/events").body["events"]
     assert any("value" in s for e in events for s in e["secrets"]), "a finished fork of a finished game is public"

@@ -28,7 +28,8 @@ from service.settings import RateLimits, Settings
 from tests.conftest import POSTGRES_URL, fresh_schema
 from tests.e2e.conftest import Client, serving
 from tests.forgery import drop_reveal, finished_ticket_to_ride, reseal, write_jsonl
-from tests.support.attacks import Seated, created, full_records, play
+from tests.support.attacks import full_records, play
+from tests.support.volley import Game, new_game
 
 LIMITS = RateLimits.every("1000000/minute")
 VERIFIER = Path(__file__).resolve().parents[2] / "docs" / "verify_record.py"
@@ -78,7 +79,7 @@ def with_deck_swapped(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("forged", [False, True], ids=["as_exported", "deck_order_forged"])
 def test_an_imported_unfinished_game_cannot_be_played_on_without_its_seed(client: Client, store: Caboose,
                                                                           tmp_path: Path, forged: bool) -> None:
-    game = created(client, ["ada", "bo"])
+    game = new_game(client, ["ada", "bo"])
     play(client, game, 8, random.Random(5))
     records = full_records(client, game)
     # Given an id of its own, so that it can be stored beside the game it came from.
@@ -107,7 +108,7 @@ def test_an_imported_unfinished_game_cannot_be_played_on_without_its_seed(client
     assert code == 1 and output.startswith("Error: seed_not_held:") and len(output.strip().splitlines()) == 1, output
     # Nothing was stored: the game stands where the record left it, and its audit says why.
     assert client.get(base).body["version"] == version
-    assert full_records(client, Seated(copy_id, {}, tokens["referee_token"])) == sent
+    assert full_records(client, Game(copy_id, {}, tokens["referee_token"])) == sent
     audit = client.get(f"{base}/audit").body
     assert audit["ok"] and audit["unchecked"] == ["seed"], audit
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from tests.support.http import Client, Reply
 from tests.support.sse import Stream
+from tests.support.volley import Game, new_game
 
 PRIVATE_SEAT_PARTS = ("hand", "kept_tickets", "offered_tickets", "returning_tickets")
 """The parts of a seat's entry in a Ticket to Ride view only that seat (and referees) see."""
@@ -38,30 +39,13 @@ WAIT_LIMIT = 180.0
 
 
 @dataclass
-class Seated:
-    """A game as a referee holds it: its id and every token."""
-
-    game_id: str
-    seat_tokens: dict[int, str]
-    referee_token: str
-
-    @property
-    def path(self) -> str:
-        return f"/api/v1/games/{self.game_id}"
-
-    @classmethod
-    def of(cls, body: dict[str, Any]) -> Seated:
-        return cls(body["game_id"], {int(k): v for k, v in body["seat_tokens"].items()}, body["referee_token"])
-
-
-@dataclass
 class Findings:
     """What an attack could read that it may not, and what it tried."""
 
     leaks: list[str] = field(default_factory=list)
     tried: int = 0
     notes: dict[str, Any] = field(default_factory=dict)
-    games: dict[str, Seated] = field(default_factory=dict)
+    games: dict[str, Game] = field(default_factory=dict)
     """The games the attack made, with their tokens (not part of the report)."""
 
     def to_json(self) -> dict[str, Any]:
@@ -113,15 +97,7 @@ def first_board(reply: Reply) -> list[Any]:
 
 # -- playing, as the honest players and referee do -----------------------------------------------
 
-def created(client: Client, players: list[str], seed: str | None = None) -> Seated:
-    body = {"game": "ticket_to_ride", "players": players, **({"seed": seed} if seed else {})}
-    reply = client.post("/api/v1/games", body)
-    if reply.status != 201:
-        raise AssertionError(f"creating a game answered {reply.status}: {reply.body}")
-    return Seated.of(reply.body)
-
-
-def play(client: Client, game: Seated, moves: int, chooser: random.Random, tokens: dict[int, str] | None = None,
+def play(client: Client, game: Game, moves: int, chooser: random.Random, tokens: dict[int, str] | None = None,
          prefer: str | None = None) -> int:
     """Up to `moves` moves by whoever is to act, each seat with its own token; `prefer`: a
     move type taken whenever it is offered (e.g. `draw_card` from the deck). Returns the
@@ -162,7 +138,7 @@ def stream_of(url: str, token: str | None) -> Stream:
 
 def retried(client: Client, path: str, body: Any, token: str) -> Reply:
     """A referee's action sent again while a bot's move wins the race to the game (409/412),
-    as a referee's client does."""
+    as a referee's client does (the seat handed to a bot a moment ago may be moving)."""
     for _ in range(20):
         reply = client.post(path, body, token=token)
         if reply.status not in (409, 412):
@@ -180,7 +156,7 @@ def waited(what: str, condition: Any) -> Any:
     return found
 
 
-def full_records(client: Client, game: Seated) -> list[dict[str, Any]]:
+def full_records(client: Client, game: Game) -> list[dict[str, Any]]:
     return lines_of(client.get(f"{game.path}/export", token=game.referee_token))
 
 
@@ -191,17 +167,17 @@ def fork_attack(client: Client, chooser: random.Random | None = None) -> Finding
     the server's store), then read everything as the public, as a seat of the original and
     as a seat of the fork, and try to predict the original's next draw."""
     chooser = chooser or random.Random(35)
-    origin = created(client, ["ada", "bo"])
+    origin = new_game(client, ["ada", "bo"])
     play(client, origin, 14, chooser)
     at = client.get(origin.path, token=origin.referee_token).body["version"]
     reply = client.post(f"{origin.path}/fork", {"referee": "rita", "at_version": at, "reason": "what if"},
                         token=origin.referee_token)
     if reply.status != 201:
         raise AssertionError(f"the fork was refused: {reply.status} {reply.body}")
-    fork = Seated.of(reply.body)
+    fork = Game.of(reply.body)
     for seat in fork.seat_tokens:
-        taken = client.post(f"{fork.path}/seats/{seat}/bot", {"level": "random", "reason": "let the bots finish it"},
-                            token=fork.referee_token)
+        taken = retried(client, f"{fork.path}/seats/{seat}/bot", {"level": "random", "reason": "let the bots finish it"},
+                        fork.referee_token)
         if taken.status != 201:
             raise AssertionError(f"the fork's seat {seat} was not handed to a bot: {taken.status} {taken.body}")
     waited("the bots to finish the fork",
@@ -230,7 +206,7 @@ def fork_attack(client: Client, chooser: random.Random | None = None) -> Finding
     return found
 
 
-def read_everything(client: Client, game: Seated, token: str | None, seat: int | None, found: Findings,
+def read_everything(client: Client, game: Game, token: str | None, seat: int | None, found: Findings,
                     at: int) -> Iterator[str]:
     """Every way the server hands out a game's records or state, asked with `token` (None:
     the public) read as `seat` of this game (None: no seat of it); each hidden card found,
@@ -258,7 +234,7 @@ def read_everything(client: Client, game: Seated, token: str | None, seat: int |
     yield from streamed(client, game, token, seat, last, found)
 
 
-def _unfinished_or_withheld(client: Client, game: Seated) -> bool:
+def _unfinished_or_withheld(client: Client, game: Game) -> bool:
     """Whether the game may not be shown whole yet: running, or a fork whose origin runs."""
     summary = client.get(game.path, token=game.referee_token).body
     if summary["status"] != "finished":
@@ -267,7 +243,7 @@ def _unfinished_or_withheld(client: Client, game: Seated) -> bool:
     return any(client.get(f"/api/v1/games/{e['data']['origin']}").body.get("status") != "finished" for e in forked)
 
 
-def streamed(client: Client, game: Seated, token: str | None, seat: int | None, last: int,
+def streamed(client: Client, game: Game, token: str | None, seat: int | None, last: int,
              found: Findings) -> Iterator[str]:
     """The game's live stream, read from its start until its last record (or its end)."""
     found.tried += 1
@@ -281,7 +257,7 @@ def streamed(client: Client, game: Seated, token: str | None, seat: int | None, 
             return
 
 
-def predict_next_draw(client: Client, origin: Seated, fork: Seated, at: int, chooser: random.Random) -> dict[str, Any]:
+def predict_next_draw(client: Client, origin: Game, fork: Game, at: int, chooser: random.Random) -> dict[str, Any]:
     """As the public: the original's deck as it stood at the fork, read from the fork (its
     view then), less the cards the original has drawn from it since (its public deck count),
     gives its next card; then a seat of the original draws from the deck, and the
@@ -317,7 +293,7 @@ def stream_attack(client: Client, chooser: random.Random | None = None, elsewher
     referee and the players act while the stream stays open on the first."""
     chooser = chooser or random.Random(36)
     stream_client, client = client, elsewhere or client
-    game = created(client, ["ada", "bo"])
+    game = new_game(client, ["ada", "bo"])
     play(client, game, 4, chooser)
     start = client.get(game.path, token=game.referee_token).body["version"]
     seat, old = 0, game.seat_tokens[0]
