@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,12 +46,20 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Caboose]:
 @pytest.fixture
 def client(store: Caboose) -> Iterator[Client]:
     app = create_app(store)
-    stop = BotRunner(store).start(interval=0.05)  # the bots that finish the fork
+    stop, runner = threading.Event(), BotRunner(store)
+
+    def bots() -> None:  # the bots that finish the fork, until the test is over
+        while not stop.wait(0.05):
+            runner.run_once()
+
+    thread = threading.Thread(target=bots, daemon=True)
+    thread.start()
     try:
         with serving(store, app) as client:
             yield client
     finally:
         stop.set()
+        thread.join(timeout=60)  # its round done before the store closes
         if "caboose.feed" in app.extensions:
             app.extensions["caboose.feed"].stop()
 
