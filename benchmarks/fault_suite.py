@@ -18,6 +18,11 @@ The faults:
 - the bot-key attack (benchmarks/bot_key_attack.py): a seat sends moves under the keys the bot
   runner will use, and the store holds such keys from an older server; every seat is then
   handed to a bot, and `caboose bots run` must play the game out.
+- attacks on a running game's hidden cards (tests/support/attacks.py): a fork of a running
+  game finished by bots (`caboose bots run`), read through every route, stream, page and
+  export as the public and as other seats' tokens, and its original's next draw predicted
+  from it; and a seat's live stream kept open across a hand-back to a bot and back, the new
+  holder's secret draws looked for in it.
 
 Clients play random legal moves in 3-seat Ticket to Ride games. Every move carries an
 Idempotency-Key (a client that retries needs one), half carry If-Match, one in ten is sent
@@ -62,6 +67,7 @@ from projections.store import ReadStore, read_db_url  # noqa: E402
 from service.application import Caboose  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from service.waits import CONNECT_FLOOR  # noqa: E402
+from tests.support.attacks import fork_attack, stream_attack  # noqa: E402
 from tests.support.http import Client, Reply  # noqa: E402
 from tests.support.ledger import Sent, reconcile  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
@@ -432,6 +438,26 @@ def runner_kill(db: str, schema: str | None, env: dict[str, str], rebuilt_read_d
         app.close()
 
 
+def secret_attacks(db: str, schema: str | None, folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """The fork and stream attacks against the deployed server (several workers: a stream, a
+    hand-back and a move may each land on another), with a bot runner of its own."""
+    # A stream whose client left is noticed at its next heartbeat: soon, so the attacks' many
+    # short reads do not hold every stream a worker may keep.
+    server = LiveServer(db, schema, env={"CABOOSE_STREAM_HEARTBEAT": "1"}, log_path=folder / "gunicorn-attacks.log").start()
+    bots = subprocess.Popen([*caboose_cli(), "bots", "run", "--interval", "0.05", "--db", db],
+                            env={**env, **({"CABOOSE_DB_SCHEMA": schema} if schema else {})}, cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        fork = fork_attack(server.client(), random.Random(35)).to_json()
+        stream = stream_attack(server.client(), random.Random(36)).to_json()
+        log = server.log()
+    finally:
+        os.killpg(bots.pid, signal.SIGKILL)
+        bots.wait(timeout=30)
+        server.stop()
+    return {"fork": fork, "stream": stream, "tracebacks_in_server_log": log.count("Traceback")}
+
+
 # -- the run ---------------------------------------------------------------------------------------
 
 def new_schema(postgres: str, prefix: str) -> str:
@@ -475,11 +501,12 @@ def run(size: Size, postgres: str, keep: bool = False) -> dict[str, Any]:
             "simulate_kill": timed(simulate_kill, sqlite_cli, None, size, base_env),
             "runner_kill": timed(runner_kill, sqlite_cli, None, base_env, f"sqlite:///{folder}/rebuilt.projections.sqlite"),
             "bot_keys": timed(bot_key_attack.attack, f"sqlite:///{folder}/bot-keys.sqlite", None, phase("sqlite-bot-keys"), base_env),
+            "attacks": timed(secret_attacks, f"sqlite:///{folder}/attacks.sqlite", None, phase("sqlite-attacks"), base_env),
         }
         try:
-            for what in ("kill", "outage", "silent", "cli", "rebuilt", "botkeys"):
+            for what in ("kill", "outage", "silent", "cli", "rebuilt", "botkeys", "attacks"):
                 schemas.append(new_schema(postgres, f"caboose_faults_{what}"))
-            kill_schema, outage_schema, silent_schema, cli_schema, rebuilt_schema, bot_keys_schema = schemas
+            kill_schema, outage_schema, silent_schema, cli_schema, rebuilt_schema, bot_keys_schema, attacks_schema = schemas
             pg_env = {**base_env, "CABOOSE_DB_SCHEMA": cli_schema}
             report["postgresql"] = {
                 "server_kill": timed(server_kill, postgres, kill_schema, size, phase("pg-kill")),
@@ -489,6 +516,7 @@ def run(size: Size, postgres: str, keep: bool = False) -> dict[str, Any]:
                 "runner_kill": timed(runner_kill, postgres, cli_schema, pg_env, f"{postgres}?schema={rebuilt_schema}"),
                 "bot_keys": timed(bot_key_attack.attack, postgres, bot_keys_schema, phase("pg-bot-keys"),
                                   {**base_env, "CABOOSE_DB_SCHEMA": bot_keys_schema}),
+                "attacks": timed(secret_attacks, postgres, attacks_schema, phase("pg-attacks"), base_env),
             }
         finally:
             drop_schemas(postgres, schemas)
@@ -526,6 +554,23 @@ def failures(report: dict[str, Any]) -> list[str]:
                 found += bot_key_attack.failures(where, figures)
             if fault == "runner_kill" and (figures["games_equal_to_rebuild"] != figures["games"] or not figures["resumed_ok"]):
                 found.append(f"{where}: {figures['games_equal_to_rebuild']} of {figures['games']} games equal a rebuild")
+            if fault == "attacks":
+                found += attack_failures(where, figures)
+    return found
+
+
+def attack_failures(where: str, figures: dict[str, Any]) -> list[str]:
+    fork, stream = figures["fork"], figures["stream"]
+    found = [f"{where}: {kind} attack read {f['leak_count']} hidden cards, e.g. {f['leaks'][:3]}"
+             for kind, f in (("fork", fork), ("stream", stream)) if f["leak_count"]]
+    if not fork["control_finds_hidden_cards"]:
+        found.append(f"{where}: the fork attack's detector found nothing even as the fork's referee: it proves nothing")
+    if fork["prediction_right"]:
+        found.append(f"{where}: the original's next draw was predicted from its fork")
+    if not stream["old_stream_ended"]:
+        found.append(f"{where}: the old token's stream did not end after the hand-back")
+    if figures["tracebacks_in_server_log"]:
+        found.append(f"{where}: {figures['tracebacks_in_server_log']} tracebacks in the server log")
     return found
 
 
@@ -593,13 +638,24 @@ def table(report: dict[str, Any]) -> str:
         ("bot keys: planted keys met / planted", "bot_keys", "planted_keys_met"),
         ("bot keys: bot moves", "bot_keys", "bot_moves"), ("bot keys: game played out", "bot_keys", "game_finished"),
         ("bot keys: tracebacks in the runner's log", "bot_keys", "runner_tracebacks"),
+        ("fork attack: hidden cards read", "attacks", ("fork", "leak_count")),
+        ("fork attack: requests tried", "attacks", ("fork", "requests_tried")),
+        ("fork attack: next draw predicted", "attacks", ("fork", "prediction_right")),
+        ("stream attack: frames after the hand-back", "attacks", ("stream", "frames_after_hand_back")),
+        ("stream attack: old stream ended", "attacks", ("stream", "old_stream_ended")),
     ]
     stores = list(report)
     lines = [f"{'':46}" + "".join(f"{s:>12}" for s in stores)]
     for label, fault, key in rows:
-        cells = [report[s].get(fault, {}).get(key, "n/a") for s in stores]
+        cells = [cell(report[s].get(fault, {}), key) for s in stores]
         lines.append(f"{label:46}" + "".join(f"{'n/a' if c is None else str(c):>12}" for c in cells))
     return "\n".join(lines)
+
+
+def cell(figures: dict[str, Any], key: str | tuple[str, str]) -> Any:
+    if isinstance(key, tuple):
+        return figures.get(key[0], {}).get(key[1], "n/a")
+    return figures.get(key, "n/a")
 
 
 def main() -> int:

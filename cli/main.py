@@ -21,11 +21,12 @@ from waitress import serve as waitress_serve
 
 from cli.text_files import Utf8File
 from domain import games
-from domain.core.audit import AWAITS_REVEAL, awaits_reveal
+from domain.core.audit import awaits_reveal
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import Audience
 from domain.core.referee import referee_actor
 from service import bots, input_limits
+from service.aggregate import IMPORTED_UNFINISHED
 from service.api import create_app
 from service.application import Caboose
 from service.background import every
@@ -389,8 +390,9 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
     game_id, issued = lobby.import_game(records)
     echo_created(lobby, game_id, issued, as_json)
     if awaits_reveal(records):
-        # Stored without a seed, so nothing here can re-derive its outcomes before the reveal.
-        click.echo(f"note: {AWAITS_REVEAL}", err=True)
+        # Stored without a seed: nothing here can re-derive its outcomes before the reveal,
+        # nor draw its next ones.
+        click.echo(f"note: {IMPORTED_UNFINISHED}", err=True)
 
 
 @cli.command()

@@ -60,6 +60,9 @@ elif pinned: fail(f"{checked}; but the record carries no log proof to check agai
 fork = ([e for e in events if e.get("kind") == "ForkedFrom"] or events[:1])[-1]
 own = events[fork["version"] - 1:]
 reveal = next((e for e in own if e.get("kind") == "SeedRevealed"), None)
+# A table game keeps its opening as observed right after GameCreated and enters each outcome; without it, its outcomes are a generator's (a seeded record relabelled).
+kept = len(events) > 1 and events[1].get("kind") == "OutcomeEntered" and events[1]["data"].get("what") == "the opening as laid out at the table"
+if events[0]["data"].get("seed_source") == "table" and not kept: fail(f"{checked}; it says it was played at a table but does not keep its opening as observed: its outcomes are a generator's, and a seeded record cannot become a table game")
 if fork["data"].get("seed_source") == "table": ok(f"{checked}; outcomes entered at a table: recorded, but not provably fair")
 if reveal is None and any(e.get("kind") == "GameEnded" for e in own): fail(f"{checked}; the game is finished but its seed is never revealed, so its shuffles and dice cannot be checked")
 if reveal is None: ok(f"{checked}; no seed reveal: game unfinished, shuffles and dice not checked")

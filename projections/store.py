@@ -341,6 +341,16 @@ class ReadStore:
                     select(GameRow.game_id, GameRow.status).where(GameRow.game_id.in_(chunk))))
         return out
 
+    def forks(self, game_ids: Sequence[str]) -> set[str]:
+        """Those of these games the index holds as forks (of a game here or elsewhere)."""
+        out: set[str] = set()
+        with self.reading() as session:
+            for start in range(0, len(game_ids), 500):
+                chunk = list(game_ids[start:start + 500])
+                out.update(session.scalars(select(GameRow.game_id).where(
+                    GameRow.game_id.in_(chunk), GameRow.forked_from_id.is_not(None))))
+        return out
+
     def rows_of(self, game_id: str) -> dict[str, Any]:
         """Every read-model row of one game, for comparing with a fresh rebuild."""
         with self.reading() as session:

@@ -16,6 +16,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate, event
 
 from domain.core import fold, log, registry, takeover, transcription
+from domain.core.audit import AWAITS_REVEAL
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider, Move
 from domain.core.envelope import seal, seat_actor, to_event
@@ -38,17 +39,20 @@ def describe(pending: transcription.Pending, seats: Sequence[str]) -> str:
     return f"{pending.request.describe()} (entered by {who})"
 
 
-class NoRandomness:
-    """For games imported without their seed: they replay, but cannot draw anew."""
+SEED_NOT_HELD = "seed_not_held"
+"""The code of a move (or anything that leads to one) refused in a seeded game this service
+holds no seed of: one imported unfinished."""
 
-    def _refuse(self, *_: Any) -> Any:
-        raise IllegalMove("randomness_unavailable", "This game was imported without its seed; it cannot draw new random outcomes.")
 
-    randbelow = shuffle = roll = pick = _refuse
+IMPORTED_UNFINISHED = f"{AWAITS_REVEAL}; stored without its seed, it cannot be played on here"
+"""What an import of an unfinished seeded game says of it."""
 
-    def draw(self, pile: Sequence[Any], count: int, what: str, label: Any = str, by: int | None = None) -> list[Any]:
-        # A pile's order was recorded when it was shuffled: drawing from it is no new outcome.
-        return list(pile[:count])
+
+def seed_not_held() -> IllegalMove:
+    return IllegalMove(SEED_NOT_HELD, "This game was imported unfinished, without its seed: it cannot be played on here, "
+                       "by a seat, a bot or a fork. Its draws so far cannot be checked until the seed is revealed, and "
+                       "the piles it would draw from next are only as the imported record says. Play it on where its "
+                       "seed is kept, then import the finished record.")
 
 
 _NOTHING = object()
@@ -168,6 +172,9 @@ class Game(Aggregate):
         # The version of each seat's last `SeatHandedBack` (seat as a string): the seat got a
         # fresh token then, so a token confirmed before it may no longer speak for the seat.
         self.handed_back: dict[str, int] = {}
+        # The games whose hidden cards this one continues: the origin of each `ForkedFrom`
+        # in its record (a fork of a fork names both). Who may see it waits on them.
+        self.origins: list[str] = []
         # A game played at a table (`seed_source: "table"`) has no seed: its outcomes are
         # entered. `awaiting` is the move it waits on (`transcription.pending_of`, kept as
         # plain JSON for snapshots), replaced on every record, never changed in place.
@@ -228,6 +235,13 @@ class Game(Aggregate):
         return getattr(self, "tournament", None)
 
     @property
+    def playable(self) -> bool:
+        """Whether moves can be decided here: a table game's outcomes are entered; a seeded
+        game's are drawn from its seed, which a game imported unfinished came without (its
+        record may even hold a deck order sealed again by whoever sent it)."""
+        return self.is_table or self.seed is not None
+
+    @property
     def is_table(self) -> bool:
         """Played at a table: outcomes are entered, never drawn (snapshots taken before: no)."""
         return bool(getattr(self, "table", False))
@@ -261,6 +275,8 @@ class Game(Aggregate):
         self.updated_at = record["time"]
         if self.is_table:
             self.awaiting = awaited_after(getattr(self, "awaiting", None), record)
+        if record["kind"] == log.FORKED_FROM and hasattr(self, "origins"):
+            self.origins = [*self.origins, record["data"]["origin"]]
         if record["kind"] in takeover.KINDS:
             self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
             if record["kind"] == takeover.HANDED_BACK and hasattr(self, "handed_back"):
@@ -275,8 +291,13 @@ class Game(Aggregate):
         for seat in active:
             self.waiting_since.setdefault(seat, now)
 
+    def _seed(self) -> bytes:
+        if self.seed is None:
+            raise seed_not_held()
+        return bytes.fromhex(self.seed)
+
     def _rng(self) -> Randomness:
-        return SeededRandom(bytes.fromhex(self.seed), self.rng_position) if self.seed else NoRandomness()
+        return SeededRandom(self._seed(), self.rng_position)
 
     def _append(self, events: Sequence[Event], actor: str | Callable[[Event], str], command_id: str | None, now: str,
                 new_salt: Callable[[], str], rng_position: int, request_digest: str | None = None,
@@ -318,8 +339,7 @@ class Game(Aggregate):
         if self.is_table:
             return self.play_at_table(seat, move, (), command_id, now, new_salt, request_digest, actor or seat_actor(seat))
         rng = self._rng()
-        seed = bytes.fromhex(self.seed) if self.seed else None
-        decision = log.played(self.decider, self.state, seat, move, rng, seed)
+        decision = log.played(self.decider, self.state, seat, move, rng, self._seed())
         return self._append(decision.events, actor or seat_actor(seat), command_id, now, new_salt,
                             getattr(rng, "position", 0), request_digest, decision.states[1:])
 

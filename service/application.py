@@ -35,7 +35,16 @@ from domain.core.transcription import TABLE, sheet_lines
 from service import command_ids, stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
-from service.errors import GameNotFound, IdempotencyKeyReused, NoSuchSeat, NoSuchVersion, StoreInconsistent, TokenReplaced, VersionConflict
+from service.errors import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    NoSuchSeat,
+    NoSuchVersion,
+    StoreInconsistent,
+    TokenReplaced,
+    VersionConflict,
+    Withheld,
+)
 from service.migrate import open_store
 from service.seating import REFEREE_NAME
 from service.settings import Settings, persistence_env
@@ -267,9 +276,10 @@ class Caboose(Application[UUID]):
             raise GameNotFound(game_id) from None
         if not isinstance(aggregate, Game):  # a tournament's id, say: the store holds more than games
             raise GameNotFound(game_id)
-        if not hasattr(aggregate, "handed_back"):
-            # From a snapshot taken before the versions of hand-backs were kept (tokens are
-            # checked against them): folded from its events once, so the next snapshot has them.
+        if not hasattr(aggregate, "handed_back") or not hasattr(aggregate, "origins"):
+            # From a snapshot taken before the versions of hand-backs (tokens are checked
+            # against them) or a fork's origins (who may see it waits on them) were kept:
+            # folded from its events once, so the next snapshot has them.
             aggregate = project_game(None, self.events.get(key, lte=at))  # type: ignore[assignment]
         return aggregate
 
@@ -279,9 +289,9 @@ class Caboose(Application[UUID]):
 
     def view_records(self, game_id: str, audience: Audience, after: int = 0, limit: int | None = None,
                      loaded: Game | None = None) -> list[dict[str, Any]]:
-        """The records as `audience` may see them; everything is public once the game is over.
-        A referee's are the records as stored, read without judging the game (so a game whose
-        content pack is not installed can still be exported)."""
+        """The records as `audience` may see them now (`seen_as`). A referee's are the records
+        as stored, read without judging the game (so a game whose content pack is not
+        installed can still be exported)."""
         if not audience.referee:
             loaded = loaded or self.game(game_id)
             self._seat_of(loaded, audience.seat)
@@ -292,34 +302,80 @@ class Caboose(Application[UUID]):
 
     def shown(self, game_id: str, records: list[dict[str, Any]], audience: Audience,
               loaded: Game | None = None) -> list[dict[str, Any]]:
-        """`records` as `audience` may see them (`loaded`: the game as already loaded)."""
-        if audience.referee or (loaded or self.game(game_id)).is_over:
+        """`records` as `audience` may see them now (`loaded`: the game as already loaded)."""
+        if self.seen_as(game_id, audience, loaded).referee:
             return records
         return [redact(r, audience) for r in records]
+
+    def seen_as(self, game_id: str, audience: Audience, loaded: Game | None = None) -> Audience:
+        """Whose view `audience` gets of the game now: everything (`REFEREE`) for its referee,
+        and for anyone once it is over and shown whole (`shown_whole`); else its own. A game
+        that continues the hidden cards of a game still running (a fork of it, or a record
+        imported from one) shows them through its play (a market refilled from a copied deck,
+        a route paid from a copied hand, tickets scored at the end): until that game ends,
+        the public is refused it (`Withheld`) and its own seats see only their own secrets,
+        even after it ends."""
+        if audience.referee:
+            return REFEREE
+        game = loaded or self.game(game_id)
+        running = self.running_origin(game)
+        if running is not None:
+            if audience.seat is None:
+                raise Withheld(game_id, running)
+            return audience
+        return REFEREE if game.is_over else audience
+
+    def shown_whole(self, game: Game) -> bool:
+        """Whether every secret of `game` is public now: it is over, and every game whose
+        hidden cards it continues is over too."""
+        return game.is_over and self.running_origin(game) is None
+
+    def running_origin(self, game: Game) -> str | None:
+        """A game still running whose hidden cards `game` continues, if any: an origin of
+        its forks, or of theirs. An origin not in this store has no cards here to keep: a
+        record imported from elsewhere is judged by what this store holds."""
+        seen: set[str] = set()
+        waiting = list(game.origins)
+        while waiting:
+            origin = waiting.pop()
+            if origin in seen:
+                continue
+            seen.add(origin)
+            try:
+                found = self.game(origin)
+            except GameNotFound:
+                continue
+            if not found.is_over:
+                return origin
+            waiting += found.origins
+        return None
 
     def text_form(self, game_id: str, audience: Audience) -> list[str]:
         """The game as a score sheet: one line per move in its notation, one per entered
         outcome (`transcription.sheet_lines`). It needs the record the rules can fold: the
-        referee's, or anyone's once the game is over."""
+        referee's, or anyone's once the game is shown whole."""
         records = self.view_records(game_id, audience)
         if any("value" not in s for r in records for s in r["secrets"]):
             raise IllegalMove("secrets_withheld", "The text form is folded from the full record: ask as the referee, "
-                              "or once the game is over.")
+                              "or once the game is over and shown whole.")
         return sheet_lines(records)
 
     def state(self, game_id: str, audience: Audience, at: int | None = None, loaded: Game | None = None) -> dict[str, Any]:
         now = loaded or self.game(game_id)
         self._seat_of(now, audience.seat)
+        seen = self.seen_as(game_id, audience, now)
         if at is not None and at > now.version:
             raise NoSuchVersion(at, now.version)
         aggregate = now if at is None or at == now.version else self.game(game_id, at)
-        if now.is_over:
-            audience = REFEREE
         return {"game_id": game_id, "version": aggregate.version, "game": aggregate.ruleset,
-                "state": aggregate.decider.view(aggregate.state, audience)}
+                "state": aggregate.decider.view(aggregate.state, seen)}
 
-    def summary(self, game_id: str, loaded: Game | None = None) -> dict[str, Any]:
+    def summary(self, game_id: str, loaded: Game | None = None, audience: Audience | None = None) -> dict[str, Any]:
+        """The game's summary; for `audience` (None: the service itself), refused where it may
+        not see the game (`seen_as`)."""
         g = loaded or self.game(game_id)
+        if audience is not None:
+            self.seen_as(game_id, audience, g)
         decider, open_seats = g.decider, log.open_seats(g.seats)
         return {
             "game_id": game_id, "game": g.ruleset, "ruleset_version": g.ruleset_version,
@@ -337,10 +393,11 @@ class Caboose(Application[UUID]):
         return self.legal_moves_at(game_id, seat)[1]
 
     def legal_moves_at(self, game_id: str, seat: int, loaded: Game | None = None) -> tuple[int, list[dict[str, Any]]]:
-        """The game's version and the moves `seat` may make at it."""
+        """The game's version and the moves `seat` may make at it (none in a game that cannot
+        be played on here: `Game.playable`)."""
         g = loaded or self.game(game_id)
         self._seat_of(g, seat)
-        if g.is_over or seat not in g.decider.active_seats(g.state):
+        if g.is_over or not g.playable or seat not in g.decider.active_seats(g.state):
             return g.version, []
         return g.version, g.decider.legal_moves(g.state, seat)
 

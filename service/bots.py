@@ -33,7 +33,7 @@ from domain.core.errors import MalformedMove, RuleError
 from domain.core.referee import referee_actor
 from service import command_ids
 from service import referee as desk
-from service.aggregate import Game
+from service.aggregate import Game, seed_not_held
 from service.application import Caboose
 from service.background import every
 from service.errors import IdempotencyKeyReused, TokenShownOnce, VersionConflict
@@ -82,8 +82,15 @@ def take_over(app: Caboose, game_id: str, seat: int, level: str, reason: str, re
               expected_version: int | None = None, idempotency_key: str | None = None,
               loaded: Game | None = None) -> list[dict[str, Any]]:
     """Record that the bot of `level` plays `seat` from here on (`SeatTakenOver`)."""
+    playable(app, game_id)
     action = takeover.TakeOver(seat, level, reason)
     return desk.act(app, game_id, referee_actor(referee_name), action, expected_version, idempotency_key, loaded)
+
+
+def playable(app: Caboose, game_id: str) -> None:
+    """Refuse to bring bots or a deadline to a game no move can be decided in here."""
+    if not app.game(game_id).playable:
+        raise seed_not_held()
 
 
 def hand_back(lobby: Lobby, game_id: str, seat: int, reason: str, referee_name: str = REFEREE_NAME,
@@ -120,6 +127,7 @@ def hand_back(lobby: Lobby, game_id: str, seat: int, reason: str, referee_name: 
 def set_deadline(app: Caboose, game_id: str, move_deadline: Any, referee_name: str = REFEREE_NAME,
                  idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
     """Set, change or lift (None) the game's move deadline (`MoveDeadlineSet`)."""
+    playable(app, game_id)
     action = takeover.SetDeadline(deadline_seconds(move_deadline))
     return desk.act(app, game_id, referee_actor(referee_name), action, idempotency_key=idempotency_key, loaded=loaded)
 
@@ -212,7 +220,7 @@ class BotRunner:
         stored = 0
         for _ in range(10_000):  # a bound, never reached by a game that ends
             game = self.app.game(game_id)
-            if game.is_over:
+            if game.is_over or not game.playable:
                 self.watched.discard(game_id)
                 return stored
             due = self._due(game_id, game)

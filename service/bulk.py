@@ -1,9 +1,10 @@
 """Bulk export and import of many games as JSON Lines (FORMAT.md), so a league can
 archive a season: the games' events, game after game, each game's in version order.
 
-An export shows each game as the public sees it: whole once the game is over (the rules
-page hides secrets "until the game ends"), with its secrets as digests while it is
-active. An import verifies each game on its own (chain, rules, seed) and stores the
+An export shows each game as the public sees it (`Caboose.seen_as`): whole once the game
+is over (the rules page hides secrets "until the game ends"), with its secrets as digests
+while it is active, and not at all while it continues the hidden cards of a game still
+running (a fork of it). An import verifies each game on its own (chain, rules, seed) and stores the
 games that verify; one bad game does not stop the others.
 """
 
@@ -14,13 +15,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.audit import AWAITS_REVEAL, awaits_reveal
+from domain.core.audit import awaits_reveal
 from domain.core.envelope import redact
 from domain.core.errors import RecordError, RuleError
 from domain.core.events import PUBLIC
 from projections.runner import PollingRunner, projection_of
 from projections.store import read_store_for
 from service import input_limits
+from service.aggregate import IMPORTED_UNFINISHED
 from service.application import Caboose
 from service.errors import GameNotFound
 from service.lobby import Lobby
@@ -30,12 +32,14 @@ from service.tlog import is_proof_line
 
 def select_games(app: Caboose, status: str | None = None, game: str | None = None, ids: list[str] | None = None,
                  after: str | None = None, limit: int = 1000) -> list[str]:
-    """The games to export: the ids given (each must exist), or the game index's
-    selection, oldest first. The read models are brought up to date first."""
+    """The games to export: the ids given (each must exist, and be one the public may see:
+    `Withheld` otherwise), or the game index's selection, oldest first. The read models are
+    brought up to date first."""
     if ids:
         for game_id in ids:
             if not app.records(game_id, upto=1):
                 raise GameNotFound(game_id)
+            app.seen_as(game_id, PUBLIC)
     PollingRunner(app, projection_of(app)).catch_up()
     if ids:
         return list(dict.fromkeys(ids))[:limit]
@@ -43,12 +47,20 @@ def select_games(app: Caboose, status: str | None = None, game: str | None = Non
 
 
 def export_lines(app: Caboose, game_ids: Sequence[str]) -> Iterator[str]:
-    """Each game's events as the public sees them, one JSON line per event. A finished
-    game's records are written as they are stored, without encoding them again."""
-    status = read_store_for(app).statuses(game_ids)
+    """Each game's events as the public sees them, one JSON line per event; a game the public
+    may not see yet (a fork of a game still running) is left out. A finished game's records
+    are written as they are stored, without encoding them again."""
+    store = read_store_for(app)
+    status, forks = store.statuses(game_ids), store.forks(game_ids)
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     for game_id in game_ids:
-        over = status[game_id] == "finished" if game_id in status else app.game(game_id).is_over
+        if game_id in forks or game_id not in status:
+            loaded = app.game(game_id)
+            if app.running_origin(loaded) is not None:
+                continue
+            over = loaded.is_over
+        else:
+            over = status[game_id] == "finished"
         if over:
             yield "".join(text + "\n" for text in texts(app, game_id) if text)
         else:
@@ -113,7 +125,7 @@ def import_lines(lobby: Lobby, lines: Iterable[str]) -> list[Imported]:
         except RuleError as error:
             results.append(Imported(game_id, False, len(records), error.code, error.message))
         else:
-            results.append(Imported(game_id, True, len(records), detail=AWAITS_REVEAL if awaits_reveal(records) else None))
+            results.append(Imported(game_id, True, len(records), detail=IMPORTED_UNFINISHED if awaits_reveal(records) else None))
     return results
 
 

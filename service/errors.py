@@ -90,3 +90,16 @@ class NoSuchSeat(ServiceError):
 
     def __init__(self, seat: int, seats: int) -> None:
         super().__init__(f"There is no seat {seat} in this game: its seats are 0 to {seats - 1}.")
+
+
+class Withheld(ServiceError):
+    """The public asked for a game that continues the hidden cards of a game still running
+    (a fork of it, or a record imported from one): until that game ends, this one is shown
+    only with its own tokens."""
+
+    code = "withheld"
+
+    def __init__(self, game_id: str, running: str) -> None:
+        super().__init__(f"Game {game_id} continues the hidden cards of game {running}, which is still running: until "
+                         "that game ends, this one is shown only with its own seats' or referee's tokens.")
+        self.running = running

@@ -122,8 +122,10 @@ class Channel:
             self.closed = True
             self.changed.notify_all()
 
-    def frames(self, caboose: Caboose, after: int, audience: Audience) -> list[tuple[int, bytes]]:
-        """The records after `after` as `audience` sees them, as SSE frames (at most `BATCH`)."""
+    def frames(self, caboose: Caboose, after: int, audience: Audience) -> tuple[list[tuple[int, bytes]], Game | None]:
+        """The records after `after` as `audience` sees them, as SSE frames (at most `BATCH`),
+        and the game as it stood at the last of them or later: whoever sends the frames asks
+        that game whether the stream's token still speaks for its seat."""
         with self.changed:
             kept = self.recent and self.recent[0]["version"] <= after + 1
             if kept:
@@ -132,11 +134,13 @@ class Channel:
                 if missing:
                     for record in caboose.shown(self.game_id, missing, audience, self.game):
                         self.rendered[record["version"], audience] = frame(record)
-                return [(r["version"], self.rendered[r["version"], audience]) for r in wanted]
+                return [(r["version"], self.rendered[r["version"], audience]) for r in wanted], self.game
         # Further behind than the channel keeps (a reconnect after a long absence, a game
-        # that stored more than `RECENT` records at once): read them as `GET …/events` does.
-        records = caboose.view_records(self.game_id, audience, after, BATCH)
-        return [(r["version"], frame(r)) for r in records]
+        # that stored more than `RECENT` records at once): read them as `GET …/events` does,
+        # none newer than the game they are read with.
+        game = caboose.game(self.game_id)
+        records = caboose.view_records(self.game_id, audience, after, BATCH, loaded=game)
+        return [(r["version"], frame(r)) for r in records if r["version"] <= game.version], game
 
 
 class Feed:

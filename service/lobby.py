@@ -69,8 +69,14 @@ class Lobby:
     def listing(self, filters: Filters, limit: int = 50, cursor: Cursor | None = None) -> Page:
         """A page of the game index (`projections/listing.py`), newest activity first. The
         read models are first caught up with the end of the log, so a game just created,
-        joined or moved, by this process or any other, shows as it now is."""
-        return listing.page(log_caught_up(self.caboose), filters, limit, cursor)
+        joined or moved, by this process or any other, shows as it now is. A fork of a game
+        still running is listed without its scores: the public may not see its play yet
+        (`Caboose.seen_as`)."""
+        page = listing.page(log_caught_up(self.caboose), filters, limit, cursor)
+        for entry in page.games:
+            if entry["forked_from"] is not None and self.caboose.running_origin(self.caboose.game(entry["game_id"])):
+                entry["scores"] = None
+        return page
 
     def seats_held(self, tokens: Sequence[str]) -> frozenset[tuple[str, int]]:
         """The (game, seat) each of these seat tokens holds, for `waiting_for`. A token that

@@ -18,14 +18,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.core import fold, log, referee
-from domain.core.audit import AuditReport, Check, audit
+from domain.core.audit import AuditReport, Check, audit, awaits_reveal
 from domain.core.canonical import canonical
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
 from domain.core.randomness import commitment
 from projections.audit import projection_check
 from service import command_ids
-from service.aggregate import Game
+from service.aggregate import Game, seed_not_held
 from service.application import Caboose, new_salt, utc_now
 from service.errors import GameNotFound
 from service.tlog import TransparencyLog
@@ -112,6 +112,9 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     origin = app.records(game_id)
     if not origin:
         raise GameNotFound(game_id)
+    if not app.game(game_id).playable and awaits_reveal(origin):
+        # Imported unfinished: its piles are only as the record says until its seed is revealed.
+        raise seed_not_held()
     fork_id = str(uuid.uuid4())
     copies = referee.fork_records(origin, at_version, fork_id)
     history = fold.History(copies[0])

@@ -182,11 +182,11 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
         report.fail(report.rules, 1, error.message)
         return None
     seeded = SeededRandom(seed) if seed is not None else None
-    # A table game made here keeps its observed opening right after GameCreated and is
-    # re-decided from its entered outcomes; a table record from elsewhere without it is
-    # audited as before, its outcomes taken from the record.
-    table = created.get("seed_source") == transcription.TABLE and len(records) > 1 \
-        and transcription.opening_of(records[1]) is not None
+    # A table game keeps its observed opening right after GameCreated and is re-decided from
+    # its entered outcomes. A record that says `table` without that opening is refused: its
+    # outcomes are in a generator's form, and a finished seeded record relabelled `table`
+    # (its reveal dropped, its chain sealed again) would look exactly like it.
+    table = created.get("seed_source") == transcription.TABLE
     history = fold.History(records[0])
     # A fork's copied events drew from its origin's seed; only what follows is its own.
     fork = referee.last_fork(records)
@@ -248,7 +248,8 @@ def _table_opening(decider: Any, state: Any, group: list[dict[str, Any]]) -> lis
     observed = transcription.opening_of(group[1]) if len(group) > 1 else None
     if observed is None:
         raise RuleError("no_observed_opening", "a game played at a table keeps its opening as observed right after "
-                        "GameCreated; this record does not")
+                        "GameCreated and enters every outcome; this record does not (its outcomes are in a "
+                        "generator's form: a seeded record cannot become a table game)")
     return transcription.table_opening(decider, state, observed, group[1]["actor"])
 
 

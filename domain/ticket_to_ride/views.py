@@ -1,6 +1,8 @@
 """`view`: the state as an audience may see it, as plain JSON. Everyone sees the table
 (counts, market, claimed routes, scores); a seat also sees its own hand and tickets; a
-referee sees everything, deck orders included; once the game is over everything is public.
+referee sees everything, deck orders included. The view follows the audience it is given:
+whether everyone may see a finished game as a referee does is the service's to decide (not
+while a game it was forked from still runs).
 
 As in every Caboose game, what only seat N may see lives inside `seats[N]`, so a leak
 check can compare any seat's view with the public one without knowing the game.
@@ -17,7 +19,7 @@ from domain.ticket_to_ride.state import OPENING, OVER, Seat, State
 
 def view(state: State, audience: Audience) -> dict[str, Any]:
     over = state.phase == OVER
-    everything = audience.referee or over
+    everything = audience.referee
     seats = []
     for index, seat in enumerate(state.seats):
         entry = _public_seat(state, index, seat)

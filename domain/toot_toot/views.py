@@ -1,6 +1,8 @@
 """What each audience sees (R29): everything but the deck's order and the seats' hand
-orders, each shown only to its seat and referees until the game ends, and once it has
-ended the totals and winners; and the move a seat's first event records (`move_of`)."""
+orders, each shown only to its seat and referees (whether everyone may see a finished game
+as a referee does is the service's to decide: not while a game it was forked from runs),
+and once it has ended the totals and winners; and the move a seat's first event records
+(`move_of`)."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ def view(content: Content, state: State, audience: Audience) -> dict[str, Any]:
             "upgrades": dict(sorted(seat.upgrades.items())), "track": seat.track, "final": dict(seat.final),
             "turns": seat.turns, "hand_count": len(seat.hand),
         }
-        if over or audience.sees((index,)):
+        if audience.sees((index,)):
             shown["hand"] = [_order(content, state, o) for o in seat.hand]
         seats.append(shown)
     out: dict[str, Any] = {

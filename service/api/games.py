@@ -16,8 +16,7 @@ from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.envelope import redact
 from domain.core.errors import MalformedMove
-from domain.core.events import REFEREE, Audience
-from domain.core.log import SEED_REVEALED
+from domain.core.events import Audience
 from domain.core.referee import referee_actor
 from domain.core.transcription import AWAITED
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
@@ -127,10 +126,10 @@ def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @games.get("/<game_id>")
 @guarded(Caller.PUBLIC, limit="read")
 @games.response(200, s.SummarySchema)
-@documents_problems(401, 404, 429)
-def get_game(game_id: str) -> ResponseReturnValue:
+@documents_problems(401, 403, 404, 429)
+def get_game(game_id: str, audience: Audience) -> ResponseReturnValue:
     """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
-    summary = lobby().caboose.summary(game_id, loaded_game(game_id))
+    summary = lobby().caboose.summary(game_id, loaded_game(game_id), audience)
     return as_built(summary), 200, etag(summary["version"])
 
 
@@ -138,7 +137,7 @@ def get_game(game_id: str) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="read")
 @games.arguments(s.AtQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.StateSchema)
-@documents_problems(400, 401, 404, 429)
+@documents_problems(400, 401, 403, 404, 429)
 def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show the game state as the caller may see it, now or at version `at`."""
     view = lobby().caboose.state(game_id, audience, at, loaded_game(game_id))
@@ -149,7 +148,7 @@ def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseRetur
 @guarded(Caller.PUBLIC, limit="read")
 @games.arguments(s.EventsQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.EventsSchema)
-@documents_problems(400, 401, 404, 429)
+@documents_problems(400, 401, 403, 404, 429)
 def get_events(game_id: str, after: int, limit: int, audience: Audience) -> ResponseReturnValue:
     """List the game's events as the caller may see them."""
     app = lobby().caboose
@@ -162,14 +161,14 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
 @guarded(Caller.PUBLIC, limit="expensive")
 @games.arguments(s.ExportQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
 @games.response(200, description="The record as JSON Lines, or its text form as plain text.")
-@documents_problems(400, 401, 404, 422, 429)
+@documents_problems(400, 401, 403, 404, 422, 429)
 def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
     """Export one game: its record as the caller may see it (JSON Lines), or its text form
     (`format=text`), as `caboose export [--text]` writes them."""
     app = lobby().caboose
     loaded = loaded_game(game_id) or app.game(game_id)
     if format == "text":
-        lines = app.text_form(game_id, REFEREE if loaded.is_over else audience)
+        lines = app.text_form(game_id, audience)
         return Response("".join(line + "\n" for line in lines), 200, etag(loaded.version), mimetype="text/plain")
     records = app.view_records(game_id, audience, loaded=loaded)
     proof = proof_line(current_app.extensions["caboose.services"].log, app, game_id, records[-1]["version"])
@@ -216,15 +215,16 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> Respons
 
 
 def answered(game_id: str, moved: Moved, audience: Audience) -> ResponseReturnValue:
-    """A stored command's answer: its records as the caller may see them and the game now;
-    202 when it left a game played at a table waiting for an outcome (saying which)."""
+    """A stored command's answer: its records as the caller may see them and the game now
+    (a move that ended the game shows everything, as the game then does: `seen_as`); 202
+    when it left a game played at a table waiting for an outcome (saying which)."""
     game, version = moved.game, moved.records[-1]["version"]
+    seen = lobby().caboose.seen_as(game_id, audience, game)
     now = {"version": game.version, "status": "finished" if game.is_over else "active",
-           "active_seats": sorted(game.decider.active_seats(game.state)),
-           "state": game.decider.view(game.state, REFEREE if game.is_over else audience)}
+           "active_seats": sorted(game.decider.active_seats(game.state)), "state": game.decider.view(game.state, seen)}
     waiting = waiting_for(game) if moved.records[-1]["kind"] == AWAITED else None
-    body = {"game_id": game_id, "version": version, "events": shown(moved.records, audience), "now": now,
-            "waiting_for": waiting}
+    events = moved.records if seen.referee else [redact(r, audience) for r in moved.records]
+    body = {"game_id": game_id, "version": version, "events": events, "now": now, "waiting_for": waiting}
     return as_built(body), 202 if waiting is not None else 201, etag(version)
 
 
@@ -232,10 +232,3 @@ def idempotency_key() -> str | None:
     """The request's `Idempotency-Key`, refused in the server's own namespaces (`command_ids`)."""
     return command_ids.from_client(request.headers.get("Idempotency-Key"))
 
-
-def shown(records: list[dict[str, Any]], audience: Audience) -> list[dict[str, Any]]:
-    """A move's records as the mover may see them, decided from the records alone (no second
-    read after the store): a move that ended the game shows everything, as the game does."""
-    if audience.referee or (records and records[-1]["kind"] == SEED_REVEALED):
-        return records
-    return [redact(r, audience) for r in records]

@@ -33,6 +33,7 @@ from service.errors import (
     TokenReplaced,
     TokenShownOnce,
     VersionConflict,
+    Withheld,
 )
 from service.i18n.rules import sentence
 from service.input_limits import InputRefused
@@ -191,6 +192,10 @@ def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(TokenReplaced)
     def token_replaced(error: TokenReplaced) -> Response:
         return problem(401, "Missing or invalid token", error.message, error.code)
+
+    @app.errorhandler(Withheld)
+    def withheld(error: Withheld) -> Response:
+        return problem(403, "Not shown yet", error.message, error.code, running_game=error.running)
 
     @app.errorhandler(NoSuchSeat)
     def no_such_seat(error: NoSuchSeat) -> Response:

@@ -16,6 +16,7 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 from webargs.fields import DelimitedList
 
+from domain.core.events import Audience
 from projections.runner import caught_up
 from projections.store import ReadModelError, UnknownGame, VersionNotYet
 from service.api.guard import Caller, guarded
@@ -89,7 +90,8 @@ class ExportQuerySchema(Schema):
     limit = fields.Integer(validate=validate.Range(min=1, max=10000), load_default=1000)
 
 
-def _view(game_id: str, at: int | None, what: str) -> dict[str, Any]:
+def _view(game_id: str, at: int | None, what: str, audience: Audience) -> dict[str, Any]:
+    caboose().seen_as(game_id, audience)  # a game the caller may not see is refused (`Withheld`)
     store = caught_up(caboose(), game_id)
     return getattr(store, what)(game_id, at)
 
@@ -98,10 +100,10 @@ def _view(game_id: str, at: int | None, what: str) -> dict[str, Any]:
 @guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, BoardSchema)
-@documents_problems(400, 404)
-def get_board(game_id: str, at: int | None) -> ResponseReturnValue:
+@documents_problems(400, 403, 404)
+def get_board(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show what is on each route, hex or edge of the board, now or at version `at`."""
-    body = _view(game_id, at, "board")
+    body = _view(game_id, at, "board", audience)
     return body, 200, {"ETag": f'"{body["version"]}"'}
 
 
@@ -109,10 +111,10 @@ def get_board(game_id: str, at: int | None) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, IncomeSchema)
-@documents_problems(400, 404)
-def get_income(game_id: str, at: int | None) -> ResponseReturnValue:
+@documents_problems(400, 403, 404)
+def get_income(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show each seat's income and resource tracks, now or at version `at`."""
-    body = _view(game_id, at, "income")
+    body = _view(game_id, at, "income", audience)
     return body, 200, {"ETag": f'"{body["version"]}"'}
 
 
@@ -120,10 +122,10 @@ def get_income(game_id: str, at: int | None) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, ScoresSchema)
-@documents_problems(400, 404)
-def get_scores(game_id: str, at: int | None) -> ResponseReturnValue:
+@documents_problems(400, 403, 404)
+def get_scores(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Show each seat's VP, by source, now or at version `at`."""
-    body = _view(game_id, at, "scores")
+    body = _view(game_id, at, "scores", audience)
     return body, 200, {"ETag": f'"{body["version"]}"'}
 
 
@@ -131,10 +133,10 @@ def get_scores(game_id: str, at: int | None) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="read")
 @projections.arguments(AtSchema(), location="query", as_kwargs=True, unknown=RAISE)
 @projections.response(200, TimelineSchema)
-@documents_problems(400, 404)
-def get_timeline(game_id: str, at: int | None) -> ResponseReturnValue:
+@documents_problems(400, 403, 404)
+def get_timeline(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
     """Chart data: every seat's VP and income after each event that changed one (up to `at`)."""
-    body = _view(game_id, at, "timeline")
+    body = _view(game_id, at, "timeline", audience)
     return body, 200, {"ETag": f'"{body["version"]}"'}
 
 

@@ -229,9 +229,10 @@ def post_takeback_answer(args: dict[str, Any], game_id: str, audience: Audience)
 @referee.get("/<game_id>/disputes")
 @guarded(Caller.PUBLIC, limit="expensive")
 @referee.response(200, DisputesSchema)
-@documents_problems(404)
-def get_disputes(game_id: str) -> ResponseReturnValue:
+@documents_problems(403, 404)
+def get_disputes(game_id: str, audience: Audience) -> ResponseReturnValue:
     """Every dispute, raised or ruled, with its ruling and the actions that cite it."""
+    caboose().seen_as(game_id, audience)
     return {"game_id": game_id, "disputes": desk.disputes(caboose(), game_id)}
 
 
@@ -317,11 +318,11 @@ def put_deadline(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="expensive")
 @referee.arguments(AuditQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
 @referee.response(200, description="The audit report: ok, chain, rules, seed, projections, first_problem.")
-@documents_problems(400, 404)
-def get_audit(game_id: str, format: str) -> ResponseReturnValue:
+@documents_problems(400, 403, 404)
+def get_audit(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
     """Audit a game: chain intact, every command re-adjudicated under its ruleset version,
     random outcomes re-derived after the reveal, projections equal to a fresh rebuild."""
-    caboose().game(game_id)
+    caboose().seen_as(game_id, audience)
     report = desk.full_audit(caboose(), game_id, log=current_app.extensions["caboose.services"].log)
     if format == "text":
         return Response(report.text() + "\n", mimetype="text/plain")

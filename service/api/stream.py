@@ -7,11 +7,15 @@ stream resumes with the next record. Everything that can be refused (an unknown 
 token, a bad id, a process holding all the streams it may) is refused with a problem
 document before the stream starts. The records
 come from this process's `Feed` (`service/feed.py`), which alone watches the store.
+
+A seat's token is asked again before every write, of the game as it stood at the records
+about to be sent: once a referee has handed the seat back with a fresh token, the stream
+ends without them, as every other request with that token is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import Response, current_app
 from flask.typing import ResponseReturnValue
@@ -19,11 +23,12 @@ from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from domain.core.events import Audience
-from service.api.auth import lobby
+from service.aggregate import Game
+from service.api.auth import lobby, token_speaks_for
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.api.schemas import VERSION_MAX, Strict
-from service.errors import NoSuchVersion
+from service.errors import NoSuchVersion, TokenReplaced
 from service.feed import Channel, Feed, StreamsFull, capacity_from_env
 
 stream = Blueprint("stream", __name__, url_prefix="/api/v1/games", description="Live: a game's records as they are stored.")
@@ -71,7 +76,7 @@ def feed() -> Feed:
 @stream.arguments(StreamQuerySchema(), location="query", as_kwargs=True)
 @stream.arguments(StreamHeadersSchema(), location="headers", as_kwargs=True)
 @stream.doc(responses=EVENT_STREAM)
-@documents_problems(400, 401, 404, 429, 503)
+@documents_problems(400, 401, 403, 404, 429, 503)
 def get_stream(game_id: str, after: int | None, last_event_id: int | None, audience: Audience) -> ResponseReturnValue:
     """Follow the game: each of its records, as the caller may see it, pushed when stored."""
     # The header is what a reconnecting EventSource sends: it wins over the query.
@@ -81,22 +86,27 @@ def get_stream(game_id: str, after: int | None, last_event_id: int | None, audie
         channel = live.open(game_id)
     except StreamsFull as full:
         return problem(503, "Streams full", full.message, full.code, headers={"Retry-After": str(RETRY_MS // 1000)})
+    speaks = token_speaks_for(game_id, audience)
     try:
         if start > channel.version:
             raise NoSuchVersion(start, channel.version)
-        first = channel.frames(live.caboose, start, audience)
+        first, game = channel.frames(live.caboose, start, audience)
+        if speaks is not None and (game is None or not speaks(game)):
+            raise TokenReplaced()
     except BaseException:
         live.close(channel)
         raise
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(pushed(live, channel, audience, start, first), mimetype="text/event-stream", headers=headers)
+    return Response(pushed(live, channel, audience, start, first, speaks), mimetype="text/event-stream", headers=headers)
 
 
-def pushed(live: Feed, channel: Channel, audience: Audience, after: int,
-           first: list[tuple[int, bytes]]) -> Iterator[bytes]:
+def pushed(live: Feed, channel: Channel, audience: Audience, after: int, first: list[tuple[int, bytes]],
+           speaks: Callable[[Game], bool] | None = None) -> Iterator[bytes]:
     """The stream's body: the records after `after`, then each new one as it is stored. A
     client gone is noticed at the next write (at the latest the next heartbeat), which
-    closes this generator and the channel with it."""
+    closes this generator and the channel with it. `speaks`: whether the seat's token still
+    speaks for its seat in a game (None: the public's or the referee's stream); asked of the
+    game each batch was read with, the stream ends, sending nothing more, once it does not."""
     try:
         yield b"retry: %d\n\n" % RETRY_MS
         batch, last = first, after
@@ -106,7 +116,9 @@ def pushed(live: Feed, channel: Channel, audience: Audience, after: int,
                 yield b"".join(text for _, text in batch)
                 last = batch[-1][0]
             if channel.wait(last, live.heartbeat):
-                batch = channel.frames(live.caboose, last, audience)
+                batch, game = channel.frames(live.caboose, last, audience)
+                if speaks is not None and (game is None or not speaks(game)):
+                    return  # the seat was handed back: its next records are its new holder's
             elif channel.closed:
                 return  # the server is stopping: the client reconnects with Last-Event-ID
             else:

@@ -369,7 +369,7 @@ def stream(tournament_id: str, after: int | None, last_event_id: int | None) -> 
     except StreamsFull as full:
         return problem(503, "Streams full", full.message, full.code, headers={"Retry-After": str(RETRY_MS // 1000)})
     try:
-        first = channel.frames(live.caboose, start, PUBLIC)
+        first, _ = channel.frames(live.caboose, start, PUBLIC)
     except BaseException:
         live.close(channel)
         raise

@@ -285,7 +285,7 @@ PROBLEM_TITLES: tuple[str, ...] = (
     N_("Service unavailable"), N_("Database unavailable"), N_("Internal Server Error"), N_("Too many requests"),
     N_("Not Found"), N_("Method Not Allowed"), N_("Unauthorized"), N_("Forbidden"), N_("Bad Request"),
     N_("Request Entity Too Large"), N_("Precondition Failed"), N_("Conflict"), N_("Too Many Requests"),
-    N_("Not your outcome"),
+    N_("Not your outcome"), N_("Not shown yet"),
 )
 """Every title a problem document may carry, so each has its translation."""
 
@@ -303,6 +303,10 @@ SERVICE_SENTENCES: dict[str, str] = {
     "token_shown_once": N_("That hand-back was answered already and the seat has changed hands since: its token was shown "
                            "once and cannot be given again."),
     "body_too_large": N_("The body is larger than this server takes."),
+    "seed_not_held": N_("This game was imported unfinished, without its seed: it cannot be played on here, by a seat, a "
+                        "bot or a fork. Play it on where its seed is kept, then import the finished record."),
+    "withheld": N_("This game continues the hidden cards of a game that is still running: until that game ends, it is "
+                   "shown only with its own seats' or referee's tokens."),
 }
 """The service's own refusals with a stable code: their sentences for other languages."""
 

@@ -35,10 +35,11 @@ class TournamentChannel(Channel):
                 self.version = version
                 self.changed.notify_all()
 
-    def frames(self, caboose: Caboose, after: int, audience: Audience) -> list[tuple[int, bytes]]:
-        """The records after `after` as SSE frames: a tournament's records are public."""
+    def frames(self, caboose: Caboose, after: int, audience: Audience) -> tuple[list[tuple[int, bytes]], None]:
+        """The records after `after` as SSE frames: a tournament's records are public (no
+        game's seat to ask about)."""
         records = [r for r in self.shelf.records(self.game_id) if r["version"] > after][:BATCH]
-        return [(r["version"], frame(r)) for r in records]
+        return [(r["version"], frame(r)) for r in records], None
 
 
 class TournamentFeed(Feed):

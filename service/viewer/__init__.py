@@ -25,7 +25,7 @@ from domain.core.transcription import notated
 from service.aggregate import Game
 from service.api.guard import Caller, guarded
 from service.application import Caboose
-from service.errors import GameNotFound
+from service.errors import GameNotFound, Withheld
 from service.i18n import GAME_NAMES
 from service.viewer import frames
 from service.viewer.maps import BUILDERS, board_map
@@ -65,10 +65,15 @@ def first_board(game_id: str, game: Game) -> list[tuple[str, int | None, Any]]:
     """`(kind, version, body)` for each answer the page's first board would otherwise wait
     a round trip for: they arrive with the page, and the server folds the one view it would
     have folded for the request anyway."""
-    boards: list[tuple[str, int | None, Any]] = [("summary", None, caboose().summary(game_id, game))]
-    if "token" not in request.args:  # a link with a token shows that viewpoint's view, not this one
-        shown = shown_version(game.version)
-        boards.insert(0, ("views", shown, views_body(game_id, game, PUBLIC, shown, shown)))
+    boards: list[tuple[str, int | None, Any]] = []
+    try:
+        boards.append(("summary", None, caboose().summary(game_id, game, PUBLIC)))
+    except Withheld:
+        pass  # the public may not see this game yet: the page asks with its token, if it has one
+    else:
+        if "token" not in request.args:  # a link with a token shows that viewpoint's view, not this one
+            shown = shown_version(game.version)
+            boards.insert(0, ("views", shown, views_body(game_id, game, PUBLIC, shown, shown)))
     board = board_map(game.ruleset)
     if board is not None:
         boards.append(("map", None, board))
@@ -87,7 +92,8 @@ def shown_version(last: int) -> int:
 
 def views_body(game_id: str, game: Game, audience: Audience, first: int, last: int) -> dict[str, Any]:
     return {"game_id": game_id, "game": game.ruleset, "version": game.version, "audience": audience.label,
-            "everything_public": bool(game.is_over), "views": frames.views(caboose(), game_id, audience, first, last, now=game)}
+            "everything_public": caboose().shown_whole(game),
+            "views": frames.views(caboose(), game_id, audience, first, last, now=game)}
 
 
 def game_title(rules: Decider[Any]) -> str:
@@ -122,7 +128,7 @@ def replay_notation(game_id: str, audience: Audience) -> Response:
     app = caboose()
     game = app.game(game_id)
     records = app.records(game_id)
-    everything = audience.referee or game.is_over
+    everything = app.seen_as(game_id, audience, game).referee
     hidden = set() if everything else {r["command_id"] for r in records
                                         if any("value" in s and not audience.sees(s["to"]) for s in r["secrets"])}
     command = {r["version"]: r["command_id"] for r in records}

@@ -8,8 +8,8 @@ each version's view.
 
 The answer is the API's, version for version: the same state (`fold.step`, as the
 aggregate folds; a rewind restores the stored state at its version), the same
-`decider.view`, and the same rule as `Caboose.state` for who sees what (the caller's
-audience; everything once the game is over).
+`decider.view`, and the same rule as `Caboose.state` for who sees what (`Caboose.seen_as`:
+the caller's audience; everything once the game is over and shown whole).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from domain.core import fold
 from domain.core.envelope import to_event
-from domain.core.events import REFEREE, Audience
+from domain.core.events import Audience
 from service.aggregate import Game
 from service.application import Caboose
 
@@ -31,8 +31,7 @@ def views(caboose: Caboose, game_id: str, audience: Audience, first: int, last: 
     """`[{version, state}]` for each version from `first` to `last` (clamped to the game);
     `now`: the game as the caller has just loaded it, if it has."""
     now = now or caboose.game(game_id)
-    if now.is_over:  # as `Caboose.state`: once the game is over, everything is public
-        audience = REFEREE
+    audience = caboose.seen_as(game_id, audience, now)  # as `Caboose.state`
     last = min(last, now.version)
     first = max(1, min(first, last))
     # The current version (the first board of most replays) is the game in hand: no

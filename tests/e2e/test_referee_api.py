@@ -188,8 +188,10 @@ def test_fork_and_takebacks_over_http(client: Client, store: Caboose) -> None:
     assert client.get(f"/api/v1/games/{fork.body['game_id']}/legal-moves", token=fork.body["seat_tokens"]["0"]).status == 200
     assert fork.status == 201 and fork.headers["location"] == f"/api/v1/games/{fork.body['game_id']}"
     assert fork.body["forked_from"] == {"game_id": game_id, "version": at} and fork.body["version"] == at + 1
-    assert client.get(f"/api/v1/games/{fork.body['game_id']}/scores").body["seats"] == \
+    assert client.get(f"/api/v1/games/{fork.body['game_id']}/scores", token=fork.body["referee_token"]).body["seats"] == \
         client.get(f"/api/v1/games/{game_id}/scores?at={at}").body["seats"]
+    # The origin is still running: the fork's play would show its hidden cards, so the public waits.
+    assert client.get(f"/api/v1/games/{fork.body['game_id']}/scores").body["code"] == "withheld"
     race = store.create_game("race", ["ann", "bob"], {"goal": 20}, seed=bytes(32))
     tokens_for(store, race, ["ann", "bob"])
     mover = store.summary(race)["active_seats"][0]

@@ -1,6 +1,7 @@
 """A game's commands (for idempotency) kept in its snapshot as one text: a retry still finds
 what its first attempt stored, from before and after the snapshot, on both real stores, and
-snapshots taken before (commands as a mapping) still load."""
+snapshots taken before (commands as a mapping, no hand-back versions, no fork origins) still
+load."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from uuid import UUID
 
 import pytest
 
+from domain.core.events import PUBLIC
+from service import referee as desk
 from service.aggregate import Commands, Game
 from service.application import Caboose
-from service.errors import IdempotencyKeyReused
+from service.errors import IdempotencyKeyReused, Withheld
 from service.settings import Settings
 
 # Ids a client may send: spaces, quotes, a newline, a backslash and non-ASCII must neither
@@ -85,3 +88,20 @@ def test_a_snapshot_without_hand_back_versions_is_folded_from_the_events(sqlite_
     sqlite_app.snapshots.put([snapshot])  # type: ignore[union-attr]
     loaded = Caboose(Settings(db=sqlite_app.settings.db)).game(game_id)
     assert loaded.handed_back_at(0) == 0 and loaded.version == game.version and loaded.state == game.state
+
+
+def test_a_forks_snapshot_without_its_origins_is_folded_from_the_events(sqlite_app: Caboose) -> None:
+    # Who may see a fork waits on its origins: a snapshot taken before they were kept must
+    # not make a fork of a running game look like a game of its own.
+    origin = sqlite_app.create_game("race", ["ann", "bob"], {"goal": 10**6}, seed=bytes(range(32)))
+    sqlite_app.play(origin, sqlite_app.summary(origin)["active_seats"][0], {"type": "advance", "by": 1})
+    fork_id = desk.fork(sqlite_app, origin, "rita", sqlite_app.game(origin).version, "what if")
+    fork = sqlite_app.game(fork_id)
+    snapshot = Game.Snapshot.take(fork)
+    del snapshot.state["origins"]  # as snapshots were before a fork's origins were kept
+    sqlite_app.snapshots.put([snapshot])  # type: ignore[union-attr]
+    reader = Caboose(Settings(db=sqlite_app.settings.db))
+    loaded = reader.game(fork_id)
+    assert loaded.origins == [origin] and reader.running_origin(loaded) == origin
+    with pytest.raises(Withheld):
+        reader.view_records(fork_id, PUBLIC)

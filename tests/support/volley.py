@@ -28,6 +28,11 @@ class Game:
     def path(self) -> str:
         return f"/api/v1/games/{self.game_id}"
 
+    @classmethod
+    def of(cls, body: dict[str, Any]) -> Game:
+        """The game a creation's (or a fork's, an import's) answer gives, with every token."""
+        return cls(body["game_id"], {int(k): v for k, v in body["seat_tokens"].items()}, body["referee_token"])
+
 
 @dataclass(frozen=True)
 class Shot:
@@ -42,7 +47,7 @@ def new_game(client: Client, players: Sequence[str] = ("ada", "bo", "cy"), seed:
     reply = client.post("/api/v1/games", body)
     if reply.status != 201:
         raise AssertionError(f"creating a game answered {reply.status}: {reply.body}")
-    return Game(reply.body["game_id"], {int(k): v for k, v in reply.body["seat_tokens"].items()}, reply.body["referee_token"])
+    return Game.of(reply.body)
 
 
 def summary(client: Client, game: Game) -> dict[str, Any]:

@@ -98,10 +98,11 @@ def test_a_commitment_removed_with_the_reveal_still_fails(honest: Honest) -> Non
     assert report.chain.ok and not report.ok and REVEAL_MISSING in report.first_problem["what"]
 
 
-def test_a_record_that_calls_itself_a_table_game_is_reported_as_unprovable(honest: Honest) -> None:
-    # FORMAT.md: outcomes entered at a table can be shown possible, never fair; the audit says so.
+def test_a_seeded_record_relabelled_as_a_table_game_fails(honest: Honest) -> None:
+    # FORMAT.md: a table game keeps its opening as observed and enters each outcome; a
+    # finished seeded record with its reveal dropped and `table` written in has neither.
     forged = [dict(r) for r in drop_reveal(honest.records)]
     forged[0] = {**forged[0], "data": {**forged[0]["data"], "seed_commitment": None, "seed_source": "table"}}
     report = audit(reseal(forged))
-    assert report.unchecked == ["seed"] and "not that they were fair" in report.seed.detail
-    assert "NOT checked: seed" in report.text()
+    assert not report.ok and report.rules.ok is False and report.first_problem["version"] == 1, report.text()
+    assert "a seeded record cannot become a table game" in report.first_problem["what"]

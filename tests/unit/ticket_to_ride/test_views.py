@@ -73,8 +73,13 @@ def test_a_referee_sees_everything() -> None:
     assert all("hand" in seat and "kept_tickets" in seat for seat in view["seats"])
 
 
-def test_everything_is_public_once_the_game_is_over() -> None:
+def test_a_finished_games_view_still_follows_its_audience() -> None:
+    # Whether the public sees a finished game whole is the service's to decide (not while a
+    # game it was forked from still runs): the view shows what its audience may see.
     state, _ = opened(2)
-    over = DECIDER.view(replace(state, phase=OVER), PUBLIC)
-    assert "deck_order" in over and all("hand" in seat for seat in over["seats"])
-    assert "winners" in over and "longest_paths" in over
+    over = replace(state, phase=OVER)
+    public = DECIDER.view(over, PUBLIC)
+    assert "deck_order" not in public and not any("hand" in seat for seat in public["seats"])
+    assert "winners" in public and "longest_paths" in public
+    whole = DECIDER.view(over, REFEREE)
+    assert "deck_order" in whole and all("hand" in seat for seat in whole["seats"])

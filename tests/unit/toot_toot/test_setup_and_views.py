@@ -104,8 +104,10 @@ def test_a_hand_order_is_seen_only_by_its_seat_until_the_end() -> None:
     assert views[0]["seats"][0]["hand"][0]["order"] == "G6" and "hand" not in views[0]["seats"][1]
     assert "deck_order" not in public and RULES.view(state, Audience(referee=True))["deck_order"] == list(state.deck)
     assert leaks(public, views) == []
+    # A finished game's view still follows its audience: the service decides who may see it whole.
     over = replace(table(3, hands=[["G6"], ["R1"], []]), phase="over")
-    assert RULES.view(over, Audience())["seats"][1]["hand"][0]["order"] == "R1"
+    assert "hand" not in RULES.view(over, Audience())["seats"][1]
+    assert RULES.view(over, Audience(referee=True))["seats"][1]["hand"][0]["order"] == "R1"
 
 
 def test_a_factory_is_a_building_with_one_exit() -> None:
