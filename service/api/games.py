@@ -10,6 +10,7 @@ from uuid import UUID
 
 from flask import Response, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
@@ -30,6 +31,7 @@ from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.application import Moved, waiting_for
 from service.errors import BadRequest
+from service.i18n.rules import sentence
 from service.lobby import TokenNotValid
 from service.seating import REFEREE_NAME
 
@@ -64,8 +66,17 @@ def list_games(limit: int, cursor: Cursor | None, waiting_for: str | None, waiti
     headers = {"Link": ", ".join(f'<{url}>; rel="{rel}"' for rel, url in links.items())} if links else {}
     # The index's entries are already the documented shape: sent as they are, not dumped
     # field by field through the response schema (which documents them).
-    body = {"games": page.games, "limit": limit, "next": links.get("next"), "prev": links.get("prev")}
+    body = {"games": [worded(game) for game in page.games], "limit": limit, "next": links.get("next"), "prev": links.get("prev")}
     return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")), 200, headers, mimetype="application/json")
+
+
+def worded(game: dict[str, Any]) -> dict[str, Any]:
+    """A listed game, its `problem` (if any) said in the reader's language."""
+    problem = game.get("problem")
+    if problem is None:
+        return game
+    detail = sentence(problem["code"], problem["message"], problem.get("params") or {}, gettext)
+    return {**game, "problem": {"code": problem["code"], "detail": detail}}
 
 
 def tokens_of(header: str) -> list[str]:
