@@ -394,7 +394,7 @@ def sheet_lines(records: Sequence[Mapping[str, Any]]) -> list[str]:
     moves are written as comments (a reader fills them in itself); an outcome secret to its
     seat, in a record that withholds it, as a comment too."""
     created = records[0]["data"]
-    seats = ", ".join(s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"]))
+    seats = ", ".join(seat_names(records))
     head = [f"# {created['game']} (ruleset {created['ruleset_version']}): {seats}; options "
             f"{json.dumps(created['options'], ensure_ascii=False, sort_keys=True)}"]
     observed = opening_of(records[1]) if len(records) > 1 and records[1]["secrets"] and \
@@ -410,7 +410,7 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
     record must hold every secret (the rules fold it)."""
     history = fold.History(dict(records[0]))
     decider = history.decider
-    seats = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    seats = seat_names(records)
     # Only a table game's sheet is read back, filling forced moves in: only there are they marked.
     table = records[0]["data"].get("seed_source") == TABLE
     lines: list[tuple[int, str]] = []
@@ -425,6 +425,16 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
             history.add(dict(record))
             pending = pending_after(pending, record)
     return lines
+
+
+def seat_names(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The seats' names as the record ends: a seat left open at creation goes by the name it
+    was joined with (`SeatJoined`), on every line, as the game's state calls it."""
+    names = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    for record in records:
+        if record["kind"] == log.SEAT_JOINED:
+            names = log.seat_names(names, dict(record["data"]))
+    return names
 
 
 def _groups(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
