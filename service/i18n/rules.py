@@ -21,7 +21,7 @@ def N_(message: str) -> str:
 
 RULE_SENTENCES: dict[str, str] = {
     # Any game: turns, shapes of moves, seats and the referee's tools.
-    "not_your_turn": N_("It is not seat %(seat)s's turn to act."),
+    "not_your_turn": N_("It is not %(name)s's turn to act; to move: %(to_move)s."),
     "game_over": N_("The game has ended; no more moves can be made."),
     "not_an_object": N_("A move must be a JSON object with a \"type\" field."),
     "unknown_move_type": N_("This game has no move of that type."),

@@ -43,7 +43,7 @@ export function card(summary, held = null) {
     el("p", { cls: "id", text: t("{game} · event {version}", { game: summary.game_id, version: String(summary.version) }) }));
   const actions = el("div", { cls: "actions" });
   if (held) {
-    const as = held.seat === null ? t("referee") : held.name || t("seat {seat}", { seat: held.seat + 1 });
+    const as = held.seat === null ? t("referee") : held.name || t("seat {seat}", { seat: held.seat });
     actions.append(el("a", { text: t("Open as {who}", { who: as }), attrs: { href: replayLink(summary.game_id, held.token) } }));
   } else {
     actions.append(el("a", { text: t("Watch"), attrs: { href: replayLink(summary.game_id) } }));

@@ -129,12 +129,12 @@ function showCreated(created, players) {
   list.replaceChildren();
   const invite = (seat, code) => {
     const link = `${location.origin}/#join=${encodeURIComponent(created.game_id)}&invite=${encodeURIComponent(code)}`;
-    return [el("dt", { text: t("Invite for seat {seat}", { seat: Number(seat) + 1 }) }),
+    return [el("dt", { text: t("Invite for seat {seat}", { seat: Number(seat) }) }),
       el("dd", {}, [el("a", { text: link, attrs: { href: link, "data-invite-seat": seat } })])];
   };
   list.append(el("dt", { text: t("Game id") }), el("dd", { text: created.game_id }));
   for (const [seat, token] of Object.entries(created.seat_tokens)) {
-    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) + 1 }) }), el("dd", { text: token }));
+    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) }) }), el("dd", { text: token }));
   }
   for (const [seat, code] of Object.entries(created.invites)) list.append(...invite(seat, code));
   list.append(el("dt", { text: t("Referee token") }), el("dd", { text: created.referee_token }));

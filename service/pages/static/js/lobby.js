@@ -99,7 +99,7 @@ function setUpJoin() {
       keep({ game_id: gameId, seat: joined.seat, token: joined.token, name, game: summary.game });
       history.replaceState(null, "", location.pathname + location.search);  // the invite is used up
       $("join-form").reset();
-      notify(t("You joined {game} as {name} (seat {seat}).", { game: titleOf(summary.game), name, seat: joined.seat + 1 }));
+      notify(t("You joined {game} as {name} (seat {seat}).", { game: titleOf(summary.game), name, seat: joined.seat }));
       await Promise.all([showMine(), showGames()]);
     } catch (error) {
       notify(t("Could not join: {error}", { error: error.message }), "error");
