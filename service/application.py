@@ -307,7 +307,7 @@ class Caboose(Application[UUID]):
         if now.is_over:
             audience = REFEREE
         return {"game_id": game_id, "version": aggregate.version, "game": aggregate.ruleset,
-                "state": aggregate.decider.view(aggregate.state, audience)}
+                "state": aggregate.decider.view(aggregate.state, audience), "waiting_for": waiting_for(aggregate)}
 
     def summary(self, game_id: str, loaded: Game | None = None) -> dict[str, Any]:
         g = loaded or self.game(game_id)

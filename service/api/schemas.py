@@ -360,6 +360,9 @@ class StateSchema(Schema):
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     state = fields.Dict(required=True, metadata={"description": "The game's view for the caller (see the game's rules)."})
+    waiting_for = fields.Nested(WaitingForSchema, required=True, allow_none=True, metadata={
+        "description": "A game played at a table that waits, at this version, for a random outcome before any move: "
+                       "what, who enters it, whose move waits; else null."})
 
 
 class LegalMovesSchema(Schema):
