@@ -9,6 +9,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 
+def counted(count: int, noun: str) -> str:
+    """`1 card`, `3 cards`: a number and a regular noun in a message."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 class RuleError(Exception):
     """Base of every error the rules raise about a move or a record."""
 
