@@ -9,8 +9,20 @@
 (() => {
   const { gameId, game, version, boardMap } = document.currentScript.dataset;
   const url = new URL(window.location.href);
-  let token = sessionStorage.getItem(`caboose.replay.token.${gameId}`);
-  if (url.searchParams.has("token")) token = url.searchParams.get("token") || null;
+  // A token given in the link is kept for this tab only and taken out of the address bar at
+  // once, so the deep links the page writes never carry it. Links carry it in the fragment
+  // (`#token=…`), which a browser never sends, so no server or proxy logs it; a link of the
+  // older form (`?token=…`) still opens, though its token has reached the server's log.
+  const tokenKey = `caboose.replay.token.${gameId}`;
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  const given = fragment.has("token") ? fragment.get("token") : url.searchParams.get("token");
+  if (given !== null) {
+    if (given) sessionStorage.setItem(tokenKey, given); else sessionStorage.removeItem(tokenKey);
+    url.searchParams.delete("token");
+    url.hash = "";
+    window.history.replaceState(null, "", url);
+  }
+  const token = sessionStorage.getItem(tokenKey);
   const known = Number(version) || 1;
   const asked = Math.round(Number(url.searchParams.get("at")));
   const initial = Number.isFinite(asked) && asked ? Math.min(known, Math.max(1, asked)) : known;

@@ -81,16 +81,8 @@ const ctx = {
 
 // -- viewpoint --------------------------------------------------------------------------
 
-// A token given in the link is kept for this tab only and taken out of the address bar,
-// so the deep links the page writes never carry it.
+// The token the link gave (boot.js took it out of the address bar) or this tab was given.
 function takeToken() {
-  const url = new URL(window.location.href);
-  const given = url.searchParams.get("token");
-  if (given !== null) {
-    if (given) sessionStorage.setItem(tokenKey, given); else sessionStorage.removeItem(tokenKey);
-    url.searchParams.delete("token");
-    window.history.replaceState(null, "", url);
-  }
   return sessionStorage.getItem(tokenKey);
 }
 
