@@ -251,3 +251,21 @@ def test_every_game_can_be_created_from_the_lobby_with_every_option(site: Site, 
         made += 1
         page.evaluate("() => { document.querySelector('#create-notice').textContent = ''; }")
     assert made == len(cases) and not page.errors, page.errors
+
+
+def test_a_turn_notices_link_opens_the_seats_play_page_in_the_browser_that_holds_its_token(site: Site, new_page: Any) -> None:
+    game_id = site.games["running"]
+    page = new_page(f"{site.base}/")
+    page.evaluate("held => localStorage.setItem('caboose.lobby.tokens', JSON.stringify(held))",
+                  [{"game_id": game_id, "seat": 1, "token": site.tokens["ben"], "name": "Ben", "game": "ticket_to_ride"}])
+    page = page.context.new_page()  # the link opened in a new tab of the same browser
+    page.goto(f"{site.base}/#play={game_id}&seat=1")
+    page.wait_for_url(f"{site.base}/games/{game_id}/replay*")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
+    assert page.get_attribute("#audience", "data-audience") == "seat:1"
+    assert "token" not in page.url  # taken out of the address bar at once
+
+    other = new_page(f"{site.base}/#play={game_id}&seat=0")  # a browser that holds no token for it
+    assert other.get_attribute("#notice", "data-kind") == "error"
+    assert "keeps no token for seat 0" in other.text_content("#notice")
+    assert other.get_attribute("#play-elsewhere", "href") == f"/games/{game_id}/replay"

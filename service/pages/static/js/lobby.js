@@ -3,7 +3,7 @@
 // games that move meanwhile are neither repeated nor skipped), a new game, and joining by
 // invite. Everything goes through the REST API.
 import * as rest from "./rest.js";
-import { card } from "./cards.js";
+import { card, replayLink } from "./cards.js";
 import { forget, held, keep } from "./held.js";
 import { el, titleOf } from "./words.js";
 import { setUpCreate } from "./create.js";
@@ -91,6 +91,26 @@ async function showGames(link = null, number = 1) {
   }
 }
 
+// A turn notice's link (`#play=GAME&seat=N`): the seat's play page, opened with the token
+// this browser keeps for it (notices never carry a token).
+function openPlay() {
+  const asked = new URLSearchParams(location.hash.slice(1));
+  const gameId = asked.get("play");
+  if (!gameId) return false;
+  const seat = Number(asked.get("seat"));
+  const entry = held().find((e) => e.game_id === gameId && e.seat === seat);
+  history.replaceState(null, "", location.pathname + location.search);
+  if (entry) {
+    location.replace(replayLink(gameId, entry.token));
+    return true;
+  }
+  notify(t("This browser keeps no token for seat {seat} of game {game}: open the link in the browser you play in, or give your token on the game's page.",
+    { seat, game: gameId }), "error");
+  const open = el("a", { text: t("Open the game"), attrs: { href: replayLink(gameId), id: "play-elsewhere" } });
+  $("notice").append(" ", open);
+  return false;
+}
+
 function setUpJoin() {
   const fromLink = new URLSearchParams(location.hash.slice(1));
   if (fromLink.get("join")) {
@@ -117,6 +137,8 @@ function setUpJoin() {
 }
 
 async function start() {
+  window.addEventListener("hashchange", openPlay);
+  if (openPlay()) return;
   $("filters").addEventListener("change", () => showGames());
   $("prev-page").addEventListener("click", () => showGames(state.answer.prev, state.number - 1));
   $("next-page").addEventListener("click", () => showGames(state.answer.next, state.number + 1));
