@@ -171,7 +171,8 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
 @games.get("/<game_id>/export")
 @guarded(Caller.PUBLIC, limit="expensive")
 @games.arguments(s.ExportQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
-@games.response(200, description="The record as JSON Lines, or its text form as plain text.")
+@games.response(200, {"type": "string", "description": "One record (FORMAT.md) per line."},
+                content_type="application/x-ndjson", description="The record as JSON Lines, or its text form as plain text.")
 @documents_problems(400, 401, 404, 422, 429)
 def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
     """Export one game: its record as the caller may see it (JSON Lines), or its text form
