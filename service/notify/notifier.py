@@ -110,6 +110,9 @@ class Notifier:
     def _deliveries(self, session: Session, record: dict[str, Any]) -> list[Delivery]:
         game_id, version = record["game_id"], record["version"]
         game = self.app.game(game_id, at=version)
+        # The players by the names they go by now: a notice sent after a seat was joined
+        # names its player, not the seat's placeholder.
+        names = list(self.app.game(game_id).seats)
         active = frozenset(game.decider.active_seats(game.state))
         over = game.is_over
         if game_id not in self._active:
@@ -133,9 +136,10 @@ class Notifier:
                          {"level": late["level"]}))
         if record["kind"] == takeover.DEADLINE_SET and not over:
             # Whoever is to act now is told, as the next seats will be with their turn.
-            told += [(s, "deadline_set", _your_turn(game, record["time"]).replace("It is your turn", "The move deadline changed"),
-                      _turn_terms(game, record["time"])) for s in sorted(active) if s not in held]
-        told += [(s, "your_turn", _your_turn(game, record["time"]), _turn_terms(game, record["time"]))
+            told += [(s, "deadline_set",
+                      _your_turn(game, record["time"], names).replace("It is your turn", "The move deadline changed"),
+                      _turn_terms(game, record["time"], names)) for s in sorted(active) if s not in held]
+        told += [(s, "your_turn", _your_turn(game, record["time"], names), _turn_terms(game, record["time"], names))
                  for s in sorted(active - self._active[game_id]) if not over and s not in held]
         turns = ("your_turn", "deadline_set")
         self._active[game_id], self._over[game_id] = active, over
@@ -145,7 +149,7 @@ class Notifier:
             if sub is None:
                 continue
             payload = {"event": event, "summary": summary, "game_id": game_id, "game": game.ruleset, "version": version,
-                       "seat": seat, "seat_name": game.seats[seat], "players": list(game.seats), "time": record["time"],
+                       "seat": seat, "seat_name": names[seat], "players": names, "time": record["time"],
                        **self.links(game_id, seat if event in turns else None)}
             if event in turns:
                 payload["since"] = self.since(game_id, game, seat, version)
@@ -231,20 +235,20 @@ def _due(since: str, seconds: int) -> str:
     return due.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _your_turn(game: Any, since: str) -> str:
+def _your_turn(game: Any, since: str, names: list[str]) -> str:
     """The turn notification: which game (its name and players); with a move deadline, when
     it passes and who moves then."""
-    which = f"It is your turn in {title_of(game.ruleset, ENGLISH.locale)} with {', '.join(game.seats)}"
+    which = f"It is your turn in {title_of(game.ruleset, ENGLISH.locale)} with {', '.join(names)}"
     if game.deadline is None:
         return which
     level = takeover.strongest(game.decider)
     return f"{which}: move by {_due(since, game.deadline)}, or the {level} bot moves for you"
 
 
-def _turn_terms(game: Any, since: str) -> dict[str, Any]:
+def _turn_terms(game: Any, since: str, names: list[str]) -> dict[str, Any]:
     """What a turn notice says besides the turn, for a mail worded in another language: the
     game's players; when the deadline passes and who moves then."""
-    players = {"players": ", ".join(game.seats)}
+    players = {"players": ", ".join(names)}
     if game.deadline is None:
         return players
     return {**players, "due": _due(since, game.deadline), "level": takeover.strongest(game.decider)}
