@@ -159,7 +159,9 @@ def test_a_turn_notice_says_which_game_what_happened_since_and_how_to_play(tmp_p
         for seat in ("0", "1"):  # the opening: each seat keeps its tickets, in secret
             move = client.get(f"{base}/legal-moves", token=tokens[seat]).body["moves"][0]
             assert client.post(f"{base}/moves", move, token=tokens[seat]).status == 201
-        while (active := client.get(base).body["active_seats"]) != [1]:
+        ann_drew = False  # turns go round (either may have the first) until Ben is to move after Ann has
+        while (active := client.get(base).body["active_seats"]) != [1] or not ann_drew:
+            ann_drew = active == [0]
             assert client.post(f"{base}/moves", {"type": "draw_card", "source": "deck"}, token=tokens[str(active[0])]).status == 201
         notifier.run_once()
     told = [json.loads(body) for _, body in hook_receiver.received]
