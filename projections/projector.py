@@ -246,12 +246,13 @@ class GameProjection(Projection[SqlView]):
             live.row.update(unread_indexed(live.row, record))
             live.version, live.dirty = version, True
             return
-        event = to_event(record, live.decider.catalogue)
+        decider = live.decider
+        event = to_event(record, decider.catalogue)
         kind = event.kind
         before = live.figures
         # A rewind's state is the one the aggregate stored beside it, else the store's.
-        live.state = fold.step(live.decider, live.state, event, lambda version: decode(
-            live.decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
+        live.state = fold.step(decider, live.state, event, lambda version: decode(
+            decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
         if kind in log.REWIND_KINDS:
             batch.flush()
             live.figures = self.store.figures_at(batch.session, game_id, record["data"]["to_version"])
