@@ -39,6 +39,7 @@ from tests.support.generated_client import generate
 from tests.support.http import Client
 from tests.support.receiver import Receiver, receiving
 from tests.support.served import CABOOSE, Served
+from tests.transcription.sheets import forced_written_out
 
 LANGUAGES = ["en", "th", "zh-TW"]
 SCRIPT = {"th": re.compile("[\u0e00-\u0e7f]"), "zh-TW": re.compile("[\u4e00-\u9fff]")}
@@ -292,20 +293,8 @@ def sheet_with_forced_moves_written_out(path: Path) -> tuple[list[str], int, int
     the others in); returns its lines and how many were written out and left out."""
     observed = json.loads((SHEETS / "age_of_steam.observed.json").read_text(encoding="utf-8"))
     transcript = Transcript(AGE_OF_STEAM, ("Ann", "Bob", "Cat"), {}, observed)
-    out, written, left = [], 0, 0
-    for line in (SHEETS / "age_of_steam.txt").read_text(encoding="utf-8").splitlines():
-        out.append(line)
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        before = len(transcript.forced)
-        transcript.enter(text)
-        for index, forced in enumerate(transcript.forced[before:], start=before):
-            if index % 2 == 0:
-                out.append(forced)
-                written += 1
-            else:
-                left += 1
+    lines = (SHEETS / "age_of_steam.txt").read_text(encoding="utf-8").splitlines()
+    out, written, left = forced_written_out(transcript, lines, every=2)
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
     return out, written, left
 

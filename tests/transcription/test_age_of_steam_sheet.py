@@ -24,7 +24,7 @@ from domain.core.state import replace
 from domain.core.table import ImpossibleOutcome, TableRandom, format_outcome
 from domain.core.transcription import SheetError, Transcript, read_sheet, sheet_lines, without_comment
 from tests.rust_belt import DECIDER, MAP
-from tests.transcription.sheets import audited, sealed
+from tests.transcription.sheets import audited, forced_written_out, sealed
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"
 SHEET = SHEETS / "age_of_steam.txt"
@@ -224,35 +224,13 @@ def write_sheet(seed: int = 7) -> None:
     OBSERVED.write_text(json.dumps(observed, indent=1) + "\n", encoding="utf-8")
 
 
-if __name__ == "__main__":
-    write_sheet()
-
-
-def _written_out(lines: list[str], every: int = 1) -> tuple[list[str], int]:
-    """The sheet with the forced moves the transcript fills in written out after the line
-    that led to them (every `every`-th of them; the others left out), and how many were."""
-    transcript = Transcript(DECIDER, SEATS, {}, _observed())
-    out, written = [], 0
-    for line in lines:
-        out.append(line)
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        before = len(transcript.forced)
-        transcript.enter(text)
-        for index, forced in enumerate(transcript.forced[before:], start=before):
-            if index % every == 0:
-                out.append(forced)
-                written += 1
-    return out, written
-
 
 @pytest.mark.parametrize("every", [1, 2])
 def test_forced_moves_written_out_on_the_sheet_are_read_as_the_moves_made(every: int) -> None:
     """The commonest, "ends building" once the build limit is reached, among them: a sheet
     may write them out (all of them, or some) instead of leaving them to be filled in."""
     plain = _read(_lines())
-    lines, written = _written_out(_lines(), every)
+    lines, written, _ = forced_written_out(Transcript(DECIDER, SEATS, {}, _observed()), _lines(), every)
     assert written >= 10 // every and sum(" ends building" in line for line in lines) > sum(" ends building" in line for line in _lines())
     transcript = _read(lines)
     assert transcript.over and DECIDER.scores(transcript.state) == _final_scores(lines)
@@ -277,3 +255,7 @@ def test_the_text_export_writes_the_sheet_back_with_each_builds_cost() -> None:
     builds = [line for line in written if " builds " in line]
     assert builds and all(" for $" in line for line in builds), [line for line in builds if " for $" not in line][:3]
     assert written == [without_comment(line) for line in lines if without_comment(line)]
+
+
+if __name__ == "__main__":
+    write_sheet()
