@@ -156,6 +156,10 @@ class Decider(ABC, Generic[S]):
         Default: none published (the moves are still checked by `decide`)."""
         return {}
 
+    view_schema: ClassVar[dict[str, Any] | None] = None
+    """The JSON Schema of `view` (OpenAPI 3.0's subset), published in the OpenAPI document as
+    the type of a state; None: published as an object."""
+
     def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
         """Option -> its JSON Schema (OpenAPI 3.0's subset: `nullable` for null) with its
         `default` for `seats` seats, so a client offers each choice in its own type. An option

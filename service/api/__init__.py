@@ -60,7 +60,8 @@ ALTERNATIVES = {("/api/v1/games/{game_id}/audit", "get"): "The audit report as t
 def document(app: Flask, api: Api) -> None:
     """What the OpenAPI document says beyond the views' own declarations, for programs that
     generate a client from it: an `operationId` for every operation (its view's name), each
-    legal move typed as the move body it is, and the plain-text forms of some answers."""
+    legal move typed as the move body it is, a state as its game's view where the game
+    publishes that view's schema, and the plain-text forms of some answers."""
     paths = api.spec.to_dict()["paths"]  # apispec hands out the paths it holds: amended in place
     for rule in app.url_map.iter_rules():
         path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
@@ -73,6 +74,17 @@ def document(app: Flask, api: Api) -> None:
         answer.setdefault("content", {})["text/plain"] = {"schema": {"type": "string", "description": description}}
     schemas = api.spec.components.schemas
     schemas["LegalMoves"]["properties"]["moves"]["items"] = {"$ref": "#/components/schemas/Move"}
+    # A state is the view of its game: typed where the game publishes its view's schema.
+    views = []
+    for name in sorted(rulesets.names()):
+        schema = rulesets.current(name).view_schema
+        if schema is not None:
+            api.spec.components.schema(f"{name}.view", schema)
+            views.append({"$ref": f"#/components/schemas/{name}.view"})
+    for holder in ("State", "Now"):
+        state = schemas[holder]["properties"]["state"]
+        schemas[holder]["properties"]["state"] = {"description": state["description"],
+                                                  "anyOf": [*views, {"type": "object", "additionalProperties": {}}]}
 
 
 def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None,

@@ -160,7 +160,23 @@ def check_views(decider: Decider[Any], state: Any) -> None:
     views = {seat: decider.view(state, Audience(seat=seat)) for seat in range(seats)}
     for view in (public, *views.values(), decider.view(state, Audience(referee=True))):
         assert json.loads(json.dumps(view)) == view, f"{decider.name}: a view is not plain JSON"
+        if decider.view_schema is not None:
+            jsonschema.validate(view, json_schema(decider.view_schema))
     assert leaks(public, views) == []
+
+
+def json_schema(openapi: Any) -> Any:
+    """An OpenAPI 3.0 schema as JSON Schema: `nullable` becomes a type that allows null."""
+    if isinstance(openapi, list):
+        return [json_schema(item) for item in openapi]
+    if not isinstance(openapi, dict):
+        return openapi
+    out = {key: json_schema(value) for key, value in openapi.items() if key != "nullable"}
+    if openapi.get("nullable") and "type" in out:
+        out["type"] = [out["type"], "null"]
+        if "enum" in out and None not in out["enum"]:
+            out["enum"] = [*out["enum"], None]
+    return out
 
 
 @cache

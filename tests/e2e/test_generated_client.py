@@ -32,6 +32,7 @@ def test_the_document_holds_for_every_pack_and_names_every_operation() -> None:
     export = document["paths"]["/api/v1/games/{game_id}/export"]["get"]["responses"]["200"]["content"]
     assert set(export) == {"application/x-ndjson", "text/plain"}
     assert "waiting_for" in schemas["State"]["properties"]
+    assert {"$ref": "#/components/schemas/ticket_to_ride.view"} in schemas["State"]["properties"]["state"]["anyOf"]
 
 
 def test_a_generated_client_plays_a_whole_game_on_a_map_that_is_not_the_usa(tmp_path: Path) -> None:

@@ -53,6 +53,9 @@ def main(base: str, pack: str) -> dict[str, Any]:
         moves += 1
     state = get_state.sync(game_id, client=public)
     assert state is not None and not isinstance(state, Problem)
+    # The state is typed as Ticket to Ride's view: its seats and scores are attributes.
+    assert type(state.state).__name__ == "TicketToRideView", type(state.state)
+    assert [seat.name for seat in state.state.seats] == ["Ann", "Ben"]
     return {"game_id": game_id, "moves": moves, "claimed": claimed, "routes": sorted(routes),
             "status": get_game.sync(game_id, client=public).status.value, "scores": state.to_dict()["state"]["scores"]}
 
