@@ -56,17 +56,21 @@ def list_(as_json: bool) -> None:
 
 
 def content_option(value: str | None) -> str | None:
-    """`--content PATH_OR_ID`: a folder is loaded (and checked) for this process and named by
-    its id; anything else is a pack id, looked up when the game is created."""
+    """`--content PATH_OR_ID`: a folder is loaded (and checked) and named by its id; anything
+    else is a pack id, looked up when the game is created. A folder must be one the server
+    and every later command find too (on `CABOOSE_CONTENT_PATH`): a game on a pack nobody
+    else can read could never be shown, replayed or audited, so it is refused here."""
     if value is None or not Path(value).is_dir():
         return value
     try:
         pack = load_folder(value)
     except ContentError as error:
         raise click.ClickException("the content pack is not valid:\n" + "\n".join(error.problems)) from None
-    SHELF.add(pack)
     folders = {folder.resolve() for folder in user_folders()}
-    if Path(value).resolve() not in folders:
-        click.echo(f"note: {value} is not on {CONTENT_PATH}; add it there, or the game cannot be replayed "
-                   "or audited later.", err=True)
+    where = Path(value).resolve()
+    if where not in folders:
+        raise click.ClickException(
+            f"{value} is not on {CONTENT_PATH}, so the server and later commands could not read a game made on it; "
+            f"add it (export {CONTENT_PATH}={where}) and run this again. Nothing was stored.")
+    SHELF.add(pack)
     return pack.id

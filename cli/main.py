@@ -33,6 +33,7 @@ from service.background import every
 from service.bootstrap import Services, bootstrap
 from service.demo import seed_demo
 from service.errors import ServiceError
+from service.feed import capacity_from_env
 from service.lobby import Lobby
 from service.referee import full_audit
 from service.seating import Issued
@@ -395,6 +396,13 @@ def import_(source: Any, db: str | None, as_json: bool) -> None:
         click.echo(f"note: {IMPORTED_UNFINISHED}", err=True)
 
 
+SERVE_STREAMS = 64
+"""Live streams `caboose serve` holds at once (`CABOOSE_STREAMS` overrides): about 70 KB each
+while waiting (README, "Live streams"), so 64 open pages cost a few MB."""
+SERVE_REQUEST_THREADS = 16
+"""Threads kept for requests beside the streams: a few browsers' worth of parallel requests."""
+
+
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=8000, show_default=True)
@@ -416,17 +424,24 @@ def serve(host: str, port: int, demo: bool, witness_keys: tuple[str, ...], db: s
         settings = replace(settings, witness_keys=(*settings.witness_keys, *witness_keys))
     services = bootstrap(settings, base_url=served_url(host, port))
     app, lobby, notifier = services.caboose, services.lobby, services.notifier
-    click.echo(f"Caboose on http://{host}:{port}/api/v1/games  (store: {app.settings.db}; OpenAPI: /api/v1/openapi.json)")
+    base = served_url(host, port)
+    click.echo(f"Caboose on {base}/  (the lobby: open it in a browser; the API: {base}/api/v1/games, its document: "
+               f"{base}/api/docs; store: {app.settings.db})")
     if demo:
-        for line in seed_demo(lobby, f"http://{host}:{port}", services.organiser):
+        for line in seed_demo(lobby, base, services.organiser):
             click.echo(line)
     notifier.start()
     bots.BotRunner(app).start()
     every(LOG_INTERVAL, functools.partial(services.log.round, app), "log")
     TableResults(services.organiser).start()
     served = create_app(services=services)
-    served.config["CABOOSE_STREAMS"] = 4  # live streams each hold a thread: half of the 8 stay for requests
-    waitress_serve(served, host=host, port=port, threads=8)
+    # A live stream holds a thread for as long as a page follows its game: every open play or
+    # replay page holds one, so room for many, and as many threads again for the requests the
+    # pages make meanwhile (a browser opens up to 6 connections to a server).
+    streams = capacity_from_env() or SERVE_STREAMS
+    served.config["CABOOSE_STREAMS"] = streams
+    waitress_serve(served, host=host, port=port, threads=streams + SERVE_REQUEST_THREADS,
+                   connection_limit=streams + SERVE_REQUEST_THREADS + 100)
 
 
 @cli.command()

@@ -24,11 +24,13 @@ from cli.text_files import Utf8File, Utf8Lines
 from domain.core.errors import RuleError
 from domain.core.referee import referee_actor
 from domain.core.transcription import (
+    Filled,
     MoveLine,
     OutcomeLine,
     completions,
     expecting,
     forced_move,
+    forced_written,
     read_line,
     without_comment,
 )
@@ -62,6 +64,8 @@ class Transcription:
                                        "with `caboose new GAME --table` is transcribed")
         self.held: list[Step] = []
         self.shadow: Game = game
+        self.filled: list[Filled] = []
+        """The forced moves filled in after the last line, which the next line may write out."""
 
     @property
     def seats(self) -> list[str]:
@@ -75,12 +79,22 @@ class Transcription:
 
     def enter(self, text: str) -> list[Step]:
         """Check `text` (and the forced moves after it) against the game as held; the steps
-        it adds are held. Raises the rules' error, holding nothing of the line."""
+        it adds are held. Raises the rules' error, holding nothing of the line. A line that
+        writes out a forced move just filled in adds no step: that move is made already."""
         game = self.shadow.copy()
-        line = read_line(game.decider, game.state, game.seats, game.pending, text)
-        steps = [self._step(game, line, text)]
+        try:
+            line = read_line(game.decider, game.state, game.seats, game.pending, text)
+            steps = [self._step(game, line, text)]
+        except RuleError:
+            written = forced_written(game.decider, game.seats, self.filled, text)
+            if not written:
+                raise
+            del self.filled[:written]
+            return []
+        self.filled = []
         while game.pending is None and (forced := forced_move(game.decider, game.state)) is not None:
             seat, move = forced
+            self.filled.append(Filled(game.state, seat, move))
             notation = game.decider.notation.format(game.state, game.seats, seat, move)
             steps.append(self._step(game, MoveLine(seat, move), notation, forced=True))
         game.collect_events()  # the copy is never stored: what it recorded is only for checking
@@ -159,6 +173,9 @@ def prompt_loop(session: Transcription, lines: Iterator[str], out: TextIO) -> No
             steps = session.enter(text)
         except RuleError as error:
             say(f"refused: {error.message}")
+            continue
+        if not steps:
+            say(f"ok: {text} (a forced move, filled in already)")
             continue
         stored = session.commit_before(steps)
         say(f"ok: {steps[0].text}" + (f" (stored {stored} event(s) of the line before)" if stored else ""))

@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.core import log, transcription
 from domain.core.decider import Decider
+from domain.core.errors import RuleError
 
 
 def sortable_time(text: str) -> str:
@@ -25,16 +26,28 @@ def sortable_time(text: str) -> str:
 
 def index_row(created: dict[str, Any], decider: Decider[Any]) -> dict[str, Any]:
     """A new game's row, from its `GameCreated` record and its rules (bound to its pack)."""
+    return _row(created, decider.pack.manifest.title if decider.pack is not None else created["data"]["game"], None)
+
+
+def unread_row(created: dict[str, Any], error: RuleError) -> dict[str, Any]:
+    """The row of a game whose rules cannot be had here (its content pack or its ruleset is
+    not installed): what its `GameCreated` record says, and why the rest is unknown."""
+    pack = created["data"].get("content") or {}
+    title = f"{created['data']['game']} ({pack['id']})" if pack.get("id") else created["data"]["game"]
+    return _row(created, title, {"code": error.code, "message": error.message, "params": dict(error.params)})
+
+
+def _row(created: dict[str, Any], title: str, problem: dict[str, Any] | None) -> dict[str, Any]:
     data = created["data"]
     names = [s["name"] for s in sorted(data["seats"], key=lambda s: s["seat"])]
     when = sortable_time(created["time"])
     return {"game_id": created["game_id"], "game": data["game"], "ruleset_version": data["ruleset_version"],
-            "title": decider.pack.manifest.title if decider.pack is not None else data["game"],
-            "seats": names, "open_seats": log.open_seats(names), "status": "active", "stage": "running",
+            "title": title, "seats": names, "open_seats": log.open_seats(names), "status": "active",
+            "stage": "waiting" if log.open_seats(names) else "running",
             "active_seats": [], "since": when, "since_version": 1, "waiting_since": {}, "version": 1,
             "created_at": when, "updated_at": when, "forked_from": None, "forked_from_id": None,
             "transcribed": data.get("seed_source") == "table", "waiting_for": None, "scores": None, "rewinds": 0,
-            "open_disputes": 0}
+            "open_disputes": 0, "problem": problem}
 
 
 def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> dict[str, Any]:
@@ -59,6 +72,16 @@ def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict
         if waiting_for != row.get("waiting_for"):
             changes["waiting_for"] = waiting_for
     return changes
+
+
+def unread_indexed(row: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """What changes in the row of a game read without its rules: its version and time, and
+    whether it has ended (`GameEnded` is the last rules event of every game). Whose turn it
+    is takes the rules, so no seat is listed as to act."""
+    over = row["status"] == "finished" or record["kind"] == log.GAME_ENDED
+    return {"version": record["version"], "updated_at": sortable_time(record["time"]),
+            "status": "finished" if over else "active",
+            "stage": "finished" if over else "waiting" if row["open_seats"] else "running"}
 
 
 def awaited_after(waiting_for: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:

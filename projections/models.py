@@ -66,6 +66,10 @@ class GameRow(Base):
     """The final scores by seat (as a string), once finished."""
     rewinds: Mapped[int] = mapped_column(Integer, default=0)
     open_disputes: Mapped[int] = mapped_column(Integer, default=0)
+    problem: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Why the rules cannot read this game here (`code`, `message`, `params`: its content
+    pack is not installed, or its ruleset), so the row holds only what the records say
+    without them; null for a game read in full."""
 
     __table_args__ = (
         Index("ix_proj_games_activity", "updated_at", "game_id"),

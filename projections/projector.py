@@ -32,8 +32,9 @@ from domain.core import fold, log
 from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
+from domain.core.errors import RuleError
 from projections.handlers import Figures, Projector, projector_for
-from projections.index import index_row, indexed, player_rows
+from projections.index import index_row, indexed, player_rows, unread_indexed, unread_row
 from projections.models import BoardChange, GamePlayerRow, GameRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
 
@@ -91,8 +92,9 @@ class _Live:
     """A game as the projection holds it between events."""
 
     game_id: str
-    decider: Decider[Any]
-    projector: Projector
+    decider: Decider[Any] | None
+    """None: the game's rules cannot be had here (`index.unread_row`), nor its projector."""
+    projector: Projector | None
     kinds: frozenset[str] | None
     version: int
     state: Any
@@ -239,18 +241,35 @@ class GameProjection(Projection[SqlView]):
         live = self._live(batch, game_id, version - 1)
         if live is None:
             return
-        event = to_event(record, live.decider.catalogue)
+        if live.decider is None:
+            self._note(live, record)
+            live.row.update(unread_indexed(live.row, record))
+            live.version, live.dirty = version, True
+            return
+        decider = live.decider
+        event = to_event(record, decider.catalogue)
         kind = event.kind
         before = live.figures
         # A rewind's state is the one the aggregate stored beside it, else the store's.
-        live.state = fold.step(live.decider, live.state, event, lambda version: decode(
-            live.decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
+        live.state = fold.step(decider, live.state, event, lambda version: decode(
+            decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
         if kind in log.REWIND_KINDS:
             batch.flush()
             live.figures = self.store.figures_at(batch.session, game_id, record["data"]["to_version"])
             live.row["rewinds"] += 1
-        elif live.kinds is None or kind in live.kinds:
+        elif live.projector is not None and (live.kinds is None or kind in live.kinds):
             live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
+        self._note(live, record)
+        if live.figures is not before:
+            self._changes(batch, game_id, version, before, live.figures)
+        live.version = version
+        self._index(live, record)
+        live.dirty = True
+
+    @staticmethod
+    def _note(live: _Live, record: dict[str, Any]) -> None:
+        """What the core's kinds change in the row, which needs no rules."""
+        kind = record["kind"]
         if kind == log.DISPUTE_RAISED:
             live.row["open_disputes"] += 1
         elif kind == log.RULING_MADE:
@@ -263,14 +282,15 @@ class GameProjection(Projection[SqlView]):
             live.row["seats"] = log.seat_names(live.row["seats"], joined)
             live.row["open_seats"] = [seat for seat in live.row["open_seats"] if seat != joined["seat"]]
             live.renamed = True
-        if live.figures is not before:
-            self._changes(batch, game_id, version, before, live.figures)
-        live.version = version
-        self._index(live, record)
-        live.dirty = True
 
     def _start(self, record: dict[str, Any]) -> _Live:
-        history = fold.History(record)
+        try:
+            history = fold.History(record)
+        except RuleError as error:
+            # One game whose pack is not installed must not stop the read models of every
+            # other game: it is indexed with what its records say.
+            return _Live(record["game_id"], None, None, None, 1, None, Figures({}, ()),
+                         unread_row(record, error), dirty=True, new=True)
         decider, state = history.decider, history.state
         projector = projector_for(decider)
         figures = projector.start(decider, state)
@@ -311,14 +331,20 @@ class GameProjection(Projection[SqlView]):
     def _reload(self, session: Session, game_id: str, version: int) -> _Live:
         row = session.get(GameRow, game_id)
         assert row is not None
-        state = self.states(game_id, version)
-        decider = self.deciders(game_id) if self.deciders is not None else \
-            log.decider_of({"game": row.game, "ruleset_version": row.ruleset_version})
-        projector = projector_for(decider)
         values = {c.name: getattr(row, c.name) for c in GameRow.__table__.columns}
         session.expunge(row)
-        return _Live(game_id, decider, projector, projector.kinds(), version, state,
-                     self.store.figures_at(session, game_id, version), values)
+        figures = self.store.figures_at(session, game_id, version)
+        if values["problem"] is None:
+            try:
+                state = self.states(game_id, version)
+                decider = self.deciders(game_id) if self.deciders is not None else \
+                    log.decider_of({"game": row.game, "ruleset_version": row.ruleset_version})
+            except RuleError as error:  # its pack was taken away since: the rest of it is read without rules
+                values["problem"] = {"code": error.code, "message": error.message, "params": dict(error.params)}
+            else:
+                projector = projector_for(decider)
+                return _Live(game_id, decider, projector, projector.kinds(), version, state, figures, values)
+        return _Live(game_id, None, None, None, version, None, figures, values)
 
     def _remember(self, live: _Live) -> None:
         self._cache[live.game_id] = live
@@ -346,4 +372,5 @@ class GameProjection(Projection[SqlView]):
 
     @staticmethod
     def _index(live: _Live, record: dict[str, Any]) -> None:
+        assert live.decider is not None
         live.row.update(indexed(live.row, live.decider, live.state, record))

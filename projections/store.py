@@ -382,7 +382,7 @@ def index_entry(row: Any) -> dict[str, Any]:
             "since_version": row.since_version, "waiting_since": dict(row.waiting_since), "version": row.version,
             "created_at": row.created_at, "updated_at": row.updated_at, "forked_from": row.forked_from,
             "transcribed": row.transcribed, "waiting_for": row.waiting_for, "scores": row.scores, "rewinds": row.rewinds,
-            "open_disputes": row.open_disputes}
+            "open_disputes": row.open_disputes, "problem": row.problem}
 
 
 def rows_of(session: Session, game_id: str) -> dict[str, Any]:

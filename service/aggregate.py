@@ -339,7 +339,8 @@ class Game(Aggregate):
         if self.is_table:
             return self.play_at_table(seat, move, (), command_id, now, new_salt, request_digest, actor or seat_actor(seat))
         rng = self._rng()
-        decision = log.played(self.decider, self.state, seat, move, rng, self._seed())
+        with log.by_name(self.seats, self.decider.active_seats(self.state)):
+            decision = log.played(self.decider, self.state, seat, move, rng, self._seed())
         return self._append(decision.events, actor or seat_actor(seat), command_id, now, new_salt,
                             getattr(rng, "position", 0), request_digest, decision.states[1:])
 
@@ -359,7 +360,8 @@ class Game(Aggregate):
         if pending is not None:
             raise IllegalMove("outcome_awaited", f"The game waits for an outcome first: {describe(pending, self.seats)}; "
                               "enter it before any move.")
-        decision = transcription.table_play(self.decider, self.state, seat, move, (), list(outcomes), by)
+        with log.by_name(self.seats, self.decider.active_seats(self.state)):
+            decision = transcription.table_play(self.decider, self.state, seat, move, (), list(outcomes), by)
         transcription.check_enterer(decision.events, enterer_seat)
         return self._append(decision.events, lambda e: transcription.actor_of(e, seat), command_id, now, new_salt, 0,
                             request_digest, decision.states[1:])

@@ -24,14 +24,14 @@ from domain.core import fold, log
 from domain.core.audit import AuditReport, audit
 from domain.core.canonical import canonical
 from domain.core.decider import Setup
-from domain.core.envelope import redact, seal
-from domain.core.errors import IllegalMove, MalformedMove, RecordError
+from domain.core.envelope import redact, seal, to_event
+from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
 from domain.core.events import REFEREE, Audience
 from domain.core.kinds import AtTable
 from domain.core.randomness import commitment
 from domain.core.referee import referee_actor
 from domain.core.table import parse_outcome
-from domain.core.transcription import TABLE, sheet_lines
+from domain.core.transcription import TABLE, notated, sheet_lines
 from service import command_ids, stored
 from service.aggregate import Game, project_game
 from service.cache import GameCache
@@ -64,6 +64,18 @@ def request_digest(seat: int, move: Mapping[str, Any]) -> str:
 
 def new_salt() -> str:
     return os.urandom(16).hex()
+
+
+def _move_shown(decider: Any, record: dict[str, Any], audience: Audience) -> bool:
+    """Whether the move a seat's record starts tells `audience` nothing it may not see: the
+    move read from the record as redacted for it is the move read from the full record."""
+    if not record["actor"].startswith("seat:"):
+        return False
+    try:
+        made = decider.move_of(to_event(record, decider.catalogue))
+        return made is not None and decider.move_of(to_event(redact(record, audience), decider.catalogue)) == made
+    except (RuleError, KeyError, TypeError, ValueError):
+        return False
 
 
 def waiting_for(game: Game) -> dict[str, Any] | None:
@@ -360,6 +372,26 @@ class Caboose(Application[UUID]):
                               "or once the game is over and shown whole.")
         return sheet_lines(records)
 
+    def notation_lines(self, game_id: str, audience: Audience, upto: int | None = None,
+                       loaded: Game | None = None, open_moves: bool = False) -> dict[int, str]:
+        """Each move in the game's notation and each outcome entered at a table as typed, by
+        the version it is recorded at, up to `upto`. A command with anything `audience` may
+        not see has no line (a line never tells more than the events do), unless
+        `open_moves`: then only a command whose move itself is secret (the move its redacted
+        record gives is not the move made: tickets kept) has none, and a blind draw is told as
+        a draw. A record the rules cannot fold here (its pack is not installed) has no line."""
+        game = loaded or self.game(game_id)
+        records = self.records(game_id, upto=upto)
+        everything = audience.referee or game.is_over
+        hidden = set() if everything else {r["command_id"] for r in records
+                                            if any("value" in s and not audience.sees(s["to"]) for s in r["secrets"])
+                                            and not (open_moves and _move_shown(game.decider, r, audience))}
+        command = {r["version"]: r["command_id"] for r in records}
+        try:
+            return {v: text for v, text in notated(records) if command.get(v) not in hidden or command.get(v) is None}
+        except RuleError:
+            return {}
+
     def state(self, game_id: str, audience: Audience, at: int | None = None, loaded: Game | None = None) -> dict[str, Any]:
         now = loaded or self.game(game_id)
         self._seat_of(now, audience.seat)
@@ -368,7 +400,7 @@ class Caboose(Application[UUID]):
             raise NoSuchVersion(at, now.version)
         aggregate = now if at is None or at == now.version else self.game(game_id, at)
         return {"game_id": game_id, "version": aggregate.version, "game": aggregate.ruleset,
-                "state": aggregate.decider.view(aggregate.state, seen)}
+                "state": aggregate.decider.view(aggregate.state, seen), "waiting_for": waiting_for(aggregate)}
 
     def summary(self, game_id: str, loaded: Game | None = None, audience: Audience | None = None) -> dict[str, Any]:
         """The game's summary; for `audience` (None: the service itself), refused where it may

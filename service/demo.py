@@ -1,6 +1,8 @@
 """Demo games for a first look: for every game Caboose records, one finished and one in
 progress, played by the strongest bots that game has (so the first game a new user opens
-looks like a real game), with the running games' seat tokens."""
+looks like a real game). Each game in progress stops where Ann (seat 0) is to move, her
+other seats played on by the same bots, so the printed link is a game she can play at once;
+every game's referee token is printed too."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ import random
 from dataclasses import dataclass
 
 from domain import games
+from service.bots import take_over
+from service.i18n import ENGLISH, title_of
 from service.lobby import Lobby
 from service.simulation import Playout, best_level, game_seed, play_one, played_held
 from service.tournament.organiser import Organiser
@@ -16,8 +20,8 @@ from service.tournament.simulate import secret_of, simulate
 SEED = 2004
 FINISHED_SEATS = 4
 RUNNING_SEATS = ("Ann", "Ben", "Cleo")
-TITLES = {"ticket_to_ride": "Ticket to Ride", "age_of_steam": "Age of Steam", "railway_boom": "Railway Boom",
-          "toot_toot": "Toot-Toot Train"}
+PLAYER = 0
+"""The seat the person trying the demo plays (Ann); the bots play the others."""
 
 
 @dataclass(frozen=True)
@@ -31,12 +35,13 @@ class Demo:
 
     @property
     def title(self) -> str:
-        return TITLES.get(self.game, self.game.replace("_", " ").capitalize())
+        return title_of(self.game, ENGLISH.locale)
 
 
 def play_demo(lobby: Lobby) -> list[Demo]:
     """Store a finished and a running game of every game, each seat played by the game's
-    strongest level; the running game stops half as many moves in as the finished one took."""
+    strongest level; the running game stops about half as many moves in as the finished one
+    took, once Ann is to move, and its other seats are handed to bots of that level."""
     app = lobby.caboose
     chooser = random.Random(SEED)
     out = []
@@ -48,7 +53,11 @@ def play_demo(lobby: Lobby) -> list[Demo]:
                             lobby=lobby, levels=level)
         names = RUNNING_SEATS[:max(decider.min_seats, min(len(RUNNING_SEATS), decider.max_seats))]
         running = play_one(app, rules.name, len(names), game_seed(SEED, 2 * index + 1), chooser, check=False,
-                           lobby=lobby, levels=level, names=names, stop_after=max(1, finished.moves // 2))
+                           lobby=lobby, levels=level, names=names, stop_after=max(1, finished.moves // 2),
+                           until_seat=PLAYER)
+        for seat in range(len(names)):
+            if seat != PLAYER:
+                take_over(app, running.game_id, seat, level, f"demo: the {level} bot plays {names[seat]}")
         out.append(Demo(rules.name, level, finished, running))
     return out
 
@@ -99,21 +108,31 @@ def tournament_lines(tournaments: dict[str, tuple[str, str]], base_url: str) -> 
     return lines
 
 
+def play_link(base_url: str, game_id: str, token: str) -> str:
+    """A seat's play page: the replay page opened with its token, in the link's fragment,
+    which a browser never sends (no server or proxy logs it)."""
+    return f"{base_url}/games/{game_id}/replay#token={token}"
+
+
 def demo_lines(demos: list[Demo], base_url: str, db: str) -> list[str]:
-    """Where to look at each demo game, and the running games' tokens."""
-    lines = []
+    """Where to look at each demo game and play the running ones: Ann's play page and token,
+    and every game's referee token."""
+    lines = [f"Lobby (every game, new games, joining by invite): {base_url}/"]
     for demo in demos:
         for label, game in ((f"finished {demo.title} game", demo.finished), (f"{demo.title} game in progress", demo.running)):
             api = f"{base_url}/api/v1/games/{game.game_id}"
             lines += [f"Demo {label} ({len(game.levels)} seats, {demo.level} bots): {api}",
                       f"  replay: {base_url}/games/{game.game_id}/replay",
-                      f"  state:  {api}/state", f"  events: {api}/events",
                       f"  audit:  caboose audit {game.game_id} --db {db}"]
-        issued = demo.running.issued
-        if issued is not None:
-            token, game_id = issued.seat_tokens[0], demo.running.game_id
-            lines += [f"  {RUNNING_SEATS[0]}'s token (seat 0): {token}  — e.g. curl -H 'Authorization: Bearer {token}' "
-                      f"{base_url}/api/v1/games/{game_id}/legal-moves",
-                      f"  {RUNNING_SEATS[0]}'s view of the replay: {base_url}/games/{game_id}/replay#token={token}",
-                      f"  referee token: {issued.referee_token}"]
+            issued = game.issued
+            if issued is None:
+                continue
+            if game is demo.running:
+                name, token = RUNNING_SEATS[PLAYER], issued.seat_tokens[PLAYER]
+                lines += [f"  play as {name} (it is {name}'s move; the {demo.level} bots play the others): "
+                          f"{play_link(base_url, game.game_id, token)}",
+                          f"  {name}'s token (seat {PLAYER}): {token}  — e.g. curl -H 'Authorization: Bearer {token}' "
+                          f"{api}/legal-moves"]
+            lines += [f"  referee token: {issued.referee_token}  (the referee's view: "
+                      f"{play_link(base_url, game.game_id, issued.referee_token)})"]
     return lines

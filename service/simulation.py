@@ -96,7 +96,7 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
              check: bool = True, max_moves: int = 5000, lobby: Lobby | None = None,
              options: Mapping[str, Any] | None = None, levels: str | Sequence[str] | None = None,
              names: Sequence[str] | None = None, stop_after: int | None = None,
-             per_move: bool = False) -> Playout:
+             per_move: bool = False, until_seat: int | None = None) -> Playout:
     """One game to its end, each seat played by a bot of its level (`seat_levels`: the
     `playout` level unless told), with the game's `options`; an unknown level or a refused
     option is refused before anything is stored. Through `lobby`, the game is created as
@@ -108,10 +108,12 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
     per move, not the rules, set the rate of a simulation through a file store. With
     `per_move`, every move goes through `Caboose.play` and is its own commit, the path a
     client's move takes. Either way every event is stored, and with `check` each stored event
-    is checked after it is stored."""
+    is checked after it is stored. With `until_seat`, a game stopped after `stop_after` moves
+    goes on until that seat is to act (a person given its token has a move to make)."""
     played = seat_levels(games.current(game), levels, players)
     if not per_move:
-        return _play_held(app, game, played, seed, chooser, check, max_moves, lobby, options, names, stop_after)
+        return _play_held(app, game, played, seed, chooser, check, max_moves, lobby, options, names, stop_after,
+                          until_seat)
     seat_names: list[str | None] = list(names or [f"player {i + 1}" for i in range(players)])
     issued = None
     if lobby:
@@ -127,9 +129,9 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
     decider, state, version = seen.decider, seen.state, seen.version
     bots = [bot_of(decider, level) for level in played]
     moves = 0
-    while moves < (max_moves if stop_after is None else stop_after):
+    while True:
         active = sorted(decider.active_seats(state))
-        if not active:
+        if not going(moves, max_moves, stop_after, until_seat, active):
             break
         seat = chooser.choice(active)
         legal = decider.legal_moves(state, seat)
@@ -156,9 +158,17 @@ def _playout(app: Caboose, game_id: str, decider: Decider[Any], state: Any, vers
     return Playout(game_id, version, scores, winners, played, moves, over, issued)
 
 
+def going(moves: int, max_moves: int, stop_after: int | None, until_seat: int | None, active: Sequence[int]) -> bool:
+    """Whether a bots' game goes on: a seat is to act, fewer than `max_moves` were made, and
+    either fewer than `stop_after` or `until_seat` is not yet among the seats to act."""
+    if not active or moves >= max_moves:
+        return False
+    return stop_after is None or moves < stop_after or (until_seat is not None and until_seat not in active)
+
+
 def _play_held(app: Caboose, game: str, played: tuple[str, ...], seed: bytes, chooser: random.Random, check: bool,
                max_moves: int, lobby: Lobby | None, options: Mapping[str, Any] | None, names: Sequence[str] | None,
-               stop_after: int | None) -> Playout:
+               stop_after: int | None, until_seat: int | None = None) -> Playout:
     """`play_one` with the game held in memory while it is played, then stored in one
     transaction. Without a lobby the game is created in that same transaction; through one,
     it is created first, as the lobby does, so its tokens exist before its moves."""
@@ -171,23 +181,24 @@ def _play_held(app: Caboose, game: str, played: tuple[str, ...], seed: bytes, ch
         aggregate = app.new_game(game, [str(n) for n in seat_names], options, seed=seed)
         game_id = str(aggregate.id)
     decider = aggregate.decider
-    moves = played_held(app, aggregate, played, chooser, max_moves if stop_after is None else stop_after)
+    moves = played_held(app, aggregate, played, chooser, max_moves, stop_after, until_seat)
     if check:
         _Checker(app, game_id).catch_up()
     state, version = aggregate.state, aggregate.version
     return _playout(app, game_id, decider, state, version, played, moves, issued, stop_after is None, max_moves)
 
 
-def played_held(app: Caboose, aggregate: Game, levels: Sequence[str], chooser: random.Random, max_moves: int) -> int:
-    """Play a stored game held in memory, each seat by the bot of its level, until it ends or
-    `max_moves` are made; then store what was played in one transaction. Returns the moves."""
+def played_held(app: Caboose, aggregate: Game, levels: Sequence[str], chooser: random.Random, max_moves: int,
+                stop_after: int | None = None, until_seat: int | None = None) -> int:
+    """Play a stored game held in memory, each seat by the bot of its level, for as long as
+    it goes on (`going`); then store what was played in one transaction. Returns the moves."""
     decider, game_id = aggregate.decider, str(aggregate.id)
     bots = [bot_of(decider, level) for level in levels]
     moves = 0
     try:
-        while moves < max_moves:
+        while True:
             active = sorted(decider.active_seats(aggregate.state))
-            if not active:
+            if not going(moves, max_moves, stop_after, until_seat, active):
                 break
             seat = chooser.choice(active)
             legal = decider.legal_moves(aggregate.state, seat)

@@ -161,6 +161,14 @@ def test_the_pages_of_the_new_games_say_whether_they_are_built_and_keep_their_ru
     assert [int(n) for n in re.findall(r"^(\d+)\. \*\*", toot_rulings, re.M)] == list(range(1, 35))
 
 
+def test_the_documents_index_calls_no_built_game_unbuilt() -> None:
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    for line in index.splitlines():
+        if "not yet built" in line or "not built" in line:
+            raise AssertionError(f"docs/README.md says a game is not built, but every rules page it lists is: {line}")
+    assert "R1–R34" in index  # Toot-Toot Train's rulings as its page numbers them
+
+
 # -- the worked example of FORMAT.md -----------------------------------------------------------
 
 def example_records() -> list[dict]:
@@ -217,3 +225,22 @@ def test_the_check_by_hand_runs_as_the_page_says(tmp_path: Path) -> None:
         example_records()[2]["secrets"][0]["digest"], "True True", "True",
         "2 TrainCardsShuffled True", "10 TicketsShuffled True", "13 FirstPlayerChosen True",
     ]
+
+
+def test_the_notation_page_gives_each_tiles_edges_at_r0_and_r1_as_the_rules_lay_them() -> None:
+    """A referee writes `rN` from the page: its table must be the tiles the code lays."""
+    from domain.age_of_steam.tiles import TILE_TYPES, exits_of, paths_of
+
+    page = (DOCS / "notation-age-of-steam.md").read_text(encoding="utf-8")
+    assert "edge 0 is north" in page
+    rows = dict(re.findall(r"^\| `(\w+)` \| (.+?) \|", page, re.MULTILINE))
+    rows_r1 = dict(re.findall(r"^\| `(\w+)` \| .+? \| (.+?) \|$", page, re.MULTILINE))
+    assert set(rows) >= {t.name for t in TILE_TYPES}
+    for tile in TILE_TYPES:
+        for rotation, table in ((0, rows), (1, rows_r1)):
+            shown = [tuple(int(n) for n in pair) for pair in re.findall(r"\((\d)–(\d)\)", table[tile.name])]
+            if tile.paths:
+                assert sorted(tuple(sorted(p)) for p in shown) == sorted(paths_of(tile.name, rotation)), tile.name
+            else:
+                exits = [int(n) for n in re.findall(r"\((\d)\)", table[tile.name])]
+                assert sorted(exits) == list(exits_of(tile.name, rotation)), tile.name

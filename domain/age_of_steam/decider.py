@@ -18,7 +18,7 @@ from domain.age_of_steam.scoring import finish, vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Decider, Decision, Setup
+from domain.core.decider import Decider, Decision, Setup, choice
 from domain.core.events import Audience, Event
 from domain.core.moves import Moves
 from domain.core.notation import Notation
@@ -64,6 +64,13 @@ class AgeOfSteam(Decider[State]):
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         return rulings.options(self.map, requested, seats, self.pack.id if self.pack else self.default_pack)
+
+    def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
+        schemas = super().option_schemas(seats)
+        schemas["upgrade_simple_to_coexisting_cost"] = choice(
+            "integer", 2, "What upgrading simple track to coexisting track costs (ruling 2).",
+            enum=rulings.COEXISTING_UPGRADE_COSTS)
+        return schemas
 
     def initial_state(self, setup: Setup) -> State:
         map_ = self.map

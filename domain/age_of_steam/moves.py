@@ -146,7 +146,7 @@ def declare(map_: Map) -> Moves:
     hexes = tuple(sorted(map_.terrain))
 
     def hex_field() -> Field:
-        return Field("hex", "string", "A hex of the map, named \"col,row\".", enum=hexes, unknown="unknown_hex")
+        return Field("hex", "string", "A hex of the map, named \"col,row\".", enum=hexes, unknown="unknown_hex", of_pack=True)
 
     build = MoveType("build", "Build or upgrade a track tile.", (
         hex_field(),
@@ -179,13 +179,14 @@ def declare(map_: Map) -> Moves:
         MoveType("urbanize", "Place a new city (the Urbanization action).", (
             hex_field(),
             Field("city", "string", "A new city, by its letter.", enum=tuple(map_.new_city),
-                  unknown="unknown_new_city"),
+                  unknown="unknown_new_city", of_pack=True),
         ), lambda v: Urbanize(v["hex"], v["city"]), event="CityUrbanized"),
         MoveType("end_build", "End the build step.", (), _no_fields(EndBuild), event="BuildEnded"),
         MoveType("deliver", "Move a goods cube along links to a city of its colour.", (
             Field("city", "string", "The city or hex the cube leaves: a city's name or a hex \"col,row\".",
-                  enum=tuple(sorted({*map_.city_by_name, *map_.terrain})), unknown="unknown_hex", recorded_as="from"),
-            Field("cube", "string", "The cube's colour.", enum=map_.colours, unknown="unknown_colour"),
+                  enum=tuple(sorted({*map_.city_by_name, *map_.terrain})), unknown="unknown_hex", recorded_as="from",
+                  of_pack=True),
+            Field("cube", "string", "The cube's colour.", enum=map_.colours, unknown="unknown_colour", of_pack=True),
             Field("path", "array", "The link ids, as the legal moves list them.",
                   items=Field("link", "string", "A link id."), recorded_as="links"),
         ), _deliver(map_), event="GoodsDelivered"),
@@ -194,7 +195,7 @@ def declare(map_: Map) -> Moves:
         MoveType("pass_move", "Pass a delivery.", (), _no_fields(PassMove), event="MovePassed"),
         MoveType("place_production", "Place a goods cube drawn for Production on the goods display.", (
             Field("column", "string", "A goods display column: L1-L6, D1-D6 or a new city's letter.",
-                  enum=tuple(map_.column_spaces), unknown="unknown_column"),
+                  enum=tuple(map_.column_spaces), unknown="unknown_column", of_pack=True),
             Field("space", "integer", "A space of that column, from 0.", minimum=0,
                   maximum=max(map_.column_spaces.values()) - 1),
         ), _place_production(map_), event="GoodsProduced"),

@@ -21,12 +21,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.age_of_steam.board import Map
+from domain.age_of_steam.build_track import TrackBuilt, build, build_step
 from domain.age_of_steam.goods import stop_graph
 from domain.age_of_steam.moves import declare
 from domain.age_of_steam.state import ACTIONS_LIST, AUCTION, State
+from domain.age_of_steam.steps import Steps
 from domain.age_of_steam.tiles import TILES
 from domain.age_of_steam.track import Link, network
-from domain.core.errors import MalformedMove
+from domain.core.errors import MalformedMove, RuleError
 from domain.core.moves import Moves
 from domain.core.notation import Line, Notation, generic_format, generic_parse, split_seat
 
@@ -68,7 +70,25 @@ class AgeOfSteamNotation(Notation[State]):
     # --- writing ------------------------------------------------------------------------
 
     def format(self, state: State, seats: Sequence[str], seat: int, move: dict[str, Any]) -> str:
-        return f"{seats[seat]} {self.body(state, seats, move)}"
+        return f"{seats[seat]} {self.body(state, seats, self._costed(state, seat, move))}"
+
+    def _costed(self, state: State, seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        """A build (or a build step) with the cost of each placement, which a move recovered
+        from the record leaves out (a client need not send it): the sheet echoes it (`for
+        $N`) as the legal moves list it. Laid as the rules lay it, in the order they find."""
+        kind = move.get("type")
+        placements = [move] if kind == "build" else move.get("placements") or [] if kind == "build_step" else []
+        if not placements or state.build is None or all(p.get("cost") is not None for p in placements):
+            return move
+        steps = Steps(self.map, state)
+        try:
+            command = self.moves.parse(move)
+            build_step(steps, seat, command) if kind == "build_step" else build(steps, seat, command)
+        except RuleError:  # not what this state allows: written as it is
+            return move
+        costs = {event.hex: event.cost for event in steps.events if isinstance(event, TrackBuilt)}
+        costed = [{**p, "cost": costs[p["hex"]]} if p["hex"] in costs else p for p in placements]
+        return costed[0] if kind == "build" else {**move, "placements": costed}
 
     def body(self, state: State, seats: Sequence[str], move: dict[str, Any]) -> str:
         kind = move.get("type")

@@ -156,6 +156,18 @@ class Decider(ABC, Generic[S]):
         Default: none published (the moves are still checked by `decide`)."""
         return {}
 
+    view_schema: ClassVar[dict[str, Any] | None] = None
+    """The JSON Schema of `view` (OpenAPI 3.0's subset), published in the OpenAPI document as
+    the type of a state; None: published as an object."""
+
+    def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
+        """Option -> its JSON Schema (OpenAPI 3.0's subset: `nullable` for null) with its
+        `default` for `seats` seats, so a client offers each choice in its own type. An option
+        the game records but does not let a game choose (a printed number, a ruling written
+        out) is `readOnly`. Default: every option of `options` read-only, typed by its default;
+        a game declares its choices by overriding this (`choice` builds one)."""
+        return {name: fixed_option(value) for name, value in self.options({}, seats).items()}
+
     @property
     def notation(self) -> Notation[S]:
         """How this game's moves are written as one line each (`domain/core/notation.py`).
@@ -238,6 +250,30 @@ class Decider(ABC, Generic[S]):
         if cls.content_schema is not None and (cls.with_pack is Decider.with_pack or not cls.default_pack):
             problems.append("a game with a content_schema must implement with_pack and name its default_pack")
         return problems
+
+
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"), (dict, "object"))
+
+
+def fixed_option(value: Any) -> dict[str, Any]:
+    """The schema of an option recorded as `value` that a game cannot choose."""
+    kind = next((name for python, name in _JSON_TYPES if isinstance(value, python)), None)
+    return {**({"type": kind} if kind else {}), "nullable": value is None, "default": value, "readOnly": True}
+
+
+def choice(kind: str, default: Any, description: str, *, enum: Sequence[Any] | None = None,
+           minimum: int | None = None, maximum: int | None = None) -> dict[str, Any]:
+    """The schema of an option a game may choose: its JSON `kind`, its `default`, and the
+    values allowed (`enum`, which may hold None for "no limit"; or the bounds)."""
+    schema: dict[str, Any] = {"type": kind, "default": default, "description": description}
+    if enum is not None:
+        schema["enum"] = list(enum)
+        schema["nullable"] = None in enum
+    if minimum is not None:
+        schema["minimum"] = minimum
+    if maximum is not None:
+        schema["maximum"] = maximum
+    return schema
 
 
 @cache

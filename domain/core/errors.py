@@ -5,8 +5,13 @@ in the reader's language; the rules stay in English)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+
+def counted(count: int, noun: str) -> str:
+    """`1 card`, `3 cards`: a number and a regular noun in a message."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 class RuleError(Exception):
@@ -38,10 +43,16 @@ class MalformedMove(RuleError):
 
 
 class NotYourTurn(IllegalMove):
-    """The seat is not among those who may act now."""
+    """The seat is not among those who may act now. With the seats' `names` and the seats
+    that may act, it says who by name, as a score sheet and the players do."""
 
-    def __init__(self, seat: int) -> None:
-        super().__init__("not_your_turn", f"It is not seat {seat}'s turn to act.", {"seat": seat})
+    def __init__(self, seat: int, names: Sequence[str] = (), active: Iterable[int] = ()) -> None:
+        def name(index: int) -> str:
+            return names[index] if 0 <= index < len(names) else f"seat {index}"
+        to_move = ", ".join(name(index) for index in sorted(active))
+        told = f"It is not {name(seat)}'s turn to act" + (f"; to move: {to_move}." if to_move else ".")
+        super().__init__("not_your_turn", told, {"seat": seat, "name": name(seat), "to_move": to_move or "—"})
+        self.seat = seat
 
 
 class GameOver(IllegalMove):

@@ -8,8 +8,9 @@ stores or reads with `domain/core/fold.py`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from domain.core import registry
@@ -112,6 +113,16 @@ def played(decider: Decider[Any], state: Any, seat: int, move: Move, rng: Random
         # The reveal is a core kind: it leaves the state as it is.
         return Decision((*decision.events, seed_revealed(seed)), (*decision.states, decision.state))
     return decision
+
+
+@contextlib.contextmanager
+def by_name(names: Sequence[str], active: Iterable[int]) -> Iterator[None]:
+    """Inside, a `NotYourTurn` names the seats (`names`) instead of numbering them, and says
+    who is to move (`active`)."""
+    try:
+        yield
+    except NotYourTurn as error:
+        raise NotYourTurn(error.seat, names, active) from None
 
 
 def joined(state: Any, seat: int, name: str) -> Any:

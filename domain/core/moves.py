@@ -54,6 +54,9 @@ class Field:
     """Its key in the data of the move's first event, when that is not its name."""
     recorded: bool = True
     """Whether that event records it (so `move_of` gives it back)."""
+    of_pack: bool = False
+    """Its `enum` is the names of the game's content pack (routes, tickets, hexes, cards), which
+    another pack names otherwise: `portable` publishes it without them."""
 
     @property
     def required(self) -> bool:
@@ -63,6 +66,8 @@ class Field:
         schema: dict[str, Any] = {"type": self.type, "description": self.description}
         if self.enum is not None:
             schema["enum"] = list(self.enum)
+            if self.of_pack:
+                schema[PACK_NAMES] = True
         if self.minimum is not None:
             schema["minimum"] = self.minimum
         if self.maximum is not None:
@@ -78,6 +83,8 @@ class Field:
             value = self.values.schema() if self.values is not None else {}
             schema["properties"] = {key: value for key in self.keys.enum}
             schema["additionalProperties"] = False
+            if self.keys.of_pack:
+                schema[PACK_KEYS] = value
         elif self.values is not None:
             schema["additionalProperties"] = self.values.schema()
         return schema
@@ -105,6 +112,31 @@ class Field:
                 self.keys.check(key, f"{path}.{key}", kind)
             if self.values is not None:
                 self.values.check(item, f"{path}.{key}", kind)
+
+
+PACK_NAMES = "x-pack-names"
+"""Marks an enumeration of a content pack's names in a published schema (`portable`)."""
+PACK_KEYS = "x-pack-keys"
+"""Marks an object keyed by a content pack's names; its value is the schema of each value."""
+
+
+def portable(schema: Any) -> Any:
+    """A published move schema that holds on every content pack of its game: an enumeration
+    of the pack's names becomes a string with the first of them as its example (the map's
+    own names are `GET …/map`'s), an object keyed by them an object of such keys."""
+    if isinstance(schema, list):
+        return [portable(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: portable(value) for key, value in schema.items() if key not in (PACK_NAMES, PACK_KEYS)}
+    if schema.get(PACK_NAMES):
+        names = out.pop("enum")
+        out["example"] = names[0] if names else None
+        out["description"] = f"{out.get('description', '')} (named by the game's content pack: GET …/map)".strip()
+    if PACK_KEYS in schema:
+        out.pop("properties", None)
+        out["additionalProperties"] = portable(schema[PACK_KEYS])
+    return out
 
 
 def _is(json_type: JSONType, value: Any) -> bool:

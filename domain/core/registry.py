@@ -171,14 +171,16 @@ def find(game: str, pack_id: str, sha256: str | None = None) -> Pack:
     if not packs:
         known = sorted({pack.id for pack in _shelf.packs(game)})
         raise RecordError("content_missing", f"No {game} content pack {pack_id!r} is installed (installed: "
-                          f"{', '.join(known) or 'none'}); add the folder that holds it to CABOOSE_CONTENT_PATH.", 1)
+                          f"{', '.join(known) or 'none'}); add the folder that holds it to CABOOSE_CONTENT_PATH.", 1,
+                          {"pack": pack_id})
     if sha256 is None:
         return packs[0]
     for pack in packs:
         if pack.sha256 == sha256:
             return pack
     raise RecordError("content_mismatch", f"Content pack {pack_id!r} differs from the one this game was recorded with: "
-                      f"recorded sha256 {sha256}, installed sha256 {', '.join(f'{p.sha256} ({p.where})' for p in packs)}.", 1)
+                      f"recorded sha256 {sha256}, installed sha256 {', '.join(f'{p.sha256} ({p.where})' for p in packs)}.", 1,
+                      {"pack": pack_id})
 
 
 def bind(rules: Decider[Any], pack: Pack) -> Decider[Any]:

@@ -25,7 +25,7 @@ from typing import Any
 from domain.core import fold, log
 from domain.core.decider import Decider, Decision, Move
 from domain.core.envelope import to_event
-from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
+from domain.core.errors import GameOver, IllegalMove, MalformedMove, RecordError, RuleError
 from domain.core.events import Event, Secret
 from domain.core.kinds import OutcomeAwaited, OutcomeEntered
 from domain.core.table import OutcomeNeeded, Request, TableRandom, format_outcome, parse_outcome
@@ -221,8 +221,33 @@ def read_line(decider: Decider[Any], state: Any, seats: Sequence[str], pending: 
     notation. Raises `MalformedMove` (cannot read it) or the rules' errors."""
     if pending is not None:
         return OutcomeLine(parse_outcome(pending.request, text))
+    if decider.is_over(state):
+        raise GameOver()  # a move or an outcome alike: there is nothing left to enter
     line = decider.notation.parse(state, seats, text, decider.active_seats(state))
     return MoveLine(line.seat, line.move)
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A forced move a transcript filled in, with the state it was made in."""
+
+    state: Any
+    seat: int
+    move: dict[str, Any]
+
+
+def forced_written(decider: Decider[Any], seats: Sequence[str], filled: Sequence[Filled], text: str) -> int:
+    """How many of the forced moves just `filled` in (in order) the line `text` accounts for:
+    a sheet may write a forced move out instead of leaving it to be filled in, so a line that
+    is one of them is that move, already made (0: none of them)."""
+    for index, made in enumerate(filled):
+        try:
+            line = decider.notation.parse(made.state, seats, text, decider.active_seats(made.state))
+        except RuleError:
+            continue
+        if (line.seat, line.move) == (made.seat, made.move):
+            return index + 1
+    return 0
 
 
 def forced_move(decider: Decider[Any], state: Any) -> tuple[int, dict[str, Any]] | None:
@@ -280,6 +305,8 @@ class Transcript:
             self._apply(actor_of(event, -1), [event])
         self.pending: Pending | None = None
         self.forced: list[str] = []
+        self.filled: list[Filled] = []
+        """The forced moves filled in after the last line, which the next line may write out."""
 
     def _apply(self, actor: str, events: Iterable[Event]) -> None:
         for event in events:
@@ -295,15 +322,25 @@ class Transcript:
         return expecting(self.decider, self.state, self.seats, self.pending)
 
     def enter(self, text: str) -> list[Event]:
-        """Apply one typed line; returns the events it (and the forced moves after it) added."""
+        """Apply one typed line; returns the events it (and the forced moves after it) added.
+        A line that writes out a forced move just filled in adds nothing."""
         before = len(self.events)
-        line = read_line(self.decider, self.state, self.seats, self.pending, text)
-        if isinstance(line, OutcomeLine):
-            assert self.pending is not None
-            decision = enter_outcome(self.decider, self.state, self.pending, [line.value], self.referee, None)
-            self._settle(self.pending.seat, decision)
-        else:
-            self._settle(line.seat, table_play(self.decider, self.state, line.seat, line.move, (), (), self.referee))
+        try:
+            line = read_line(self.decider, self.state, self.seats, self.pending, text)
+            if isinstance(line, OutcomeLine):
+                assert self.pending is not None
+                decision = enter_outcome(self.decider, self.state, self.pending, [line.value], self.referee, None)
+                self._settle(self.pending.seat, decision)
+            else:
+                with log.by_name(self.seats, self.decider.active_seats(self.state)):
+                    self._settle(line.seat, table_play(self.decider, self.state, line.seat, line.move, (), (), self.referee))
+        except RuleError:
+            written = forced_written(self.decider, self.seats, self.filled, text)
+            if not written:
+                raise
+            del self.filled[:written]
+            return []
+        self.filled = []
         self._fill_forced()
         return [event for _, event in self.events[before:]]
 
@@ -340,6 +377,7 @@ class Transcript:
         while self.pending is None and (forced := forced_move(self.decider, self.state)) is not None:
             seat, move = forced
             self.forced.append(self.decider.notation.format(self.state, self.seats, seat, move))
+            self.filled.append(Filled(self.state, seat, move))
             self._settle(seat, table_play(self.decider, self.state, seat, move, (), (), self.referee))
 
 
@@ -394,7 +432,7 @@ def sheet_lines(records: Sequence[Mapping[str, Any]]) -> list[str]:
     moves are written as comments (a reader fills them in itself); an outcome secret to its
     seat, in a record that withholds it, as a comment too."""
     created = records[0]["data"]
-    seats = ", ".join(s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"]))
+    seats = ", ".join(seat_names(records))
     head = [f"# {created['game']} (ruleset {created['ruleset_version']}): {seats}; options "
             f"{json.dumps(created['options'], ensure_ascii=False, sort_keys=True)}"]
     observed = opening_of(records[1]) if len(records) > 1 and records[1]["secrets"] and \
@@ -410,7 +448,7 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
     record must hold every secret (the rules fold it)."""
     history = fold.History(dict(records[0]))
     decider = history.decider
-    seats = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    seats = seat_names(records)
     # Only a table game's sheet is read back, filling forced moves in: only there are they marked.
     table = records[0]["data"].get("seed_source") == TABLE
     lines: list[tuple[int, str]] = []
@@ -425,6 +463,16 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
             history.add(dict(record))
             pending = pending_after(pending, record)
     return lines
+
+
+def seat_names(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The seats' names as the record ends: a seat left open at creation goes by the name it
+    was joined with (`SeatJoined`), on every line, as the game's state calls it."""
+    names = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    for record in records:
+        if record["kind"] == log.SEAT_JOINED:
+            names = log.seat_names(names, dict(record["data"]))
+    return names
 
 
 def _groups(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:

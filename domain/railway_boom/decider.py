@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.content import Pack
-from domain.core.decider import Decider, Decision, Setup
+from domain.core.decider import Decider, Decision, Setup, choice, fixed_option
 from domain.core.errors import MalformedMove
 from domain.core.events import Audience, Event
 from domain.core.moves import Moves
@@ -68,6 +68,10 @@ class RailwayBoom(Decider[State]):
         if not isinstance(first_game, bool):
             raise MalformedMove("bad_options", f"Option \"first_game\" must be true or false, not {first_game!r} (R4).")
         return {"content": self.pack.id if self.pack is not None else self.default_pack, "first_game": first_game}
+
+    def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
+        return {"content": fixed_option(self.pack.id if self.pack is not None else self.default_pack),
+                "first_game": choice("boolean", False, "The first game: the suggested city tiles.")}
 
     def initial_state(self, setup_: Setup) -> State:
         chosen = self.options(setup_.options, len(setup_.seats))

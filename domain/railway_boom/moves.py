@@ -23,12 +23,13 @@ def _operate_of(event: Event) -> dict[str, Any] | None:
 
 def moves_of(content: Content) -> Moves:
     trains = tuple(content.trains)
-    card = Field("card", "string", "A train card of the pack.", enum=trains, unknown="unknown_card")
+    card = Field("card", "string", "A train card of the pack.", enum=trains, unknown="unknown_card", of_pack=True)
     developments = Field("card", "string", "A development card of the pack.", enum=tuple(content.developments),
-                         unknown="unknown_card")
-    land = Field("hex", "string", "A hex of the board.", enum=tuple(content.hexes), unknown="unknown_hex")
+                         unknown="unknown_card", of_pack=True)
+    land = Field("hex", "string", "A hex of the board.", enum=tuple(content.hexes), unknown="unknown_hex", of_pack=True)
     cities = Field("city", "string", "A normal city of the board.",
-                   enum=tuple(h.id for h in content.hexes.values() if h.city == "normal"), unknown="unknown_city")
+                   enum=tuple(h.id for h in content.hexes.values() if h.city == "normal"), unknown="unknown_city",
+                   of_pack=True)
     track = Field("income", "string", "An income track.", enum=TRACKS, unknown="unknown_track", optional=True)
     return Moves((
         MoveType("bid", "Move your disc to an empty higher space of the bid track (R7).",

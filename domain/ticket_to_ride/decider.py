@@ -34,6 +34,7 @@ class TicketToRide(Decider[State]):
     """The option that names the map's pack (recorded options always carry it)."""
     default_pack = "usa"
     events = EVENTS
+    view_schema = views.VIEW_SCHEMA
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
-from domain.core.errors import IllegalMove
+from domain.core.errors import IllegalMove, counted
 from domain.ticket_to_ride.board import GRAY, LOCOMOTIVE, Board, Route
 from domain.ticket_to_ride.moves import DECK, MARKET, ClaimRoute, Command, DrawCard, KeepTickets
 from domain.ticket_to_ride.options import MAX_SEATS
@@ -133,12 +133,12 @@ def check_claim(board: Board, state: State, seat: int, claim: ClaimRoute) -> Non
     trains = state.seats[seat].trains
     if trains < route.length:
         raise IllegalMove(
-            "not_enough_trains", f"Route {route.label} needs {route.length} trains; you have {trains} left."
+            "not_enough_trains", f"Route {route.label} needs {counted(route.length, 'train')}; you have {trains} left."
         )
     offered = sum(claim.cards.values())
     if offered != route.length:
         raise IllegalMove(
-            "wrong_card_count", f"Route {route.label} takes exactly {route.length} cards; you offered {offered}."
+            "wrong_card_count", f"Route {route.label} takes exactly {counted(route.length, 'card')}; you offered {offered}."
         )
     colours = [kind for kind in claim.cards if kind != LOCOMOTIVE]
     if len(colours) > 1:

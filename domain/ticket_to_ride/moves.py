@@ -70,12 +70,12 @@ def _draw_card(values: Mapping[str, Any]) -> DrawFromMarket | DrawFromDeck:
 
 def declare(board: Board) -> Moves:
     """Every move of Ticket to Ride on `board`, declared once."""
-    card = Field("kind", "string", "A card kind of this map.", enum=board.card_kinds, unknown="unknown_card")
+    card = Field("kind", "string", "A card kind of this map.", enum=board.card_kinds, unknown="unknown_card", of_pack=True)
     return Moves((
         MoveType("keep_tickets", "Keep some of the destination tickets you were offered.", (
             Field("keep", "array", "The ids of the offered tickets to keep, such as \"Denver|El Paso\".",
                   items=Field("ticket", "string", "A destination ticket id of this map.",
-                              enum=tuple(sorted(board.tickets)), unknown="unknown_ticket")),
+                              enum=tuple(sorted(board.tickets)), unknown="unknown_ticket", of_pack=True)),
         ), lambda v: KeepTickets(tuple(v["keep"])), event=TicketsKept.kind, recover=_keep_tickets_of),
         MoveType("draw_card", "Draw a train card from the face-up market or the deck.", (
             Field("source", "string", "Where the card comes from.", enum=(MARKET, DECK)),
@@ -84,7 +84,7 @@ def declare(board: Board) -> Moves:
         ), _draw_card, event=CardDrawn.kind),
         MoveType("claim_route", "Claim a route, paying for it with train cards.", (
             Field("route", "string", "A route id of this map, such as \"Denver|Omaha\".",
-                  enum=tuple(sorted(board.routes)), unknown="unknown_route"),
+                  enum=tuple(sorted(board.routes)), unknown="unknown_route", of_pack=True),
             Field("cards", "object", "The cards paid: card kind to a count of at least 1, e.g. {\"red\": 3}.",
                   keys=card, values=Field("count", "integer", "How many cards of that kind.", minimum=1)),
         ), lambda v: ClaimRoute(v["route"], {k: v["cards"][k] for k in board.card_kinds if k in v["cards"]}),

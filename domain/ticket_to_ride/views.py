@@ -87,3 +87,53 @@ def _private_seat(state: State, index: int, seat: Seat) -> dict[str, Any]:
         "offered_tickets": list(seat.offered),
         "returning_tickets": list(chosen["returned"]) if chosen else [],
     }
+
+
+def _seat_numbers() -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": {"type": "integer"}}
+
+
+_TICKETS = {"type": "array", "items": {"type": "string", "description": "A ticket id of the map."}}
+
+VIEW_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A Ticket to Ride game as the caller may see it (`view`).",
+    "properties": {
+        "game": {"type": "string", "enum": ["ticket_to_ride"]},
+        "phase": {"type": "string", "description": "`opening`, `play` or `over`."},
+        "active_seats": {"type": "array", "items": {"type": "integer"}},
+        "turn": {"type": "integer", "nullable": True, "description": "The seat whose turn it is (null in the opening)."},
+        "first_player": {"type": "integer", "nullable": True},
+        "cards_drawn_this_turn": {"type": "integer"},
+        "seats": {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "seat": {"type": "integer"}, "name": {"type": "string"}, "trains": {"type": "integer"},
+                "cards": {"type": "integer", "description": "How many train cards it holds."},
+                "tickets": {"type": "integer", "nullable": True, "description": "How many tickets it keeps (null while "
+                            "the opening's choice is sealed)."},
+                "tickets_offered": {"type": "integer"}, "score": {"type": "integer"},
+                "hand": {"type": "object", "additionalProperties": {"type": "integer"},
+                         "description": "Its own seat (or a referee, or once over): card kind -> count."},
+                "kept_tickets": _TICKETS, "offered_tickets": _TICKETS, "returning_tickets": _TICKETS,
+            },
+            "required": ["seat", "name", "trains", "cards", "tickets", "tickets_offered", "score"],
+        }},
+        "market": {"type": "array", "items": {"type": "string", "nullable": True}, "description": "The face-up cards."},
+        "deck": {"type": "integer"}, "discard": {"type": "integer"}, "ticket_deck": {"type": "integer"},
+        "routes": {**_seat_numbers(), "description": "Route id -> the seat that claimed it."},
+        "final_round": {"type": "object", "nullable": True, "properties": {
+            "triggered_by": {"type": "integer"}, "trains_left": {"type": "integer"},
+            "turns_left": {"type": "array", "items": {"type": "integer"}}}},
+        "scores": {**_seat_numbers(), "description": "Seat -> score."},
+        "longest_paths": {**_seat_numbers(), "description": "Once over: seat -> its longest path."},
+        "winners": {"type": "array", "items": {"type": "integer"}},
+        "deck_order": {"type": "array", "items": {"type": "string"}},
+        "discard_pile": {"type": "array", "items": {"type": "string"}},
+        "ticket_deck_order": _TICKETS,
+    },
+    "required": ["game", "phase", "active_seats", "turn", "first_player", "cards_drawn_this_turn", "seats", "market",
+                 "deck", "discard", "ticket_deck", "routes", "final_round", "scores"],
+}
+"""The JSON Schema of `view`, published in the OpenAPI document (the conformance suite checks
+every view of its playouts against it)."""

@@ -39,5 +39,5 @@ class Ctx:
 
     def need_penalty(self, what: str) -> None:
         if not self.penalty_available():
-            raise IllegalMove("no_penalty_tokens", f"All {self.state.penalty_supply} penalty tokens are out, so you "
-                              f"cannot {what} (option penalty_supply, R6).")
+            raise IllegalMove("no_penalty_tokens", f"All {self.state.penalty_supply} penalty tokens of this game's supply "
+                              f"are out, so you cannot {what}.")

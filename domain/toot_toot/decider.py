@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Decider, Move, Setup
+from domain.core.decider import Decider, Move, Setup, choice, fixed_option
 from domain.core.errors import GameOver, MalformedMove
 from domain.core.events import Audience, Event, Secret
 from domain.core.moves import Moves
@@ -84,13 +84,28 @@ class TootToot(Decider[State]):
             raise MalformedMove("bad_options", f"Option map {full['map']!r} is not a map of pack {full['pack']}; "
                                 f"choose one of {', '.join(maps)} or \"random\".")
         if full["penalty_supply"] not in PENALTY_SUPPLIES:
-            raise MalformedMove("bad_options", "Option penalty_supply must be null (unlimited) or 5 (R6).")
+            raise MalformedMove("bad_options", "Option penalty_supply is how many penalty tokens the supply holds: "
+                                "null for no limit, or 5.")
         if not isinstance(full["goods_supply"], bool):
-            raise MalformedMove("bad_options", "Option goods_supply must be true or false (R11).")
+            raise MalformedMove("bad_options", "Option goods_supply must be true (the supply holds the pack's count of each "
+                                "good) or false (no limit).")
         limit = full["round_limit"]
         if not isinstance(limit, int) or isinstance(limit, bool) or not 3 <= limit <= 200:
-            raise MalformedMove("bad_options", f"Option round_limit must be a whole number from 3 to 200, not {limit!r} (R31).")
+            raise MalformedMove("bad_options", f"Option round_limit, the most rounds a game lasts, must be a whole number from 3 to 200, "
+                                f"not {limit!r}.")
         return full
+
+    def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
+        maps = sorted(self.content.map) if self.content else []
+        return {
+            "pack": fixed_option(self.pack.id if self.pack else self.default_pack),
+            "map": choice("string", RANDOM_MAP, "A map of the pack, or \"random\": rolled at setup.",
+                          enum=[RANDOM_MAP, *maps]),
+            "penalty_supply": choice("integer", None, "Penalty tokens in the supply: null for no limit.",
+                                     enum=PENALTY_SUPPLIES),
+            "goods_supply": choice("boolean", False, "The supply holds the pack's count of each good (else no limit)."),
+            "round_limit": choice("integer", ROUND_LIMIT, "The most rounds a game lasts.", minimum=3, maximum=200),
+        }
 
     def initial_state(self, setup: Setup) -> State:
         chosen = self.options(setup.options, len(setup.seats))

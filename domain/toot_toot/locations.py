@@ -60,7 +60,7 @@ def take(ctx: Ctx, site: str) -> list[Event]:
     left = supply_left(ctx.content, ctx.state, building.good)
     if left is not None:
         if left == 0:
-            raise IllegalMove("supply_empty", f"No {building.good} is left in the supply (option goods_supply, R11).")
+            raise IllegalMove("supply_empty", f"No {building.good} is left in this game's limited supply.")
         count = min(count, left)
     main = ctx.state.step == MAIN
     return [ResourceTaken(seat=ctx.seat, site=building.id, good=building.good, count=count, main=main,

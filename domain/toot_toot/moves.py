@@ -21,7 +21,7 @@ def moves_of(content: Content) -> Moves:
     def fills(description: str) -> Field:
         return Field("fills", "object", description,
                      values=Field("units", "object", "Good -> units.",
-                                  keys=Field("good", "string", "A good.", enum=goods, unknown="unknown_good"),
+                                  keys=Field("good", "string", "A good.", enum=goods, unknown="unknown_good", of_pack=True),
                                   values=Field("count", "integer", "Units.", minimum=1, maximum=9)))
 
     def move(name: str, description: str, *fields: Field) -> MoveType:
@@ -40,7 +40,7 @@ def moves_of(content: Content) -> Moves:
              Field("site", "string", "The site's building id.")),
         move("process", "Apply one recipe of your card at a factory (R12).",
              Field("factory", "string", "The factory's building id (\"factory@col,row\" for a drawn one)."),
-             Field("recipe", "string", "A recipe of your player card.", enum=tuple(recipes), unknown="unknown_recipe")),
+             Field("recipe", "string", "A recipe of your player card.", enum=tuple(recipes), unknown="unknown_recipe", of_pack=True)),
         move("sell", "Sell goods at a city to its public orders and your secret orders (R13).",
              Field("city", "string", "The city's building id."), fills("Order id -> good -> units supplied.")),
         move("pass_location", "No location action is possible: action D does nothing, or the location step is "
@@ -51,11 +51,11 @@ def moves_of(content: Content) -> Moves:
         move("iron_track", "Spend 1 iron to draw 1 segment anywhere (R2).",
              hex_, _edge("from", "One end edge."), _edge("to", "The other end edge.")),
         move("build_factory", "Draw a factory next to your train (R8, R9).",
-             hex_, Field("kind", "string", "The factory kind.", enum=content.factories, unknown="unknown_factory"),
+             hex_, Field("kind", "string", "The factory kind.", enum=content.factories, unknown="unknown_factory", of_pack=True),
              _edge("exit", "Its one open side."),
              Field("payment", "string", "2 stone, your shovel or a penalty token.", enum=("stone", "shovel", "penalty"))),
         move("upgrade", "Place a technology token on an ability of your card (R17).",
-             Field("ability", "string", "An ability of your card.", enum=tuple(abilities), unknown="unknown_ability")),
+             Field("ability", "string", "An ability of your card.", enum=tuple(abilities), unknown="unknown_ability", of_pack=True)),
         move("end_turn", "End your turn."),
         move("supply_hand_orders", "Final scoring: supply any icons of your hand orders from the goods you hold; a "
              "completed order is kept as influence, one filled in part is discarded (R22, R33).",

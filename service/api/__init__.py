@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 
 from flask import Flask, request
 from flask_smorest import Api
@@ -12,6 +13,7 @@ from flask_smorest.arguments import ArgumentsMixin
 from webargs.flaskparser import is_json_request
 
 from domain import games as rulesets
+from domain.core.moves import portable
 from service import i18n, pages
 from service.api import bodies, client_address, guard
 from service.api.encoding import FastJSON
@@ -54,6 +56,41 @@ def check_input() -> None:
             loads(body)
 
 
+ALTERNATIVES = {("/api/v1/games/{game_id}/audit", "get"): "The audit report as text (`format=text`).",
+                ("/api/v1/games/{game_id}/export", "get"): "The score sheet (`format=text`)."}
+"""Answers that come in a second form, as plain text, beside the one their schema gives."""
+
+
+def document(app: Flask, api: Api) -> None:
+    """What the OpenAPI document says beyond the views' own declarations, for programs that
+    generate a client from it: an `operationId` for every operation (its view's name), each
+    legal move typed as the move body it is, a state as its game's view where the game
+    publishes that view's schema, and the plain-text forms of some answers."""
+    paths = api.spec.to_dict()["paths"]  # apispec hands out the paths it holds: amended in place
+    for rule in app.url_map.iter_rules():
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        for method in rule.methods or ():
+            operation = paths.get(path, {}).get(method.lower())
+            if operation is not None:
+                operation.setdefault("operationId", rule.endpoint.rsplit(".", 1)[-1])
+    for (path, method), description in ALTERNATIVES.items():
+        answer = paths[path][method]["responses"]["200"]
+        answer.setdefault("content", {})["text/plain"] = {"schema": {"type": "string", "description": description}}
+    schemas = api.spec.components.schemas
+    schemas["LegalMoves"]["properties"]["moves"]["items"] = {"$ref": "#/components/schemas/Move"}
+    # A state is the view of its game: typed where the game publishes its view's schema.
+    views = []
+    for name in sorted(rulesets.names()):
+        schema = rulesets.current(name).view_schema
+        if schema is not None:
+            api.spec.components.schema(f"{name}.view", schema)
+            views.append({"$ref": f"#/components/schemas/{name}.view"})
+    for holder in ("State", "Now"):
+        state = schemas[holder]["properties"]["state"]
+        schemas[holder]["properties"]["state"] = {"description": state["description"],
+                                                  "anyOf": [*views, {"type": "object", "additionalProperties": {}}]}
+
+
 def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None,
                services: Services | None = None) -> Flask:
     """The REST API over a deployment's parts (`bootstrap`; from the environment when
@@ -78,7 +115,9 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     envelope = {name: api.ma_plugin.converter.field2property(field)
                 for name, field in MoveSchema().fields.items() if name != "type"}
-    moves = {name: rulesets.current(name).move_schemas for name in rulesets.names()}
+    # Published for every pack of a game: a map's own names are its `…/map`'s, not the default pack's.
+    moves = {name: {kind: portable(schema) for kind, schema in rulesets.current(name).move_schemas.items()}
+             for name in rulesets.names()}
     for component, schema in move_body_schemas(moves, envelope).items():
         api.spec.components.schema(component, schema)
     api.register_blueprint(games)
@@ -94,6 +133,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.register_blueprint(viewer)
     i18n.install(app)
     pages.install(app, api)
+    document(app, api)
     app.before_request(check_input)
     register_problem_handlers(app)
     require_json_bodies(app)

@@ -10,6 +10,7 @@ from uuid import UUID
 
 from flask import Response, current_app, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
@@ -29,6 +30,7 @@ from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.application import Moved, waiting_for
 from service.errors import BadRequest
+from service.i18n.rules import sentence
 from service.lobby import TokenNotValid
 from service.seating import REFEREE_NAME
 from service.tlog import proof_line
@@ -64,8 +66,17 @@ def list_games(limit: int, cursor: Cursor | None, waiting_for: str | None, waiti
     headers = {"Link": ", ".join(f'<{url}>; rel="{rel}"' for rel, url in links.items())} if links else {}
     # The index's entries are already the documented shape: sent as they are, not dumped
     # field by field through the response schema (which documents them).
-    body = {"games": page.games, "limit": limit, "next": links.get("next"), "prev": links.get("prev")}
+    body = {"games": [worded(game) for game in page.games], "limit": limit, "next": links.get("next"), "prev": links.get("prev")}
     return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")), 200, headers, mimetype="application/json")
+
+
+def worded(game: dict[str, Any]) -> dict[str, Any]:
+    """A listed game, its `problem` (if any) said in the reader's language."""
+    problem = game.get("problem")
+    if problem is None:
+        return game
+    detail = sentence(problem["code"], problem["message"], problem.get("params") or {}, gettext)
+    return {**game, "problem": {"code": problem["code"], "detail": detail}}
 
 
 def tokens_of(header: str) -> list[str]:
@@ -160,7 +171,8 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
 @games.get("/<game_id>/export")
 @guarded(Caller.PUBLIC, limit="expensive")
 @games.arguments(s.ExportQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
-@games.response(200, description="The record as JSON Lines, or its text form as plain text.")
+@games.response(200, {"type": "string", "description": "One record (FORMAT.md) per line."},
+                content_type="application/x-ndjson", description="The record as JSON Lines, or its text form as plain text.")
 @documents_problems(400, 401, 403, 404, 422, 429)
 def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
     """Export one game: its record as the caller may see it (JSON Lines), or its text form

@@ -20,10 +20,17 @@ rulesets = Blueprint("rulesets", __name__, url_prefix="/api/v1/rulesets",
                      description="The games this server plays, with their options and content packs.")
 
 
+OPTION_TYPE = {"description": "An option's JSON Schema: `type`, `default`, `nullable` (null allowed, e.g. \"no "
+               "limit\"), `enum` or `minimum`/`maximum`, `description`; `readOnly` when a game records it but cannot "
+               "choose it (a printed number, a ruling written out): send it only with its default, or not at all."}
+
+
 class InstalledPackSchema(Schema):
     id = fields.String(required=True, metadata={"description": "Name it as the option `content` (or the game's own option)."})
     version = fields.String(required=True)
     title = fields.String(required=True)
+    option_types = fields.Dict(keys=fields.String(), values=fields.Dict(metadata=OPTION_TYPE), required=True, metadata={
+        "description": "The options whose choices differ on this pack (a Toot-Toot Train pack's maps), as `option_types`."})
 
 
 class RulesetSchema(Schema):
@@ -32,6 +39,9 @@ class RulesetSchema(Schema):
     min_seats = fields.Integer(required=True)
     max_seats = fields.Integer(required=True)
     options = fields.Dict(required=True, metadata={"description": "Every option with its default (for the fewest seats)."})
+    option_types = fields.Dict(keys=fields.String(), values=fields.Dict(metadata=OPTION_TYPE), required=True, metadata={
+        "description": "Every option's type and allowed values (for the fewest seats, on the default pack), so a client "
+                       "offers each choice in its own type and sends it typed: null, numbers and booleans as JSON."})
     pack_option = fields.String(allow_none=True, metadata={"description": "The option that names the content pack."})
     default_pack = fields.String(allow_none=True)
     packs = fields.List(fields.Nested(InstalledPackSchema), required=True)
@@ -54,11 +64,17 @@ def list_rulesets() -> ResponseReturnValue:
 
 def described(decider: Decider[Any]) -> dict[str, Any]:
     reads_packs = decider.content_schema is not None
+    types = decider.option_schemas(decider.min_seats)
     packs: dict[str, Any] = {}
     for pack in SHELF.packs(decider.name) if reads_packs else ():
-        packs.setdefault(pack.id, {"id": pack.id, "version": pack.manifest.version, "title": pack.manifest.title})
+        if pack.id in packs:
+            continue
+        own = registry.bind(decider, pack).option_schemas(decider.min_seats)
+        differing = {name: schema for name, schema in own.items() if name != decider.pack_option and schema != types.get(name)}
+        packs[pack.id] = {"id": pack.id, "version": pack.manifest.version, "title": pack.manifest.title,
+                          "option_types": differing}
     return {"game": decider.name, "ruleset_version": decider.ruleset_version, "min_seats": decider.min_seats,
-            "max_seats": decider.max_seats, "options": decider.options({}, decider.min_seats),
+            "max_seats": decider.max_seats, "options": decider.options({}, decider.min_seats), "option_types": types,
             "pack_option": decider.pack_option if reads_packs else None,
             "default_pack": decider.default_pack if reads_packs else None,
             "packs": list(packs.values()), "move_types": list(decider.move_schemas), "bot_levels": takeover.levels(decider)}

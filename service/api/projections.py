@@ -143,7 +143,8 @@ def get_timeline(game_id: str, at: int | None, audience: Audience) -> ResponseRe
 @projections.get("/export")
 @guarded(Caller.PUBLIC, limit="expensive")
 @projections.arguments(ExportQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
-@projections.response(200, description="JSON Lines (FORMAT.md): the games' events, game after game.",
+@projections.response(200, {"type": "string", "description": "One record (FORMAT.md) per line."},
+                      description="JSON Lines (FORMAT.md): the games' events, game after game.",
                       content_type="application/jsonl")
 @documents_problems(400, 404)
 def export_games(status: str | None, game: str | None, ids: list[Any] | None, after: Any, limit: int) -> ResponseReturnValue:

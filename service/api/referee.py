@@ -314,10 +314,32 @@ def put_deadline(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     return _stored(game_id, bots.set_deadline(caboose(), game_id, args["move_deadline"], args["referee"], **once(game_id)))
 
 
+class CheckSchema(Schema):
+    ok = fields.Boolean(required=True, allow_none=True, metadata={"description": "null: the check could not be made."})
+    detail = fields.String(required=True)
+
+
+class FirstProblemSchema(Schema):
+    version = fields.Integer(required=True)
+    what = fields.String(required=True)
+
+
+class AuditReportSchema(Schema):
+    ok = fields.Boolean(required=True)
+    events = fields.Integer(required=True)
+    chain = fields.Nested(CheckSchema, required=True)
+    rules = fields.Nested(CheckSchema, required=True)
+    seed = fields.Nested(CheckSchema, required=True)
+    fork = fields.Nested(CheckSchema, metadata={"description": "A fork: its copy of the origin and its own seed."})
+    projections = fields.Nested(CheckSchema, metadata={"description": "The read models against a fresh rebuild."})
+    unchecked = fields.List(fields.String(), required=True, metadata={"description": "The checks that could not be made."})
+    first_problem = fields.Nested(FirstProblemSchema, required=True, allow_none=True)
+
+
 @referee.get("/<game_id>/audit")
 @guarded(Caller.PUBLIC, limit="expensive")
 @referee.arguments(AuditQuerySchema(), location="query", as_kwargs=True, unknown=RAISE)
-@referee.response(200, description="The audit report: ok, chain, rules, seed, projections, first_problem.")
+@referee.response(200, AuditReportSchema, description="The audit report (`format=text`: the same as plain text).")
 @documents_problems(400, 403, 404)
 def get_audit(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
     """Audit a game: chain intact, every command re-adjudicated under its ruleset version,

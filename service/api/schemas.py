@@ -245,6 +245,11 @@ class ForkOriginSchema(Schema):
     version = fields.Integer(required=True)
 
 
+class UnreadSchema(Schema):
+    code = fields.String(required=True, metadata={"description": "`content_missing`, `content_mismatch`, `unknown_ruleset`."})
+    detail = fields.String(required=True, metadata={"description": "What is missing, in the reader's language."})
+
+
 class ListedGameSchema(Schema):
     """A game as the game index holds it."""
 
@@ -273,6 +278,10 @@ class ListedGameSchema(Schema):
                          metadata={"description": "The final scores by seat, once finished."})
     rewinds = fields.Integer(required=True)
     open_disputes = fields.Integer(required=True)
+    problem = fields.Nested(UnreadSchema, required=True, allow_none=True, metadata={
+        "description": "Why this server cannot read the game (its content pack or its ruleset is not installed): it "
+                       "is listed with what its records say (seats, activity, finished or not), and no seat is shown "
+                       "as to act; null for every game read in full."})
 
 
 class GameListSchema(Schema):
@@ -362,6 +371,9 @@ class StateSchema(Schema):
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     state = fields.Dict(required=True, metadata={"description": "The game's view for the caller (see the game's rules)."})
+    waiting_for = fields.Nested(WaitingForSchema, required=True, allow_none=True, metadata={
+        "description": "A game played at a table that waits, at this version, for a random outcome before any move: "
+                       "what, who enters it, whose move waits; else null."})
 
 
 class LegalMovesSchema(Schema):

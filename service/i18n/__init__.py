@@ -78,6 +78,13 @@ def game_name(game: str, fallback: str, locale: str) -> str:
     return own if translated in (own, english) else f"{translated} ({own})"
 
 
+def title_of(game: str, locale: str) -> str:
+    """A game's name for a reader of `locale`: its English name (the ruleset's own name for a
+    game without one), else as `game_name` gives it."""
+    english = GAME_NAMES[game][0] if game in GAME_NAMES else game
+    return game_name(game, english, locale)
+
+
 def language_of(value: str | None) -> Language | None:
     """The shipped language a tag names (`th-TH`, `zh-Hant`, `zh_TW`, `en-GB`), or None.
     Any Chinese tag is answered in Traditional Chinese, the one Chinese shipped."""

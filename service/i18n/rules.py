@@ -21,7 +21,7 @@ def N_(message: str) -> str:
 
 RULE_SENTENCES: dict[str, str] = {
     # Any game: turns, shapes of moves, seats and the referee's tools.
-    "not_your_turn": N_("It is not seat %(seat)s's turn to act."),
+    "not_your_turn": N_("It is not %(name)s's turn to act; to move: %(to_move)s."),
     "game_over": N_("The game has ended; no more moves can be made."),
     "not_an_object": N_("A move must be a JSON object with a \"type\" field."),
     "unknown_move_type": N_("This game has no move of that type."),
@@ -41,8 +41,8 @@ RULE_SENTENCES: dict[str, str] = {
     "unknown_ruleset": N_("That version of the rules is not installed on this server."),
     "unknown_bot": N_("This game has no bot of that level."),
     "unknown_content": N_("No content pack of that name is installed for this game."),
-    "content_missing": N_("The content pack this game needs is not installed."),
-    "content_mismatch": N_("The installed content pack differs from the one this game was recorded with."),
+    "content_missing": N_("The content pack %(pack)s this game needs is not installed here."),
+    "content_mismatch": N_("The installed content pack %(pack)s differs from the one this game was recorded with."),
     "content_unplayable": N_("This content pack holds a map this game cannot be played on."),
     "bad_content": N_("The game's record names its content pack in a form that is not valid."),
     "referee_only": N_("Only a referee may do this."),

@@ -13,9 +13,11 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from domain.core import takeover
+from domain.core.events import Audience
 from service import migrate
 from service.application import Caboose
 from service.background import every
+from service.i18n import ENGLISH, title_of
 from service.notify import senders
 from service.notify.store import Delivery, FollowerPosition, Subscription, utcnow
 from service.notify.targets import TargetRefused, WebhookTargets
@@ -24,6 +26,8 @@ from service.settings import bound_url
 log = logging.getLogger(__name__)
 FOLLOWER = "notifier"
 BATCH = 500
+SINCE_LINES = 12
+"""At most this many of the moves made since a seat's last are told in its turn notice."""
 # Referee actions that change a game (recorded by the referee tools).
 RULING_KINDS = frozenset({"RulingMade", "AdjustmentMade", "GameRewound"})
 
@@ -106,6 +110,9 @@ class Notifier:
     def _deliveries(self, session: Session, record: dict[str, Any]) -> list[Delivery]:
         game_id, version = record["game_id"], record["version"]
         game = self.app.game(game_id, at=version)
+        # The players by the names they go by now: a notice sent after a seat was joined
+        # names its player, not the seat's placeholder.
+        names = list(self.app.game(game_id).seats)
         active = frozenset(game.decider.active_seats(game.state))
         over = game.is_over
         if game_id not in self._active:
@@ -129,10 +136,12 @@ class Notifier:
                          {"level": late["level"]}))
         if record["kind"] == takeover.DEADLINE_SET and not over:
             # Whoever is to act now is told, as the next seats will be with their turn.
-            told += [(s, "deadline_set", _your_turn(game, record["time"]).replace("It is your turn", "The move deadline changed"),
-                      _turn_terms(game, record["time"])) for s in sorted(active) if s not in held]
-        told += [(s, "your_turn", _your_turn(game, record["time"]), _turn_terms(game, record["time"]))
+            told += [(s, "deadline_set",
+                      _your_turn(game, record["time"], names).replace("It is your turn", "The move deadline changed"),
+                      _turn_terms(game, record["time"], names)) for s in sorted(active) if s not in held]
+        told += [(s, "your_turn", _your_turn(game, record["time"], names), _turn_terms(game, record["time"], names))
                  for s in sorted(active - self._active[game_id]) if not over and s not in held]
+        turns = ("your_turn", "deadline_set")
         self._active[game_id], self._over[game_id] = active, over
         rows = []
         for seat, event, summary, terms in told:
@@ -140,7 +149,10 @@ class Notifier:
             if sub is None:
                 continue
             payload = {"event": event, "summary": summary, "game_id": game_id, "game": game.ruleset, "version": version,
-                       "seat": seat, "time": record["time"], "link": self.link(game_id)}
+                       "seat": seat, "seat_name": names[seat], "players": names, "time": record["time"],
+                       **self.links(game_id, seat if event in turns else None)}
+            if event in turns:
+                payload["since"] = self.since(game_id, game, seat, version)
             if event in ("your_turn", "deadline_set") and game.deadline is not None:
                 payload["deadline"] = _due(record["time"], game.deadline)
             if sub.webhook_url:
@@ -151,9 +163,28 @@ class Notifier:
                 rows.append(Delivery(game_id=game_id, seat=seat, channel="email", target=sub.email, payload=mail))
         return rows
 
-    def link(self, game_id: str) -> str:
-        """The page a person opens to see the game: its replay, which follows it live."""
-        return f"{self.base_url}/games/{game_id}/replay"
+    def links(self, game_id: str, seat: int | None) -> dict[str, str]:
+        """Where to go from a notice. `link`, the page a person opens: for a seat to move, its
+        play page (the lobby opens it with the seat's token the browser keeps: the token
+        itself is never sent in a notice), else the game's replay, which follows it live.
+        Beside it the public replay and, for a move, the API a program plays by."""
+        replay, api = f"{self.base_url}/games/{game_id}/replay", f"{self.base_url}/api/v1/games/{game_id}"
+        if seat is None:
+            return {"link": replay, "replay": replay}
+        return {"link": f"{self.base_url}/#play={game_id}&seat={seat}", "replay": replay,
+                "legal_moves": f"{api}/legal-moves", "moves": f"{api}/moves", "docs": f"{self.base_url}/api/docs"}
+
+    def since(self, game_id: str, game: Any, seat: int, version: int, most: int = SINCE_LINES) -> list[str]:
+        """What happened since `seat` last moved, as the seat may see it: each move in the
+        game's notation (the last `most`, after a line saying how many came before)."""
+        records = self.app.records(game_id, upto=version)
+        mine = [r["version"] for r in records if r["actor"] == f"seat:{seat}"]
+        after = mine[-1] if mine else 0
+        lines = [text for at, text in sorted(self.app.notation_lines(game_id, Audience(seat=seat), upto=version,
+                                                                     loaded=game, open_moves=True).items()) if at > after]
+        if len(lines) > most:
+            return [f"({len(lines) - most} earlier moves)", *lines[-most:]]
+        return lines
 
     # -- delivering ----------------------------------------------------------------------
 
@@ -204,19 +235,23 @@ def _due(since: str, seconds: int) -> str:
     return due.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _your_turn(game: Any, since: str) -> str:
-    """The turn notification; with a move deadline, when it passes and who moves then."""
+def _your_turn(game: Any, since: str, names: list[str]) -> str:
+    """The turn notification: which game (its name and players); with a move deadline, when
+    it passes and who moves then."""
+    which = f"It is your turn in {title_of(game.ruleset, ENGLISH.locale)} with {', '.join(names)}"
     if game.deadline is None:
-        return "It is your turn"
+        return which
     level = takeover.strongest(game.decider)
-    return f"It is your turn: move by {_due(since, game.deadline)}, or the {level} bot moves for you"
+    return f"{which}: move by {_due(since, game.deadline)}, or the {level} bot moves for you"
 
 
-def _turn_terms(game: Any, since: str) -> dict[str, Any]:
-    """What a turn notice says besides the turn: when the deadline passes and who moves then."""
+def _turn_terms(game: Any, since: str, names: list[str]) -> dict[str, Any]:
+    """What a turn notice says besides the turn, for a mail worded in another language: the
+    game's players; when the deadline passes and who moves then."""
+    players = {"players": ", ".join(names)}
     if game.deadline is None:
-        return {}
-    return {"due": _due(since, game.deadline), "level": takeover.strongest(game.decider)}
+        return players
+    return {**players, "due": _due(since, game.deadline), "level": takeover.strongest(game.decider)}
 
 
 def _complete_groups(records: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:

@@ -19,9 +19,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 from werkzeug.exceptions import BadRequest, NotFound
 
 from domain.core.decider import Decider
-from domain.core.errors import RuleError
 from domain.core.events import PUBLIC, Audience
-from domain.core.transcription import notated
 from service.aggregate import Game
 from service.api.guard import Caller, guarded
 from service.application import Caboose
@@ -127,15 +125,8 @@ def replay_notation(game_id: str, audience: Audience) -> Response:
     worded from what they show), so a line never tells more than the events do."""
     app = caboose()
     game = app.game(game_id)
-    records = app.records(game_id)
-    everything = app.seen_as(game_id, audience, game).referee
-    hidden = set() if everything else {r["command_id"] for r in records
-                                        if any("value" in s and not audience.sees(s["to"]) for s in r["secrets"])}
-    command = {r["version"]: r["command_id"] for r in records}
-    try:
-        lines = {str(v): text for v, text in notated(records) if command.get(v) not in hidden or command.get(v) is None}
-    except RuleError:  # a record the rules no longer fold (a pack not installed): worded events only
-        lines = {}
+    seen = app.seen_as(game_id, audience, game)
+    lines = {str(v): text for v, text in app.notation_lines(game_id, seen, loaded=game).items()}
     return _json({"game_id": game_id, "version": game.version, "lines": lines}, {"Cache-Control": "private, no-store"})
 
 

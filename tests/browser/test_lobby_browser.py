@@ -5,6 +5,7 @@ accessibility violations. Screenshots at 1400×900 and 390 px go to test-artifac
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -36,8 +37,18 @@ def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, ne
     summary = site.lobby.caboose.summary(game_id)
     assert [(s["name"], s["open"]) for s in summary["seats"]] == [("Dora", False), ("open seat 1", True)]
     host.wait_for_selector(f'#my-games > li[data-game-id="{game_id}"]')
-    mine = host.text_content(f'#my-games > li[data-game-id="{game_id}"]')
-    assert "Open as Dora" in mine or "Open as referee" in mine, mine
+    # One card for the game: the host's own seat first, the referee's view (every secret) last.
+    assert host.locator(f'#my-games > li[data-game-id="{game_id}"]').count() == 1
+    links = host.locator(f'#my-games > li[data-game-id="{game_id}"] .actions a').all_text_contents()
+    assert links == ["Open as Dora", "Open as referee (every seat's secrets)"], links
+    # Seats are numbered as the API and the record number them: the open seat is "open seat 1".
+    assert "Invite for seat 1" in host.text_content("#created-list") and "(seat 0)" in host.text_content("#created-list")
+    assert host.get_attribute("#seat-rows", "start") == "0"
+    # The message is beside the button pressed, not at the top of the page.
+    assert host.is_hidden("#notice") and "Ticket to Ride created." in host.text_content("#create-notice")
+    gap = host.evaluate("""() => document.querySelector('#create-notice').getBoundingClientRect().top
+                                 - document.querySelector('#create-submit').getBoundingClientRect().bottom""")
+    assert 0 <= gap < 80, gap
 
     guest = new_page(invite, PHONE)
     assert guest.input_value("#join-game") == game_id
@@ -46,7 +57,7 @@ def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, ne
     guest.fill("#join-name", "Eli")
     guest.click("#join-form button[type=submit]")
     guest.wait_for_selector(f'#my-games > li[data-game-id="{game_id}"]')
-    assert "You joined Ticket to Ride as Eli (seat 2)" in guest.text_content("#notice")
+    assert "You joined Ticket to Ride as Eli (seat 1)" in guest.text_content("#join-notice")
     assert "Open as Eli" in guest.text_content(f'#my-games > li[data-game-id="{game_id}"]')
     assert [(s["name"], s["open"]) for s in site.lobby.caboose.summary(game_id)["seats"]] == [("Dora", False), ("Eli", False)]
     assert "#" not in guest.url  # the used invite is out of the address bar
@@ -55,8 +66,8 @@ def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, ne
     third = new_page(invite, PHONE)
     third.fill("#join-name", "Fay")
     third.click("#join-form button[type=submit]")
-    third.wait_for_function("() => document.querySelector('#notice').dataset.kind === 'error'")
-    assert "Could not join" in third.text_content("#notice")
+    third.wait_for_function("() => document.querySelector('#join-notice').dataset.kind === 'error'")
+    assert "Could not join" in third.text_content("#join-notice")
     assert cards(third, "#my-games") == []
 
     host.reload()
@@ -156,3 +167,81 @@ def test_lobby_fits_a_phone_and_has_no_serious_accessibility_violations(site: Si
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= viewport["width"], f"the lobby is {width} px wide at {viewport['width']} px"
         assert serious(page) == []
+
+
+def choosable(site: Site) -> list[tuple[str, str | None, Any]]:
+    """(game, option, value) for every value of every option a game lets the lobby choose,
+    as GET /api/v1/rulesets types them (None: the game with no option changed)."""
+    from tests.conformance.contract import option_values
+    from tests.support.http import Client
+
+    out: list[tuple[str, str | None, Any]] = []
+    for ruleset in Client(site.base).get("/api/v1/rulesets").body["rulesets"]:
+        out.append((ruleset["game"], None, None))
+        for name, schema in ruleset["option_types"].items():
+            if name != ruleset["pack_option"]:
+                out += [(ruleset["game"], name, value) for value in option_values(schema)]
+    return out
+
+
+def test_every_game_can_be_created_from_the_lobby_with_every_option(site: Site, new_page: Any) -> None:
+    """Each option is offered in its own type (a box to tick, a list of its values with "no
+    limit" for null, a number within its bounds) and sent typed: the game is created and its
+    record holds the value chosen, as JSON."""
+    cases = choosable(site)
+    assert ("toot_toot", "penalty_supply", None) in cases and ("toot_toot", "penalty_supply", 5) in cases
+    assert {game for game, _, _ in cases} >= {"ticket_to_ride", "age_of_steam", "railway_boom", "toot_toot"}
+    page = new_page(f"{site.base}/")
+    made = 0
+    for game, option, value in cases:
+        page.select_option("#create-game", game)
+        for index, row in enumerate(page.locator("#seat-rows > li").all()):
+            if row.locator("[name=seat-open]").is_checked():
+                row.locator("[name=seat-open]").uncheck()
+            row.locator("[name=seat-name]").fill(f"P{index}")
+        shown = page.locator("#option-fields [data-option]").evaluate_all("labels => labels.map(l => l.dataset.option)")
+        if option is not None:
+            if page.is_hidden("#create-options[open]"):
+                page.click("#create-options summary")
+            field = page.locator(f'#option-fields [name="{option}"]')
+            kind = field.evaluate("f => f.tagName === 'SELECT' ? 'select' : f.type")
+            if kind == "checkbox":
+                field.set_checked(value)
+            elif kind == "select":
+                assert field.evaluate("f => [...f.options].map(o => JSON.parse(o.value))") == \
+                    [v for g, o, v in cases if (g, o) == (game, option)]
+                field.select_option(json.dumps(value))
+            else:
+                assert kind == "number", kind
+                field.fill(str(value))
+        before = page.text_content("#create-notice")
+        page.click("#create-submit")
+        page.wait_for_function("before => { const n = document.querySelector('#create-notice'); "
+                               "return !n.hidden && n.textContent !== before; }", arg=before)
+        assert page.get_attribute("#create-notice", "data-kind") == "info", (game, option, value, page.text_content("#create-notice"))
+        game_id = page.text_content("#created-list dd")
+        recorded = site.lobby.caboose.records(game_id, upto=1)[0]["data"]["options"]
+        if option is not None:
+            assert recorded[option] == value and type(recorded[option]) is type(value), (option, recorded[option], value)
+            assert option in shown
+        made += 1
+        page.evaluate("() => { document.querySelector('#create-notice').textContent = ''; }")
+    assert made == len(cases) and not page.errors, page.errors
+
+
+def test_a_turn_notices_link_opens_the_seats_play_page_in_the_browser_that_holds_its_token(site: Site, new_page: Any) -> None:
+    game_id = site.games["running"]
+    page = new_page(f"{site.base}/")
+    page.evaluate("held => localStorage.setItem('caboose.lobby.tokens', JSON.stringify(held))",
+                  [{"game_id": game_id, "seat": 1, "token": site.tokens["ben"], "name": "Ben", "game": "ticket_to_ride"}])
+    page = page.context.new_page()  # the link opened in a new tab of the same browser
+    page.goto(f"{site.base}/#play={game_id}&seat=1")
+    page.wait_for_url(f"{site.base}/games/{game_id}/replay*")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=20_000)
+    assert page.get_attribute("#audience", "data-audience") == "seat:1"
+    assert "token" not in page.url  # taken out of the address bar at once
+
+    other = new_page(f"{site.base}/#play={game_id}&seat=0")  # a browser that holds no token for it
+    assert other.get_attribute("#notice", "data-kind") == "error"
+    assert "keeps no token for seat 0" in other.text_content("#notice")
+    assert other.get_attribute("#play-elsewhere", "href") == f"/games/{game_id}/replay"

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from domain.core.events import REFEREE
 from service.simulation import game_seed, play_one
 from tests.browser.support import Site, shot
 
@@ -46,4 +47,16 @@ def test_stations_and_rails_appear_by_seat_and_go(site: Site, open_page: Any, ar
     assert page.locator("#income-figure").is_visible()
     assert page.get_attribute("#chart-income", "data-source") == "projection"
     shot(page, artifacts, "boom-finished")
+    assert not watched.errors, watched.errors
+
+
+def test_a_chosen_row_is_counted_from_1_as_its_notation_line_counts_it(site: Site, open_page: Any) -> None:
+    boom = play_one(site.app, "railway_boom", 3, game_seed(61, 0), random.Random(61), check=False)
+    chosen = next(r for r in site.app.records(boom.game_id) if r["kind"] == "RowChosen")
+    line = site.app.notation_lines(boom.game_id, REFEREE)[chosen["version"]]
+    row = chosen["data"]["row"] + 1  # the record counts from 0; people, the sheet and the page from 1
+    assert f"chooses row {row}" in line, line
+    watched = open_page(f"{site.base}/games/{boom.game_id}/replay?at={chosen['version']}")
+    page = watched.ready()
+    assert f"chose row {row} and took {chosen['data']['card']}" in page.text_content("#current-event")
     assert not watched.errors, watched.errors

@@ -23,6 +23,7 @@ from domain import games
 from domain.core import fold
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider
+from domain.core.errors import MalformedMove
 from domain.core.events import Audience, Event
 from domain.core.leaks import leaks
 from domain.core.randomness import SeededRandom
@@ -159,7 +160,23 @@ def check_views(decider: Decider[Any], state: Any) -> None:
     views = {seat: decider.view(state, Audience(seat=seat)) for seat in range(seats)}
     for view in (public, *views.values(), decider.view(state, Audience(referee=True))):
         assert json.loads(json.dumps(view)) == view, f"{decider.name}: a view is not plain JSON"
+        if decider.view_schema is not None:
+            jsonschema.validate(view, json_schema(decider.view_schema))
     assert leaks(public, views) == []
+
+
+def json_schema(openapi: Any) -> Any:
+    """An OpenAPI 3.0 schema as JSON Schema: `nullable` becomes a type that allows null."""
+    if isinstance(openapi, list):
+        return [json_schema(item) for item in openapi]
+    if not isinstance(openapi, dict):
+        return openapi
+    out = {key: json_schema(value) for key, value in openapi.items() if key != "nullable"}
+    if openapi.get("nullable") and "type" in out:
+        out["type"] = [out["type"], "null"]
+        if "enum" in out and None not in out["enum"]:
+            out["enum"] = [*out["enum"], None]
+    return out
 
 
 @cache
@@ -266,3 +283,39 @@ def check_typed(decider: Decider[Any], event: Event) -> None:
     if len(decider.events):
         assert type(event) is decider.catalogue.kinds.get(event.kind), \
             f"{decider.name}: {event.kind} is produced as {type(event).__name__}, not as the kind its catalogue declares"
+
+
+def option_values(schema: dict[str, Any]) -> list[Any]:
+    """Every value a client may choose for an option (its enum, both bounds and a value
+    between them, true and false), or none for a read-only one."""
+    if schema.get("readOnly"):
+        return []
+    if "enum" in schema:
+        return list(schema["enum"])
+    if schema.get("type") == "boolean":
+        return [True, False]
+    low, high = schema.get("minimum"), schema.get("maximum")
+    return [v for v in (low, high, (low + high) // 2 if low is not None and high is not None else None) if v is not None]
+
+
+def check_option_schemas(decider: Decider[Any], seats: int) -> None:
+    """The options' schemas are the options the game records: the same names, each default
+    what `options({})` records, every value a schema offers accepted and recorded as sent,
+    and each read-only option refusing any other value."""
+    schemas, recorded = decider.option_schemas(seats), decider.options({}, seats)
+    assert set(schemas) == set(recorded), (set(schemas) ^ set(recorded))
+    for name, schema in schemas.items():
+        assert schema["default"] == recorded[name], name
+        if decider.content_schema is not None and name == decider.pack_option:
+            continue  # which pack is settled when the rules are bound to it (`games.for_options`)
+        jsonschema.validate(recorded[name], {**schema, "type": [schema["type"], "null"]} if schema.get("nullable") else schema)
+        for value in option_values(schema):
+            assert decider.options({name: value}, seats)[name] == value, (name, value)
+        for bad in ("5", "null", 1.5, [] if schema.get("readOnly") else None):
+            if bad is None or bad in (schema.get("enum") or ()) or (bad == recorded[name]):
+                continue
+            try:
+                decider.options({name: bad}, seats)
+            except MalformedMove:
+                continue
+            raise AssertionError(f"option {name} accepted {bad!r}")

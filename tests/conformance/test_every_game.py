@@ -126,6 +126,13 @@ def test_a_field_of_the_wrong_type_does_not_fit_the_published_schema() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_options_schemas_are_the_options_the_game_records(name: str) -> None:
+    decider = GAMES[name]
+    for seats in range(decider.min_seats, decider.max_seats + 1):
+        contract.check_option_schemas(decider, seats)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_projections_equal_a_fold(name: str) -> None:
     decider = GAMES[name]
     walk = contract.walk(name, decider.min_seats, 0)

@@ -185,7 +185,8 @@ def test_the_turn_notification_announces_the_deadline(tmp_path: Path) -> None:
     assert f"The move deadline passed: the {level} bot makes your next move" in passed[0]["summary"]
     # Whoever was to act when the deadline was set (right after the opening) is told, then each seat whose turn comes.
     changed = [t for t in told if t["event"] == "deadline_set"]
-    assert changed and "The move deadline changed: move by" in changed[0]["summary"]
+    assert changed and changed[0]["summary"].startswith("The move deadline changed in Ticket to Ride with ")
+    assert ": move by " in changed[0]["summary"]
     turns = [t for t in told if t["event"] == "your_turn" and t["version"] > changed[0]["version"]]
     assert turns, told
     for turn in [*changed, *turns]:

@@ -109,7 +109,7 @@ def test_simulate_refuses_bad_options_and_stores_nothing(tmp_path: Path) -> None
     assert "bad_options" in unknown_map and "'atlantis' is not a map" in unknown_map and "harbour" in unknown_map
     assert "Unknown option 'colour'" in run(*base, "--option", "colour=red", ok=False)
     # A JSON string is a string: "5" is not a number of rounds.
-    assert "round_limit must be a whole number" in run(*base, "--option", 'round_limit="5"', ok=False)
+    assert "round_limit, the most rounds a game lasts, must be a whole number" in run(*base, "--option", 'round_limit="5"', ok=False)
     assert "is not KEY=VALUE" in run(*base, "--option", "map", ok=False)
     assert Caboose(Settings(db=db)).game_ids() == []
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -12,7 +13,8 @@ import sys
 from pathlib import Path
 
 from service.application import Caboose
-from tests.e2e.conftest import Client
+from service.settings import RateLimits, Settings
+from tests.e2e.conftest import Client, serving
 
 CABOOSE = str(Path(sys.executable).parent / "caboose")
 USA = Path(__file__).resolve().parents[2] / "domain" / "ticket_to_ride" / "packs" / "usa"
@@ -126,12 +128,56 @@ def test_over_http_a_game_names_an_installed_pack_and_never_a_path(client: Clien
         assert repr(named) in refused.body["detail"]
 
 
-def test_new_with_a_folder_off_the_path_says_it_cannot_be_replayed_later(tmp_path: Path) -> None:
+def test_new_with_a_folder_off_the_path_is_refused_and_stores_nothing(tmp_path: Path) -> None:
     folder = a_pack(tmp_path / "elsewhere", "usa_loose")
-    created = caboose("new", "ticket_to_ride", "--player", "ann", "--player", "bob", "--content", str(folder),
-                      "--db", f"sqlite:///{tmp_path}/cli.sqlite")
-    assert created.returncode == 0, created.stderr
-    assert "is not on CABOOSE_CONTENT_PATH" in created.stderr
+    db = tmp_path / "cli.sqlite"
+    refused = caboose("new", "ticket_to_ride", "--player", "ann", "--player", "bob", "--content", str(folder),
+                      "--db", f"sqlite:///{db}")
+    assert refused.returncode != 0 and refused.stdout == ""
+    [line] = refused.stderr.strip().splitlines()  # one line, never a traceback
+    assert "is not on CABOOSE_CONTENT_PATH" in line and f"CABOOSE_CONTENT_PATH={folder.resolve()}" in line, line
+    listed = caboose("events", "--help")  # the store: no game was made
+    assert listed.returncode == 0
+    if db.exists():
+        with sqlite3.connect(db) as conn:
+            tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            assert all(conn.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone() == (0,)
+                       for name in tables if "event" in name), tables
+
+
+def test_one_game_whose_pack_is_gone_is_listed_and_the_others_still_are(tmp_path: Path) -> None:
+    """A game made on a pack the server cannot find (made with the pack on the path, served
+    without it) is listed with what its records say; the listing never fails for it."""
+    packs = tmp_path / "packs"
+    a_pack(packs, "usa_mine")
+    db = f"sqlite:///{tmp_path}/shared.sqlite"
+    made = caboose("new", "ticket_to_ride", "--player", "Ann", "--player", "Bob", "--content", "usa_mine",
+                   "--db", db, content_path=str(packs))
+    assert made.returncode == 0, made.stderr
+    gone = made.stdout.splitlines()[0]
+    other = caboose("new", "ticket_to_ride", "--player", "Cleo", "--player", "Dan", "--db", db)
+    assert other.returncode == 0, other.stderr
+    fine = other.stdout.splitlines()[0]
+
+    with serving(Caboose(Settings(db=db, rate_limits=RateLimits.every("1000/minute")))) as client:
+        for _ in range(2):  # the second answer too: nothing is left half-read
+            listing = client.get("/api/v1/games")
+            assert listing.status == 200, listing.body
+            by_id = {g["game_id"]: g for g in listing.body["games"]}
+            assert set(by_id) == {gone, fine}
+            assert by_id[fine]["problem"] is None and by_id[fine]["active_seats"]
+            entry = by_id[gone]
+            assert [s["name"] for s in entry["seats"]] == ["Ann", "Bob"]
+            assert entry["problem"]["code"] == "content_missing" and "usa_mine" in entry["problem"]["detail"]
+            assert entry["status"] == "active" and entry["active_seats"] == [] and "usa_mine" in entry["title"]
+        thai = client.get("/api/v1/games", headers={"Accept-Language": "th"}).body
+        detail = next(g for g in thai["games"] if g["game_id"] == gone)["problem"]["detail"]
+        assert "usa_mine" in detail and re.search("[\u0e00-\u0e7f]", detail), detail
+        by_player = client.get("/api/v1/games?player=ann")
+        assert by_player.status == 200 and [g["game_id"] for g in by_player.body["games"]] == [gone]
+        # The game itself says what is missing, as a problem document.
+        summary = client.get(f"/api/v1/games/{gone}")
+        assert summary.status == 422 and summary.body["code"] == "content_missing"
 
 
 def test_validate_a_folder_of_packs(tmp_path: Path) -> None:

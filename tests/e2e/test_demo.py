@@ -5,6 +5,7 @@ game a real-looking one, and the running games open to their first seat's token 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -35,8 +36,11 @@ def test_every_game_has_a_finished_and_a_running_game_by_its_strongest_bots(demo
         finished, running = app.game(d.finished.game_id), app.game(d.running.game_id)
         assert finished.decider.is_over(finished.state), d.game
         assert not running.decider.is_over(running.state) and running.decider.active_seats(running.state), d.game
-        # Well into the game, not just dealt: half as many moves as the finished game took.
-        assert d.running.moves == d.finished.moves // 2 > 10, d.game
+        # Well into the game, not just dealt: half as many moves as the finished game took, and
+        # then on until Ann, whose token is printed, is to move; the bots play her opponents.
+        assert d.running.moves >= d.finished.moves // 2 > 10, d.game
+        assert 0 in running.decider.active_seats(running.state), d.game
+        assert running.held_by_bots == {seat: d.level for seat in range(1, len(running.seats))}, d.game
 
 
 def test_the_finished_ticket_to_ride_game_looks_like_a_real_game(demo: tuple[Services, list[Demo]]) -> None:
@@ -55,6 +59,14 @@ def test_the_finished_ticket_to_ride_game_looks_like_a_real_game(demo: tuple[Ser
 def test_the_running_games_answer_their_first_seat_s_token(demo: tuple[Services, list[Demo]]) -> None:
     services, demos = demo
     lines = "\n".join(demo_lines(demos, "http://demo.example", services.caboose.settings.db))
+    assert lines.splitlines()[0] == "Lobby (every game, new games, joining by invite): http://demo.example/"
+    for d in demos:
+        for played in (d.finished, d.running):
+            assert played.issued is not None and f"referee token: {played.issued.referee_token}" in lines, d.game
+        token = d.running.issued.seat_tokens[0] if d.running.issued else ""
+        assert f"play as Ann (it is Ann's move; the {d.level} bots play the others): " \
+               f"http://demo.example/games/{d.running.game_id}/replay#token={token}" in lines, d.game
+    assert "?token=" not in lines
     with serving(services.caboose, create_app(services=services)) as client:
         for d in demos:
             assert d.finished.game_id in lines and d.running.game_id in lines
@@ -68,3 +80,35 @@ def test_the_running_games_answer_their_first_seat_s_token(demo: tuple[Services,
             legal = client.get(f"/api/v1/games/{d.running.game_id}/legal-moves", token=token)
             assert legal.status == 200 and legal.body["seat"] == 0, (d.game, legal.body)
         assert "?token=" not in lines
+
+
+def test_ann_moves_and_the_bots_play_on_in_every_running_demo(demo: tuple[Services, list[Demo]]) -> None:
+    """The printed token plays: Ann makes a move over HTTP, and the bot runner (which `caboose
+    serve` runs beside the API) moves for her opponents until she is to move again or the
+    game ends."""
+    from service.bots import BotRunner
+
+    services, demos = demo
+    runner = BotRunner(services.caboose)
+    with serving(services.caboose, create_app(services=services)) as client:
+        for d in demos:
+            assert d.running.issued is not None
+            token, game_id = d.running.issued.seat_tokens[0], d.running.game_id
+            move = client.get(f"/api/v1/games/{game_id}/legal-moves", token=token).body["moves"][0]
+            assert client.post(f"/api/v1/games/{game_id}/moves", move, token=token).status == 201, d.game
+            for _ in range(200):
+                game = services.caboose.game(game_id)
+                if game.is_over or 0 in game.decider.active_seats(game.state):
+                    break
+                runner.run_once()
+            game = services.caboose.game(game_id)
+            assert game.is_over or 0 in game.decider.active_seats(game.state), d.game
+
+
+def test_caboose_serve_prints_the_lobbys_address(tmp_path: Any) -> None:
+    from tests.support.served import Served
+
+    with Served(tmp_path) as served:
+        lobby = served.client().get("/")
+        printed = served.output()
+    assert lobby.status == 200 and f"Caboose on {served.base}/  (the lobby: open it in a browser" in printed, printed

@@ -81,10 +81,15 @@ def test_every_failed_delivery_is_logged(tmp_path: Path, failing_receiver: Recei
     assert email and all(game_id in m and "seat 1" in m and "554" in m for m in email), warnings
 
 
-def test_links_lead_to_the_replay_page_at_the_base_url(tmp_path: Path) -> None:
+def test_links_lead_to_the_seats_play_page_and_the_replay_at_the_base_url(tmp_path: Path) -> None:
     store = Caboose(Settings(db=f"sqlite:///{tmp_path}/n.sqlite", base_url="https://caboose.example.org/"))
     notifier = Notifier(store, Lobby(store).seating.engine)
-    assert notifier.link("abc") == "https://caboose.example.org/games/abc/replay"
+    assert notifier.links("abc", 1) == {
+        "link": "https://caboose.example.org/#play=abc&seat=1", "replay": "https://caboose.example.org/games/abc/replay",
+        "legal_moves": "https://caboose.example.org/api/v1/games/abc/legal-moves",
+        "moves": "https://caboose.example.org/api/v1/games/abc/moves", "docs": "https://caboose.example.org/api/docs"}
+    assert notifier.links("abc", None) == {"link": "https://caboose.example.org/games/abc/replay",
+                                            "replay": "https://caboose.example.org/games/abc/replay"}
 
 
 @pytest.mark.parametrize(("host", "port", "url"), [("127.0.0.1", 8123, "http://127.0.0.1:8123"), ("::1", 9000, "http://[::1]:9000"),
@@ -103,7 +108,7 @@ def hook_receiver() -> Iterator[Receiver]:
         yield server
 
 
-def test_caboose_serve_links_to_the_replay_page_on_its_own_port(tmp_path: Path, hook_receiver: Receiver) -> None:
+def test_caboose_serve_links_to_the_seats_play_page_on_its_own_port(tmp_path: Path, hook_receiver: Receiver) -> None:
     port = free_port()
     env = {**os.environ, "CABOOSE_WEBHOOK_ALLOW_NETWORKS": "127.0.0.0/8", "CABOOSE_RATE_LIMIT": "100000/60"}
     env.pop("CABOOSE_BASE_URL", None)
@@ -128,11 +133,43 @@ def test_caboose_serve_links_to_the_replay_page_on_its_own_port(tmp_path: Path, 
                 break
             time.sleep(0.1)
         assert hook_receiver.received, "no notification arrived"
-        link = json.loads(hook_receiver.received[0][1])["link"]
-        assert link == f"http://127.0.0.1:{port}/games/{game_id}/replay"
-        with urllib.request.urlopen(link, timeout=10) as page:
-            assert page.status == 200 and page.headers.get_content_type() == "text/html"
+        told = json.loads(hook_receiver.received[0][1])
+        assert told["link"] == f"http://127.0.0.1:{port}/#play={game_id}&seat={told['seat']}"
+        assert told["replay"] == f"http://127.0.0.1:{port}/games/{game_id}/replay"
+        for link in (told["link"], told["replay"]):
+            with urllib.request.urlopen(link, timeout=10) as page:
+                assert page.status == 200 and page.headers.get_content_type() == "text/html"
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
         output.close()
+
+
+def test_a_turn_notice_says_which_game_what_happened_since_and_how_to_play(tmp_path: Path, hook_receiver: Receiver) -> None:
+    store = Caboose(Settings(db=f"sqlite:///{tmp_path}/n.sqlite", rate_limits=RateLimits.every("1000000/minute"),
+                             webhook_allow_networks=LOOPBACK_ALLOWED, base_url="http://caboose.test"))
+    lobby = Lobby(store)
+    notifier = Notifier(store, lobby.seating.engine)
+    with serving(store, create_app(store, lobby, notifier)) as client:
+        created = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["Ann", "Ben"]}).body
+        game_id, tokens = created["game_id"], created["seat_tokens"]
+        base = f"/api/v1/games/{game_id}"
+        hook = f"http://127.0.0.1:{hook_receiver.server_port}/hook"
+        assert client.request("PUT", f"{base}/notifications", {"webhook_url": hook}, token=tokens["1"]).status == 200
+        for seat in ("0", "1"):  # the opening: each seat keeps its tickets, in secret
+            move = client.get(f"{base}/legal-moves", token=tokens[seat]).body["moves"][0]
+            assert client.post(f"{base}/moves", move, token=tokens[seat]).status == 201
+        ann_drew = False  # turns go round (either may have the first) until Ben is to move after Ann has
+        while (active := client.get(base).body["active_seats"]) != [1] or not ann_drew:
+            ann_drew = active == [0]
+            assert client.post(f"{base}/moves", {"type": "draw_card", "source": "deck"}, token=tokens[str(active[0])]).status == 201
+        notifier.run_once()
+    told = [json.loads(body) for _, body in hook_receiver.received]
+    turn = [t for t in told if t["event"] == "your_turn"][-1]
+    assert turn["summary"] == "It is your turn in Ticket to Ride with Ann, Ben"
+    assert turn["seat"] == 1 and turn["seat_name"] == "Ben" and turn["players"] == ["Ann", "Ben"]
+    # What happened since Ben's last move: Ann's two blind draws (her ticket choice stays hers).
+    assert turn["since"] == ["Ann draws blind", "Ann draws blind"], turn["since"]
+    assert turn["link"] == f"http://caboose.test/#play={game_id}&seat=1"
+    assert turn["legal_moves"] == f"http://caboose.test{base}/legal-moves" and turn["moves"] == f"http://caboose.test{base}/moves"
+    assert all("keeps" not in line for t in told for line in t.get("since", [])), told

@@ -95,3 +95,29 @@ def test_a_stopping_worker_ends_its_streams_at_once_and_they_resume_elsewhere(tm
         play_one(client, game)
         with Stream(url, last_event_id=str(last)) as resumed:
             assert resumed.next_event().data["version"] == last + 1
+
+
+def test_caboose_serve_holds_a_stream_for_every_open_page_without_queueing_requests(tmp_path: Path) -> None:
+    """`caboose serve` (the README's run command) on the embedded store: a dozen pages each
+    following a game (the play and replay pages hold a stream each), and two browsers' worth
+    of requests meanwhile (6 connections each), are all served at once, none answered 503
+    and none queued behind the streams (waitress says "Task queue depth" when one is)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.support.served import Served
+
+    with Served(tmp_path) as served:
+        client = served.client()
+        game = client.post("/api/v1/games", {"game": "ticket_to_ride", "players": ["Ann", "Ben"]}).body
+        url = f"{served.base}/api/v1/games/{game['game_id']}/stream?after={game['version']}"
+        streams = [Stream(url, token=game["seat_tokens"]["0"] if i % 2 else None) for i in range(12)]
+        assert [s.status for s in streams] == [200] * 12, [s.problem for s in streams if s.status != 200]
+        paths = [f"/api/v1/games/{game['game_id']}", f"/api/v1/games/{game['game_id']}/events", "/api/v1/rulesets"] * 4
+        with ThreadPoolExecutor(max_workers=12) as pool:
+            replies = list(pool.map(lambda path: served.client().get(path), paths))
+        assert [r.status for r in replies] == [200] * len(paths)
+        play_one(client, game)  # and every stream hears of the move
+        assert all(s.next_event(within=30).id == str(game["version"] + 1) for s in streams)
+        for stream in streams:
+            stream.close()
+    assert "Task queue depth" not in served.output(), served.output()[-2000:]

@@ -215,3 +215,19 @@ def test_a_table_games_refusals_are_worded_in_the_readers_language(client: Clien
     english = client.post(f"{GAMES}/{gid}/outcomes", {"outcome": [3, 4]}, token=ben, headers={"Accept-Language": "en"})
     assert english.body["title"] == "Not your outcome"
     assert version(client, gid) == before
+
+
+def test_the_referees_state_says_what_a_waiting_table_game_waits_for(client: Client) -> None:
+    game = create(client)
+    gid, ben, referee = game["game_id"], game["seat_tokens"]["1"], game["referee_token"]
+    assert client.get(f"{GAMES}/{gid}/state", token=referee).body["waiting_for"] is None
+    waited = client.post(f"{GAMES}/{gid}/moves", {"type": "roll"}, token=ben).body["version"]
+    for token in (referee, ben, None):
+        state = client.get(f"{GAMES}/{gid}/state", token=token).body
+        assert state["waiting_for"]["outcome"] == "the race dice: 2 dice" and state["waiting_for"]["by"] == "referee"
+        assert state["waiting_for"]["seat"] == 1
+    client.post(f"{GAMES}/{gid}/outcomes", {"text": "3 4"}, token=referee)
+    assert client.get(f"{GAMES}/{gid}/state", token=referee).body["waiting_for"] is None
+    # Time travel shows the wait at the version it was waiting at.
+    then = client.get(f"{GAMES}/{gid}/state?at={waited}", token=referee).body
+    assert then["version"] == waited and then["waiting_for"]["outcome"] == "the race dice: 2 dice"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.core.catalogue import Catalogue, UnknownKind
-from domain.core.decider import Decider
+from domain.core.decider import Decider, choice
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event, Secret
 from domain.core.kinds import Roll, roll
@@ -83,7 +83,13 @@ class Lucky(Decider[LuckyState]):
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if set(requested) - {"goal"}:
             raise MalformedMove("bad_options", f"unknown option(s): {', '.join(sorted(set(requested) - {'goal'}))}")
-        return {"goal": int(requested.get("goal", 20))}
+        goal = requested.get("goal", 20)
+        if not isinstance(goal, int) or isinstance(goal, bool) or goal < 1:
+            raise MalformedMove("bad_options", f"option goal is a whole number of at least 1, not {goal!r}")
+        return {"goal": goal}
+
+    def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
+        return {"goal": choice("integer", 20, "The score that wins.", minimum=1, maximum=1000)}
 
     def initial_state(self, setup: Any) -> LuckyState:
         return LuckyState(seats=len(setup.seats), goal=setup.options["goal"], hands=((),) * len(setup.seats))

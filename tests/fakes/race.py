@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.core.catalogue import Catalogue, UnknownKind
-from domain.core.decider import Decider
+from domain.core.decider import Decider, choice
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event, Secret, means
 from domain.core.kinds import Roll, roll
@@ -85,7 +85,13 @@ class Race(Decider[RaceState]):
         unknown = set(requested) - {"goal"}
         if unknown:
             raise MalformedMove("bad_options", f"unknown option(s): {', '.join(sorted(unknown))}")
-        return {"goal": int(requested.get("goal", 10))}
+        goal = requested.get("goal", 10)
+        if not isinstance(goal, int) or isinstance(goal, bool) or goal < 1:
+            raise MalformedMove("bad_options", f"option goal is a whole number of at least 1, not {goal!r}")
+        return {"goal": goal}
+
+    def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
+        return {"goal": choice("integer", 10, "The score that wins.", minimum=1, maximum=1000)}
 
     def initial_state(self, setup: Any) -> RaceState:
         return RaceState(seats=len(setup.seats), goal=setup.options["goal"])

@@ -85,11 +85,16 @@ def test_an_illegal_moves_problem_document_in_thai(site: tuple[Client, Caboose, 
     assert thai.status == chinese.status == plain.status == 422
     assert thai.body["code"] == chinese.body["code"] == plain.body["code"] == "not_your_turn"
     assert thai.body["title"] == said("th", "Illegal move") == "การเดินผิดกติกา"
-    assert thai.body["detail"] == said("th", RULE_SENTENCES["not_your_turn"]) % {"seat": idle}
-    assert thai.body["detail"] == f"ยังไม่ถึงตาของที่นั่ง {idle}"
-    assert chinese.body["detail"] == f"現在不是座位 {idle} 的回合。"
-    # Asked for nothing: the rule's own English, as before this change.
-    assert plain.body["title"] == "Illegal move" and plain.body["detail"] == f"It is not seat {idle}'s turn to act."
+    # The seats by name, as the players call each other, and who is to move instead.
+    names = {0: "Ann", 1: "Ben"}
+    [mover] = active
+    terms = {"name": names[idle], "to_move": names[mover], "seat": idle}
+    assert thai.body["detail"] == said("th", RULE_SENTENCES["not_your_turn"]) % terms
+    assert thai.body["detail"] == f"ยังไม่ถึงตาของ {names[idle]} ตอนนี้ถึงตาของ {names[mover]}"
+    assert chinese.body["detail"] == f"現在不是 {names[idle]} 的回合；輪到 {names[mover]}。"
+    # Asked for nothing: the rule's own English.
+    assert plain.body["title"] == "Illegal move"
+    assert plain.body["detail"] == f"It is not {names[idle]}'s turn to act; to move: {names[mover]}."
     assert app.game(game_id).version == before  # refused in every language: nothing stored
 
 

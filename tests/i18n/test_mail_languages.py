@@ -69,17 +69,26 @@ def test_each_seat_is_mailed_in_the_language_it_subscribed_in(tmp_path: Path) ->
     thai, chinese, english = (latest[f"seat{n}@example.test"] for n in range(3))
     game_id = created["game_id"]
 
-    assert " ".join(str(english["Subject"]).split()).startswith("Caboose: It is your turn: move by ")
-    assert "Game: ticket_to_ride" in english.get_content() and "Your seat: 2." in english.get_content()
+    subject = " ".join(str(english["Subject"]).split())
+    assert subject.startswith("Caboose: It is your turn in Ticket to Ride with Ann, Ben, Cleo: move by "), subject
+    text = english.get_content().replace("\r\n", "\n")
+    assert "Game: Ticket to Ride" in text and "You play: Cleo." in text
+    # What happened since Cleo's last move, in the game's notation, and how to play.
+    assert "Since your last move:\n  " in text and " draws blind" in text.split("Since your last move:")[1], text
+    assert f"/#play={game_id}&seat=2" in text and f"/api/v1/games/{game_id}/legal-moves" in text
 
-    assert str(thai["Subject"]).startswith("Caboose: ถึงตาคุณแล้ว: เดินภายใน ")
+    # (A header's encoded words drop the spaces between them: compared without spaces.)
+    def bare(text: str) -> str:
+        return "".join(text.split())
+    assert bare(str(thai["Subject"])).startswith(bare("Caboose: ถึงตาคุณแล้วใน ตั๋วรถไฟ (Ticket to Ride) กับ Ann, Ben, Cleo: เดินภายใน "))
     body = thai.get_content()
-    assert "บอตระดับ" in body and "เกม: ตั๋วรถไฟ (Ticket to Ride)" in body and game_id in body and "ที่นั่งของคุณ: 0" in body
-    assert "It is your turn" not in body
+    assert "บอตระดับ" in body and "เกม: ตั๋วรถไฟ (Ticket to Ride)" in body and game_id in body and "คุณเล่นเป็น: Ann" in body
+    assert "ตั้งแต่ตาที่แล้วของคุณ:" in body and f"/#play={game_id}&seat=0" in body
+    assert "It is your turn" not in body and "Since your last move" not in body and "Play in the browser" not in body
 
     body = chinese.get_content()
-    assert str(chinese["Subject"]).startswith("Caboose：輪到你了：請在 ")
-    assert "遊戲：鐵道任務 (Ticket to Ride)" in body and "你的座位：1" in body
+    assert bare(str(chinese["Subject"])).startswith(bare("Caboose：輪到你了：鐵道任務 (Ticket to Ride)，與 Ann, Ben, Cleo 同局：請在 "))
+    assert "遊戲：鐵道任務 (Ticket to Ride)" in body and "你扮演：Ben" in body and "自你上一步以來：" in body
     # The deadline's moment as Chinese writes it (Babel), in UTC.
     due = body.split("請在 ", 1)[1].split(" UTC", 1)[0]
     assert "年" in format_datetime(locale="zh_Hant_TW") and "年" in due

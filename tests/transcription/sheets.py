@@ -165,3 +165,24 @@ def audited(transcript: Transcript) -> AuditReport:
     assert report.ok and report.chain.ok and report.rules.ok, report.text()
     assert report.seed.ok is None, report.seed  # entered at a table: possible, not proven fair
     return report
+
+
+def forced_written_out(transcript: Transcript, lines: Sequence[str], every: int = 1) -> tuple[list[str], int, int]:
+    """`lines` read by a fresh `transcript`, with the forced moves it fills in written out after
+    the line that led to them (every `every`-th of them; the others left out): the new lines,
+    and how many forced moves were written out and left out."""
+    out, written, left = [], 0, 0
+    for line in lines:
+        out.append(line)
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        before = len(transcript.forced)
+        transcript.enter(text)
+        for index, forced in enumerate(transcript.forced[before:], start=before):
+            if index % every == 0:
+                out.append(forced)
+                written += 1
+            else:
+                left += 1
+    return out, written, left

@@ -22,9 +22,9 @@ from domain.age_of_steam.state import OVER
 from domain.core.errors import RuleError
 from domain.core.state import replace
 from domain.core.table import ImpossibleOutcome, TableRandom, format_outcome
-from domain.core.transcription import SheetError, Transcript, read_sheet
+from domain.core.transcription import SheetError, Transcript, read_sheet, sheet_lines, without_comment
 from tests.rust_belt import DECIDER, MAP
-from tests.transcription.sheets import audited
+from tests.transcription.sheets import audited, forced_written_out, sealed
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"
 SHEET = SHEETS / "age_of_steam.txt"
@@ -222,6 +222,39 @@ def write_sheet(seed: int = 7) -> None:
     lines.append("# final score: " + ", ".join(f"{SEATS[seat]} {score}" for seat, score in sorted(scores.items())))
     SHEET.write_text("\n".join(lines) + "\n", encoding="utf-8")
     OBSERVED.write_text(json.dumps(observed, indent=1) + "\n", encoding="utf-8")
+
+
+
+@pytest.mark.parametrize("every", [1, 2])
+def test_forced_moves_written_out_on_the_sheet_are_read_as_the_moves_made(every: int) -> None:
+    """The commonest, "ends building" once the build limit is reached, among them: a sheet
+    may write them out (all of them, or some) instead of leaving them to be filled in."""
+    plain = _read(_lines())
+    lines, written, _ = forced_written_out(Transcript(DECIDER, SEATS, {}, _observed()), _lines(), every)
+    assert written >= 10 // every and sum(" ends building" in line for line in lines) > sum(" ends building" in line for line in _lines())
+    transcript = _read(lines)
+    assert transcript.over and DECIDER.scores(transcript.state) == _final_scores(lines)
+    assert [(actor, event) for actor, event in transcript.events] == [(actor, event) for actor, event in plain.events]
+
+
+def test_a_line_after_the_end_of_the_game_says_the_game_is_over() -> None:
+    lines = _lines()
+    with pytest.raises(SheetError) as caught:
+        _read([*lines, "3 4 5"])
+    assert caught.value.code == "game_over" and "The game has ended" in caught.value.message
+    with pytest.raises(SheetError) as caught:
+        _read([*lines, "Ann passes"])
+    assert caught.value.code == "game_over"
+
+
+def test_the_text_export_writes_the_sheet_back_with_each_builds_cost() -> None:
+    """`caboose export --text` writes `for $N` after each build, as the notation page says
+    (the record's move leaves the cost out: a client need not send it)."""
+    lines = _lines()
+    written = [line for line in sheet_lines(sealed(_read(lines))) if not line.startswith("#")]
+    builds = [line for line in written if " builds " in line]
+    assert builds and all(" for $" in line for line in builds), [line for line in builds if " for $" not in line][:3]
+    assert written == [without_comment(line) for line in lines if without_comment(line)]
 
 
 if __name__ == "__main__":

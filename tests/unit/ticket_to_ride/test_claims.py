@@ -99,6 +99,12 @@ def test_payment_must_match_the_length_exactly() -> None:
     assert refused(state, 0, claim("Atlanta|Miami", blue=6), IllegalMove).code == "wrong_card_count"
 
 
+def test_a_refusal_counts_its_cards_in_words() -> None:
+    state = table(hands=[{"gray": 0, "red": 3}, {}])
+    error = refused(state, 0, claim("Atlanta|Nashville", red=2), IllegalMove)
+    assert error.message == "Route Atlanta–Nashville takes exactly 1 card; you offered 2."
+
+
 def test_the_seat_must_hold_the_cards() -> None:
     error = refused(table(hands=[{"blue": 3, LOCO: 1}, {}]), 0, claim("Atlanta|Miami", blue=4, locomotive=1), IllegalMove)
     assert error.code == "not_enough_cards"

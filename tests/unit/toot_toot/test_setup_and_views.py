@@ -116,3 +116,11 @@ def test_a_factory_is_a_building_with_one_exit() -> None:
     factory = board.building("factory@1,0")
     assert factory is not None and factory.side("1,0", 3) == "open" and factory.side("1,0", 0) == "closed"
     assert not board.trackable("1,0")
+
+
+def test_option_refusals_say_what_the_option_is_without_a_ruling_id() -> None:
+    for bad, words in (({"penalty_supply": "5"}, "null for no limit, or 5"), ({"goods_supply": "yes"}, "no limit"),
+                       ({"round_limit": 2}, "the most rounds a game lasts")):
+        with pytest.raises(MalformedMove) as caught:
+            RULES.options(bad, 2)
+        assert words in caught.value.message and "(R" not in caught.value.message, caught.value.message

@@ -1,6 +1,6 @@
 // One game as a card: what it is, who plays, whose turn and since when, where to watch or play.
 import { ago, el, seatName, titleOf } from "./words.js";
-import { dateTimeOf, isolated, list, t } from "./i18n.js";
+import { dateTimeOf, list, t } from "./i18n.js";
 
 export function replayLink(gameId, token = null) {
   const url = `/games/${encodeURIComponent(gameId)}/replay`;
@@ -29,9 +29,10 @@ function turnLine(summary, yourSeat) {
   return line;
 }
 
-// `held` is this browser's entry for the game (My games), or null.
-export function card(summary, held = null) {
-  const yourSeat = held && held.seat !== null ? held.seat : null;
+// `held` are this browser's entries for the game (My games): its seats and its referee's.
+export function card(summary, held = []) {
+  const seats = held.filter((e) => e.seat !== null).sort((a, b) => a.seat - b.seat);
+  const yourSeat = seats.length ? seats[0].seat : null;
   const yours = yourSeat !== null && summary.status === "active" && summary.active_seats.includes(yourSeat);
   const players = summary.seats.map((s) => seatName(summary, s.seat)).join(", ");
   const item = el("li", {
@@ -43,12 +44,17 @@ export function card(summary, held = null) {
   item.append(heading, el("p", { text: players }), turnLine(summary, yourSeat),
     el("p", { cls: "id", text: t("{game} · event {version}", { game: summary.game_id, version: String(summary.version) }) }));
   const actions = el("div", { cls: "actions" });
-  if (held) {
-    const as = held.seat === null ? t("referee") : held.name ? isolated(held.name) : t("seat {seat}", { seat: held.seat + 1 });
-    actions.append(el("a", { text: t("Open as {who}", { who: as }), attrs: { href: replayLink(summary.game_id, held.token) } }));
-  } else {
-    actions.append(el("a", { text: t("Watch"), attrs: { href: replayLink(summary.game_id) } }));
+  // Your own seats first; the referee's view, which shows every seat's secrets, last and said so.
+  for (const entry of seats) {
+    const who = seatName(summary, entry.seat);
+    actions.append(el("a", { text: t("Open as {who}", { who }), attrs: { href: replayLink(summary.game_id, entry.token) } }));
   }
+  const referee = held.find((e) => e.seat === null);
+  if (referee) {
+    actions.append(el("a", { text: t("Open as referee (every seat's secrets)"), cls: "referee",
+      attrs: { href: replayLink(summary.game_id, referee.token) } }));
+  }
+  if (!held.length) actions.append(el("a", { text: t("Watch"), attrs: { href: replayLink(summary.game_id) } }));
   item.append(actions);
   return item;
 }

@@ -75,31 +75,63 @@ function seatRow(index) {
   ])]);
 }
 
-function optionField(name, value) {
-  const label = el("label", { text: OPTIONS[name] ?? name.replaceAll("_", " ") });
-  const input = el("input", { attrs: { name, "data-default": JSON.stringify(value) } });
-  if (typeof value === "boolean") {
-    input.type = "checkbox";
-    input.checked = value;
+// One option as a field of its own type (GET /api/v1/rulesets' `option_types`): a checkbox, a
+// choice among its values (null is "no limit"), a number within its bounds, or text. The
+// field keeps its default as JSON, so only a changed option is sent, and sent typed.
+function optionField(name, schema) {
+  const text = OPTIONS[name] ?? name.replaceAll("_", " ");
+  const label = el("label", { text, attrs: { "data-option": name } });
+  const attrs = { name, "data-default": JSON.stringify(schema.default ?? null) };
+  let input;
+  if (schema.type === "boolean") {
+    input = el("input", { attrs: { ...attrs, type: "checkbox" } });
+    input.checked = schema.default === true;
     label.className = "check";
     label.prepend(input);
-  } else {
-    input.type = typeof value === "number" ? "number" : "text";
-    input.value = String(value);
-    label.append(input);
+    return label;
   }
+  if (Array.isArray(schema.enum)) {
+    input = el("select", { attrs }, schema.enum.map((value) =>
+      el("option", { text: value === null ? t("no limit") : value === "random" ? t("random, rolled at setup") : String(value),
+        attrs: { value: JSON.stringify(value) } })));
+    input.value = JSON.stringify(schema.default ?? null);
+  } else if (schema.type === "integer" || schema.type === "number") {
+    input = el("input", { attrs: { ...attrs, type: "number", required: "", step: schema.type === "integer" ? "1" : "any" } });
+    if (schema.minimum !== undefined) input.min = String(schema.minimum);
+    if (schema.maximum !== undefined) input.max = String(schema.maximum);
+    input.value = String(schema.default);
+  } else {
+    input = el("input", { attrs: { ...attrs, type: "text" } });
+    input.value = String(schema.default ?? "");
+  }
+  label.append(input);
   return label;
+}
+
+function valueOf(input) {
+  if (input.type === "checkbox") return input.checked;
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  if (input.type === "number") return Number(input.value);
+  return input.value;
 }
 
 // Only the options changed from their defaults are sent: the rules fill in the rest.
 function chosenOptions() {
   const options = {};
-  for (const input of $("option-fields").querySelectorAll("input")) {
-    const fallback = JSON.parse(input.dataset.default);
-    const value = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
-    if (value !== fallback) options[input.name] = value;
+  for (const input of $("option-fields").querySelectorAll("input, select")) {
+    const value = valueOf(input);
+    if (JSON.stringify(value) !== input.dataset.default) options[input.name] = value;
   }
   return options;
+}
+
+// The options a game may choose, on the chosen pack (a pack may offer other choices: maps).
+function showOptions(ruleset) {
+  const pack = ruleset.packs.find((p) => p.id === $("create-pack").value);
+  const types = { ...ruleset.option_types, ...(pack ? pack.option_types : {}) };
+  const fields = Object.entries(types).filter(([name, schema]) => name !== ruleset.pack_option && !schema.readOnly);
+  $("option-fields").replaceChildren(...fields.map(([name, schema]) => optionField(name, schema)));
+  $("create-options").hidden = fields.length === 0;
 }
 
 function fitSeats(ruleset) {
@@ -120,8 +152,7 @@ function choose(ruleset) {
     el("option", { text: `${p.title} (${p.id}, v${p.version})`, attrs: { value: p.id } })));
   if (ruleset.default_pack) $("create-pack").value = ruleset.default_pack;
   $("pack-label").hidden = ruleset.packs.length === 0;
-  const fields = Object.entries(ruleset.options).filter(([name]) => name !== ruleset.pack_option);
-  $("option-fields").replaceChildren(...fields.map(([name, value]) => optionField(name, value)));
+  showOptions(ruleset);
 }
 
 function showCreated(created, players) {
@@ -129,12 +160,12 @@ function showCreated(created, players) {
   list.replaceChildren();
   const invite = (seat, code) => {
     const link = `${location.origin}/#join=${encodeURIComponent(created.game_id)}&invite=${encodeURIComponent(code)}`;
-    return [el("dt", { text: t("Invite for seat {seat}", { seat: Number(seat) + 1 }) }),
+    return [el("dt", { text: t("Invite for seat {seat}", { seat: Number(seat) }) }),
       el("dd", {}, [el("a", { text: link, attrs: { href: link, "data-invite-seat": seat } })])];
   };
   list.append(el("dt", { text: t("Game id") }), el("dd", { text: created.game_id }));
   for (const [seat, token] of Object.entries(created.seat_tokens)) {
-    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) + 1 }) }), el("dd", { text: token }));
+    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) }) }), el("dd", { text: token }));
   }
   for (const [seat, code] of Object.entries(created.invites)) list.append(...invite(seat, code));
   list.append(el("dt", { text: t("Referee token") }), el("dd", { text: created.referee_token }));
@@ -146,6 +177,7 @@ export function setUpCreate(rulesets, notify, onCreated) {
   $("create-game").replaceChildren(...rulesets.map((r) => el("option", { text: titleOf(r.game), attrs: { value: r.game } })));
   const current = () => byName.get($("create-game").value);
   $("create-game").addEventListener("change", () => choose(current()));
+  $("create-pack").addEventListener("change", () => showOptions(current()));
   $("add-seat").addEventListener("click", () => { $("seat-rows").append(seatRow($("seat-rows").children.length)); fitSeats(current()); });
   $("remove-seat").addEventListener("click", () => { $("seat-rows").lastElementChild.remove(); fitSeats(current()); });
   if (rulesets.length) choose(rulesets[0]);

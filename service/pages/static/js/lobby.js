@@ -3,7 +3,7 @@
 // games that move meanwhile are neither repeated nor skipped), a new game, and joining by
 // invite. Everything goes through the REST API.
 import * as rest from "./rest.js";
-import { card } from "./cards.js";
+import { card, replayLink } from "./cards.js";
 import { forget, held, keep } from "./held.js";
 import { el, titleOf } from "./words.js";
 import { setUpCreate } from "./create.js";
@@ -15,19 +15,28 @@ const PER_PAGE = Math.min(200, Math.max(1, Number(params.get("per_page")) || 10)
 // The page shown: the server's answer (its `next` and `prev` links) and its number from the newest.
 const state = { answer: null, number: 1 };
 
-function notify(message, kind = "info") {
-  const notice = $("notice");
+// A message beside what it answers: the form whose button was pressed, else the top of the page.
+function notify(message, kind = "info", where = "notice") {
+  const notice = $(where);
   notice.textContent = message;
   notice.dataset.kind = kind;
   notice.hidden = !message;
 }
 
+// This browser's entries by game, newest kept first: one card per game.
+function heldByGame() {
+  const games = new Map();
+  for (const entry of held()) games.set(entry.game_id, [...(games.get(entry.game_id) || []), entry]);
+  return games;
+}
+
 async function showMine() {
-  const entries = held();
-  $("mine-empty").hidden = entries.length > 0;
-  const items = await Promise.all(entries.map(async (entry) => {
+  const games = heldByGame();
+  $("mine-empty").hidden = games.size > 0;
+  const items = await Promise.all([...games.values()].map(async (entries) => {
+    const entry = entries.find((e) => e.seat !== null) || entries[0];
     try {
-      return card(await rest.summary(entry.game_id, entry.token), entry);
+      return card(await rest.summary(entry.game_id, entry.token), entries);
     } catch (error) {
       const item = el("li", { cls: "card", attrs: { "data-game-id": entry.game_id } }, [
         el("h3", { text: titleOf(entry.game || "game") }),
@@ -35,7 +44,7 @@ async function showMine() {
         el("p", { cls: "id", text: entry.game_id }),
       ]);
       const drop = el("button", { text: t("Forget it"), cls: "quiet", attrs: { type: "button" } });
-      drop.addEventListener("click", () => { forget(entry.game_id, entry.seat); showMine(); });
+      drop.addEventListener("click", () => { for (const e of entries) forget(e.game_id, e.seat); showMine(); });
       item.append(drop);
       return item;
     }
@@ -45,8 +54,8 @@ async function showMine() {
 
 function showPage() {
   const { games, next, prev } = state.answer;
-  const mine = new Map(held().map((e) => [e.game_id, e]));
-  $("games").replaceChildren(...games.map((s) => card(s, mine.get(s.game_id) || null)));
+  const mine = heldByGame();
+  $("games").replaceChildren(...games.map((s) => card(s, mine.get(s.game_id) || [])));
   $("games-empty").hidden = games.length > 0;
   $("pager").hidden = !next && !prev;
   $("page-of").textContent = t("page {number}", { number: state.number });
@@ -82,6 +91,26 @@ async function showGames(link = null, number = 1) {
   }
 }
 
+// A turn notice's link (`#play=GAME&seat=N`): the seat's play page, opened with the token
+// this browser keeps for it (notices never carry a token).
+function openPlay() {
+  const asked = new URLSearchParams(location.hash.slice(1));
+  const gameId = asked.get("play");
+  if (!gameId) return false;
+  const seat = Number(asked.get("seat"));
+  const entry = held().find((e) => e.game_id === gameId && e.seat === seat);
+  history.replaceState(null, "", location.pathname + location.search);
+  if (entry) {
+    location.replace(replayLink(gameId, entry.token));
+    return true;
+  }
+  notify(t("This browser keeps no token for seat {seat} of game {game}: open the link in the browser you play in, or give your token on the game's page.",
+    { seat, game: gameId }), "error");
+  const open = el("a", { text: t("Open the game"), attrs: { href: replayLink(gameId), id: "play-elsewhere" } });
+  $("notice").append(" ", open);
+  return false;
+}
+
 function setUpJoin() {
   const fromLink = new URLSearchParams(location.hash.slice(1));
   if (fromLink.get("join")) {
@@ -99,15 +128,17 @@ function setUpJoin() {
       keep({ game_id: gameId, seat: joined.seat, token: joined.token, name, game: summary.game });
       history.replaceState(null, "", location.pathname + location.search);  // the invite is used up
       $("join-form").reset();
-      notify(t("You joined {game} as {name} (seat {seat}).", { game: titleOf(summary.game), name: isolated(name), seat: joined.seat + 1 }));
+      notify(t("You joined {game} as {name} (seat {seat}).", { game: titleOf(summary.game), name: isolated(name), seat: joined.seat }), "info", "join-notice");
       await Promise.all([showMine(), showGames()]);
     } catch (error) {
-      notify(t("Could not join: {error}", { error: error.message }), "error");
+      notify(t("Could not join: {error}", { error: error.message }), "error", "join-notice");
     }
   });
 }
 
 async function start() {
+  window.addEventListener("hashchange", openPlay);
+  if (openPlay()) return;
   $("filters").addEventListener("change", () => showGames());
   $("prev-page").addEventListener("click", () => showGames(state.answer.prev, state.number - 1));
   $("next-page").addEventListener("click", () => showGames(state.answer.next, state.number + 1));
@@ -115,7 +146,8 @@ async function start() {
   try {
     const { rulesets } = await rest.rulesets();
     for (const r of rulesets) $("filter-game").append(el("option", { text: titleOf(r.game), attrs: { value: r.game } }));
-    setUpCreate(rulesets, notify, async () => { await Promise.all([showMine(), showGames()]); });
+    setUpCreate(rulesets, (message, kind) => notify(message, kind, "create-notice"),
+      async () => { await Promise.all([showMine(), showGames()]); });
   } catch (error) {
     notify(t("The games this server plays could not be read: {error}", { error: error.message }), "error");
   }

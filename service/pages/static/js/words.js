@@ -12,8 +12,8 @@ export function titleOf(game) {
 
 export function seatName(summary, seat) {
   const found = summary.seats.find((s) => s.seat === Number(seat));
-  if (!found) return t("seat {seat}", { seat: Number(seat) + 1 });
-  return found.open ? t("open seat {seat}", { seat: found.seat + 1 }) : isolated(found.name);
+  if (!found) return t("seat {seat}", { seat: Number(seat) });
+  return found.open ? t("open seat {seat}", { seat: found.seat }) : isolated(found.name);
 }
 
 // "3 min ago", "2 h ago", "4 days ago": how long a seat has been waiting to move.

@@ -652,6 +652,10 @@ async function received(incoming, generation) {
   const events = incoming.filter((e) => e.version > page.list.events.length);
   if (!events.length || generation !== page.generation) return;
   const version = events[events.length - 1].version;
+  // A seat joined while the page was open: it goes by its name from now on, everywhere.
+  const joined = events.filter((e) => e.kind === "SeatJoined");
+  for (const e of joined) page.names[e.data.seat] = e.data.name;
+  if (joined.length) showTitle();
   page.list.append(events);
   page.frames.last = Math.max(page.frames.last, version);
   buildMarks();

@@ -211,7 +211,7 @@ export default {
       case "RailLaid":
         return d.free ? pt("RailLaid", "{who} laid a rail on {hex} (free)", { who, hex: d.hex })
           : pt("RailLaid", "{who} laid a rail on {hex} (power {power}, money {money})", { who, hex: d.hex, power: d.power, money: d.money });
-      case "RowChosen": return pt("RowChosen", "{who} chose row {row} and took {card}", { who, row: d.row, card });
+      case "RowChosen": return pt("RowChosen", "{who} chose row {row} and took {card}", { who, row: d.row + 1, card }); // rows count from 1, as the notation writes them
       case "DevelopmentBought": return pt("DevelopmentBought", "{who} bought {card} for {price} technology", { who, card, price: d.price });
       case "SubmissionSealed": return pt("SubmissionSealed", "{who} sealed an operation plan", { who });
       case "SubmissionsRevealed": return pt("SubmissionsRevealed", "Every operation plan is in: revealed");
