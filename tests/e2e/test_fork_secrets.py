@@ -24,7 +24,7 @@ from service.settings import RateLimits, Settings
 from tests.conftest import POSTGRES_URL, fresh_schema
 from tests.e2e.conftest import Client, serving
 from tests.forgery import reseal
-from tests.support.attacks import fork_attack, hidden, lines_of, retried, waited
+from tests.support.attacks import events_of, fork_attack, hidden, retried, waited
 
 LIMITS = RateLimits.every("1000000/minute")
 
@@ -115,7 +115,7 @@ def test_a_finished_fork_imported_under_another_id_is_withheld_as_the_fork_is(cl
     imported: it names the running original in its ForkedFrom, so the public waits too."""
     found = fork_attack(client, random.Random(11))
     fork = found.games["fork"]
-    records = lines_of(client.get(f"{fork.path}/export", token=fork.referee_token))
+    records = events_of(client.get(f"{fork.path}/export", token=fork.referee_token))
     copy_id = str(uuid.uuid4())
     path = tmp_path / "fork-copy.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in reseal([{**r, "game_id": copy_id} for r in records])))

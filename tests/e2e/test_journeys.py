@@ -184,13 +184,14 @@ def test_a_referees_journey_dispute_ruling_fork_audit(served: Served, tag: str) 
     fork = forked.body["game_id"]
     assert forked.body["forked_from"]["game_id"] == game_id
     # The fork plays on from there, with its own tokens.
-    seat = client.get(f"/api/v1/games/{fork}").body["active_seats"][0]
+    # The fork continues the original's hidden cards while it runs: its referee looks, not the public.
+    seat = client.get(f"/api/v1/games/{fork}", token=forked.body["referee_token"]).body["active_seats"][0]
     assert client.post(f"/api/v1/games/{fork}/moves", {"type": "draw_card", "source": "deck"},
                        token=forked.body["seat_tokens"][str(seat)]).status == 201
-    for audited in (game_id, fork):
-        report = client.get(f"/api/v1/games/{audited}/audit").body
+    for audited, token in ((game_id, referee), (fork, forked.body["referee_token"])):
+        report = client.get(f"/api/v1/games/{audited}/audit", token=token).body
         assert report["ok"] and report["first_problem"] is None, report
-        text = client.get(f"/api/v1/games/{audited}/audit?format=text")
+        text = client.get(f"/api/v1/games/{audited}/audit?format=text", token=token)
         assert text.status == 200 and text.headers["content-type"].startswith("text/plain") and text.body.startswith("OK")
     assert [g["game_id"] for g in client.get(f"/api/v1/games?forked_from={game_id}").body["games"]] == [fork]
     # The pages the referee opens: the lobby and the fork's replay, in the reader's language.

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.tlog import is_proof_line
 from tests.support.http import Client, Reply
 from tests.support.sse import Stream
 from tests.support.volley import Game, new_game
@@ -156,8 +157,13 @@ def waited(what: str, condition: Any) -> Any:
     return found
 
 
+def events_of(reply: Reply) -> list[dict[str, Any]]:
+    """The events of an export: its lines but the proof line it ends with (FORMAT.md)."""
+    return [line for line in lines_of(reply) if not is_proof_line(line)]
+
+
 def full_records(client: Client, game: Game) -> list[dict[str, Any]]:
-    return lines_of(client.get(f"{game.path}/export", token=game.referee_token))
+    return events_of(client.get(f"{game.path}/export", token=game.referee_token))
 
 
 # -- the fork attack ------------------------------------------------------------------------------

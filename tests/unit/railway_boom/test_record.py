@@ -33,7 +33,9 @@ def test_a_simulated_game_audits_exports_and_verifies(tmp_path: Path) -> None:
     assert report["ok"] and report["rules"]["ok"] and report["seed"]["ok"], report
     exported = tmp_path / "boom.jsonl"
     run("export", played["game_id"], "--as", "public", "--db", db, "-o", str(exported))
-    kinds = [json.loads(line)["kind"] for line in exported.read_text().splitlines()]
+    lines = [json.loads(line) for line in exported.read_text().splitlines()]
+    assert "log_proof" in lines[-1], "an export ends with its proof in the transparency log"
+    kinds = [line["kind"] for line in lines[:-1]]
     assert "SubmissionsRevealed" in kinds and "GameEnded" in kinds
     assert "PaymentAwaited" in kinds, "a seat chose how to pay a \"?\" bid, and the audit re-adjudicated it"
     verified = subprocess.run([sys.executable, str(ROOT / "docs" / "verify_record.py"), str(exported)],

@@ -34,7 +34,8 @@ def test_an_exported_game_audits_and_verifies(tmp_path: Path) -> None:
     assert report["ok"] and report["rules"]["ok"] and report["seed"]["ok"], report
     exported = tmp_path / "game.jsonl"
     run("export", game_id, "--as", "public", "--db", db, "-o", str(exported))
-    records = [json.loads(line) for line in exported.read_text().splitlines()]
+    *records, proof = [json.loads(line) for line in exported.read_text().splitlines()]
+    assert "log_proof" in proof, "an export ends with its proof in the transparency log"
     assert records[1]["kind"] == "MapChosen" and "random" in records[1]["data"]
     assert records[-2]["kind"] == "GameEnded"
     verified = subprocess.run([sys.executable, str(VERIFIER), str(exported)], capture_output=True, text=True)
