@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from cli.main import db_option, handles_errors, json_option
+from cli.common import db_option, handles_errors, json_option
 from projections.runner import log_end, rebuild
 from projections.store import ReadModelError, ReadStore
 from service.bootstrap import Services, bootstrap
