@@ -1,9 +1,11 @@
 """Shared fixtures: the `race` fake ruleset and the `pebbles` toy game, stores on SQLite and
-PostgreSQL."""
+PostgreSQL; how the tests are shared among parallel workers; and the suite's own time,
+printed at its end (CI shows it)."""
 
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -70,3 +72,42 @@ def postgres_app(postgres_schema: str) -> Iterator[Caboose]:
 def app(request: pytest.FixtureRequest) -> Caboose:
     """The application on each real store."""
     return request.getfixturevalue(f"{request.param}_app")
+
+
+_STARTED = pytest.StashKey[float]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_STARTED] = time.monotonic()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """The suite's wall-clock time and how many workers ran it (pytest-xdist's `-n`), on the
+    run's controlling process (workers have `workerinput`), before pytest's closing line."""
+    if hasattr(config, "workerinput") or _STARTED not in config.stash:
+        return
+    seconds = time.monotonic() - config.stash[_STARTED]
+    workers = getattr(config.option, "numprocesses", None) or 0
+    where = f"{workers} parallel workers" if workers else "one process"
+    terminalreporter.write_line(f"the test suite took {seconds / 60:.1f} min ({seconds:.0f} s) on {where}, {os.cpu_count()} cores")
+
+
+SERVERS_ON_POSTGRES = "servers on PostgreSQL"
+"""The `xdist_group` of the modules whose servers hold many PostgreSQL connections at once
+(gunicorn with several workers, `infra/run`): one worker runs them all, one after another, so
+a parallel run never holds more of the server's `max_connections` than a run in one process."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With several workers (`-n`, `--dist loadgroup`), a test that shares a fixture of its
+    module's (a server, games played once) runs on the worker that runs the rest of its module,
+    so the fixture is made once; every other test goes to whichever worker is free."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None and _shares_its_module(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+def _shares_its_module(item: pytest.Item) -> bool:
+    definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    return any(defs[-1].scope in ("module", "package", "class") for defs in definitions.values())

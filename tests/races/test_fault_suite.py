@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import POSTGRES_URL
+from tests.conftest import POSTGRES_URL, SERVERS_ON_POSTGRES
+
+pytestmark = pytest.mark.xdist_group(SERVERS_ON_POSTGRES)
 
 ROOT = Path(__file__).resolve().parents[2]
 
