@@ -1,5 +1,5 @@
 """What every `caboose` command group shares: the `--db` and `--json` options, opening the
-service, printing JSON, turning rule and service errors into one-line messages, and printing a
+service, printing JSON, turning rule, service and read-model errors into one-line messages, and printing a
 new game's tokens. The command groups import it; it imports none of them."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from domain.core.errors import RecordError, RuleError
+from projections.store import ReadModelError
 from service import input_limits
 from service.application import Caboose
 from service.bootstrap import Services, bootstrap
@@ -41,7 +42,7 @@ def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except RecordError as error:
             where = f" (first bad version: {error.version})" if error.version else ""
             raise click.ClickException(f"{error.code}: {error.message}{where}") from None
-        except (RuleError, ServiceError, input_limits.InputRefused) as error:
+        except (RuleError, ServiceError, ReadModelError, input_limits.InputRefused) as error:
             raise click.ClickException(f"{error.code}: {error.message}") from None
 
     return wrapper
