@@ -93,21 +93,27 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 
 
 SERVERS_ON_POSTGRES = "servers on PostgreSQL"
-"""The `xdist_group` of the modules whose servers hold many PostgreSQL connections at once
-(gunicorn with several workers, `infra/run`): one worker runs them all, one after another, so
-a parallel run never holds more of the server's `max_connections` than a run in one process."""
+"""The modules whose servers hold many PostgreSQL connections at once (gunicorn with several
+workers, `infra/run`) form one unit of work: one worker runs them all, one after another, so a
+parallel run never holds more of the server's `max_connections` than a run in one process.
+A new module of that kind adds its path here."""
+
+SERVER_MODULES = frozenset({
+    "tests/races/test_concurrency_matrix.py", "tests/races/test_fault_suite.py", "tests/e2e/test_gunicorn_start.py",
+    "tests/e2e/test_deployment.py", "tests/e2e/test_stream_server.py",
+})
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """With several workers (`-n`, `--dist loadgroup`), a test that shares a fixture of its
-    module's (a server, games played once) runs on the worker that runs the rest of its module,
-    so the fixture is made once; every other test goes to whichever worker is free."""
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None and _shares_its_module(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """With several workers (`-n`), each module is one unit of work, run whole by one worker,
+    so a fixture it shares (a server, games played once) is made once; the server modules
+    above are one unit together."""
+    from xdist.scheduler import LoadScopeScheduling
 
+    class ByModule(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return SERVERS_ON_POSTGRES if module in SERVER_MODULES else module
 
-def _shares_its_module(item: pytest.Item) -> bool:
-    definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
-    return any(defs[-1].scope in ("module", "package", "class") for defs in definitions.values())
+    return ByModule(config, log)

@@ -22,12 +22,12 @@ import psycopg
 import pytest
 
 from benchmarks.fault_suite import Size, ledger_figures, load, read_load
-from tests.conftest import POSTGRES_URL, SERVERS_ON_POSTGRES
+from tests.conftest import POSTGRES_URL
 from tests.support.deployment import ROOT, Deployment, projection_lag
 from tests.support.http import Client
 from tests.support.volley import Game, new_game, summary
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.xdist_group(SERVERS_ON_POSTGRES)]
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 SHORT = Size(games=4, clients=3, seconds=6, outage=0, simulated=0)
 
 

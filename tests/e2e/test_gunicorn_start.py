@@ -20,10 +20,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from tests.conftest import POSTGRES_URL, SERVERS_ON_POSTGRES
+from tests.conftest import POSTGRES_URL
 from tests.support.ports import free_port
-
-pytestmark = pytest.mark.xdist_group(SERVERS_ON_POSTGRES)
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))

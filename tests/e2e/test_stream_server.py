@@ -11,12 +11,10 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import POSTGRES_URL, SERVERS_ON_POSTGRES, fresh_schema
+from tests.conftest import POSTGRES_URL, fresh_schema
 from tests.support.http import Client
 from tests.support.live_server import LiveServer
 from tests.support.sse import Stream
-
-pytestmark = pytest.mark.xdist_group(SERVERS_ON_POSTGRES)
 
 STREAMS = 8
 SERVER_ENV = {"CABOOSE_STREAM_HEARTBEAT": "0.5"}

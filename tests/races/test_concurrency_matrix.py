@@ -19,13 +19,10 @@ from typing import Any
 import pytest
 
 from service.application import Caboose
-from tests.conftest import SERVERS_ON_POSTGRES
 from tests.support.http import Client
 from tests.support.ledger import Sent, reconcile
 from tests.support.live_server import LiveServer
 from tests.support.volley import Game, Shot, keep_openings, legal_moves, new_game, summary, volley
-
-pytestmark = pytest.mark.xdist_group(SERVERS_ON_POSTGRES)
 
 STORES = [pytest.param("sqlite"), pytest.param("postgres", marks=pytest.mark.postgres)]
 KEYS = ["same-key", "key-each", "no-key"]

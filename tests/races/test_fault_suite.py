@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import POSTGRES_URL, SERVERS_ON_POSTGRES
-
-pytestmark = pytest.mark.xdist_group(SERVERS_ON_POSTGRES)
+from tests.conftest import POSTGRES_URL
 
 ROOT = Path(__file__).resolve().parents[2]
 
