@@ -128,7 +128,7 @@ def summarize(paths: list[Path]) -> list[dict[str, Any]]:
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
-    """The table as README shows it."""
+    """The table as docs/performance.md shows it."""
     lines = ["| players | level | games | games with a solvent seat | bankrupt seats / game | track hexes: mean (min–max) "
              "| deciles 10 %…90 % | games with 60+ | mean final score | deliveries / game | CPU s / game |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]

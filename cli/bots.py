@@ -7,7 +7,7 @@ import time
 
 import click
 
-from cli.main import _app, _echo_json, _services, db_option, handles_errors, json_option
+from cli.common import _app, _echo_json, _services, db_option, handles_errors, json_option
 from cli.referee import _print, referee_cli
 from service import bots
 from service.tournament.results import TableResults

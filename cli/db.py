@@ -8,7 +8,7 @@ import json
 
 import click
 
-from cli.main import db_option, json_option
+from cli.common import db_option, json_option
 from projections.store import ReadStore
 from service import migrate
 from service.databases import databases, upgrade_databases

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from cli.main import _echo_json, _services, db_option, handles_errors, json_option
+from cli.common import _echo_json, _services, db_option, handles_errors, json_option
 from service.tlog.log import LogError
 from service.tlog.notes import NoteError
 from service.tlog.witness import Unreachable, Witness, WitnessAlarm, own_key

@@ -12,69 +12,42 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import click
 from waitress import serve as waitress_serve
 
+from cli.bots import bots_cli, deadline_value
+from cli.catalogue import catalogue_cli
+from cli.common import _app, _echo_json, _option, _services, db_option, echo_created, handles_errors, json_option, read_lines
+from cli.content import content_cli, content_option
+from cli.db import db_cli
+from cli.log import log_cli, witness_cli
+from cli.projections import projections_cli
+from cli.referee import bulk_cli, referee_cli, takeback_cli
 from cli.text_files import Utf8File
+from cli.tournament import tournament_cli
+from cli.transcribe import transcribe_cli
 from domain import games
 from domain.core.audit import awaits_reveal
-from domain.core.errors import RecordError, RuleError
+from domain.core.errors import RuleError
 from domain.core.events import Audience
 from domain.core.referee import referee_actor
 from service import bots, input_limits
 from service.aggregate import IMPORTED_UNFINISHED
 from service.api import create_app
-from service.application import Caboose
 from service.background import every
-from service.bootstrap import Services, bootstrap
+from service.bootstrap import bootstrap
 from service.demo import seed_demo
-from service.errors import ServiceError
 from service.feed import capacity_from_env
-from service.lobby import Lobby
 from service.referee import full_audit
-from service.seating import Issued
 from service.settings import Settings, served_url
 from service.simulation import DEFAULT_LEVEL, InvariantBroken, game_seed, play_one, seat_levels
-from service.tlog import is_proof_line, proof_line
+from service.tlog import proof_line
 from service.tlog.log import LOG_INTERVAL
 from service.tlog.notes import NoteError, Verifier
 from service.tournament.results import TableResults
-
-
-def _services(db: str | None, base_url: str | None = None) -> Services:
-    return bootstrap(Settings.from_env(db), base_url=base_url)
-
-
-def _app(db: str | None) -> Caboose:
-    return _services(db).caboose
-
-
-def _echo_json(value: Any) -> None:
-    click.echo(json.dumps(value, ensure_ascii=False))
-
-
-def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except RecordError as error:
-            where = f" (first bad version: {error.version})" if error.version else ""
-            raise click.ClickException(f"{error.code}: {error.message}{where}") from None
-        except (RuleError, ServiceError, input_limits.InputRefused) as error:
-            raise click.ClickException(f"{error.code}: {error.message}") from None
-
-    return wrapper
-
-
-Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
-db_option: Decorator = click.option("--db", envvar="CABOOSE_DB", default=None,
-                         help="sqlite:///FILE (default sqlite:///caboose.sqlite), postgresql://USER@HOST:PORT/DB, or memory.")
-json_option: Decorator = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
 def _audience(_: Any, __: Any, value: str) -> Audience:
@@ -142,31 +115,6 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
     game_id, issued = bots.open_game(lobby, game, list(players), parsed, seed_bytes, seated, deadline_value(move_deadline),
                                      layout)
     echo_created(lobby, game_id, issued, as_json)
-
-
-def echo_created(lobby: Lobby, game_id: str, issued: Issued, as_json: bool) -> None:
-    """A new game's id, then its tokens (shown once: only their hashes are kept)."""
-    if as_json:
-        _echo_json({**lobby.caboose.summary(game_id), "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
-                    "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token})
-        return
-    click.echo(game_id)
-    names = {seat["seat"]: seat["name"] for seat in lobby.caboose.summary(game_id)["seats"]}
-    for seat, token in sorted(issued.seat_tokens.items()):
-        click.echo(f"seat {seat} ({names.get(seat)}) token: {token}")
-    for seat, invite in sorted(issued.invites.items()):
-        click.echo(f"seat {seat} invite: {invite}")
-    click.echo(f"referee token: {issued.referee_token}")
-
-
-def _option(text: str) -> tuple[str, Any]:
-    key, sep, value = text.partition("=")
-    if not sep:
-        raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--option")
-    try:
-        return key, input_limits.loads(value)
-    except json.JSONDecodeError:
-        return key, value
 
 
 @cli.command()
@@ -359,25 +307,6 @@ def export(game_id: str, output: Any, as_text: bool, audience: Audience, db: str
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-def read_lines(source: Any) -> list[Any]:
-    """A JSON Lines file's values, each held to the input limits; a bad line is one clear error."""
-    records = []
-    for number, line in enumerate(source, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = input_limits.loads(line)
-        except json.JSONDecodeError as error:
-            raise click.ClickException(f"line {number} is not JSON: {error.msg}") from None
-        except input_limits.InputRefused as error:
-            raise click.ClickException(f"line {number}: {error.code}: {error.message}") from None
-        if not is_proof_line(record):  # an export's log proof: it proves the record in the log it came from
-            records.append(record)
-    if not records:
-        raise click.ClickException("the record is empty")
-    return records
-
-
 @cli.command("import")
 @click.argument("source", type=Utf8File())
 @db_option
@@ -458,28 +387,17 @@ def notify(interval: float, once: bool, db: str | None) -> None:
         time.sleep(interval)
 
 
-# Command groups kept in their own modules (they import this one, hence at the end).
-from cli.bots import bots_cli, deadline_value  # noqa: E402
-from cli.catalogue import catalogue_cli  # noqa: E402
-from cli.content import content_cli, content_option  # noqa: E402
-from cli.db import db_cli  # noqa: E402
-from cli.log import log_cli, witness_cli  # noqa: E402
-from cli.projections import projections_cli  # noqa: E402
-from cli.referee import bulk_cli, referee_cli, takeback_cli  # noqa: E402
-from cli.tournament import tournament_cli  # noqa: E402
-from cli.transcribe import transcribe_cli  # noqa: E402
-
-cli.add_command(db_cli)  # type: ignore[has-type]  # a cycle (cli.db imports this module) hides its type
+cli.add_command(db_cli)
 cli.add_command(projections_cli)
 cli.add_command(referee_cli)
 cli.add_command(takeback_cli)
 cli.add_command(bulk_cli)
 cli.add_command(content_cli)
 cli.add_command(catalogue_cli)
-cli.add_command(bots_cli)  # type: ignore[has-type]  # the same cycle
+cli.add_command(bots_cli)
 cli.add_command(transcribe_cli)
-cli.add_command(log_cli)  # type: ignore[has-type]  # the same cycle
-cli.add_command(witness_cli)  # type: ignore[has-type]
+cli.add_command(log_cli)
+cli.add_command(witness_cli)
 cli.add_command(tournament_cli)
 
 if __name__ == "__main__":

@@ -3,16 +3,14 @@ they stand, and show a game's board, income, scores or timeline at any version."
 
 from __future__ import annotations
 
-import functools
 import json
 import signal
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import click
 
-from cli.main import db_option, handles_errors, json_option
+from cli.common import db_option, handles_errors, json_option
 from projections.runner import log_end, rebuild
 from projections.store import ReadModelError, ReadStore
 from service.bootstrap import Services, bootstrap
@@ -20,17 +18,6 @@ from service.settings import Settings
 
 read_db_option = click.option("--read-db", envvar="CABOOSE_READ_DB", default=None,
                               help="Where the read models live (default: beside the events; see docs/architecture.md).")
-
-
-def read_model_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except ReadModelError as error:
-            raise click.ClickException(f"{error.code}: {error.message}") from None
-
-    return wrapper
 
 
 def _stores(db: str | None, read_db: str | None) -> tuple[Services, ReadStore]:
@@ -52,7 +39,6 @@ def projections_cli() -> None:
 @db_option
 @read_db_option
 @handles_errors
-@read_model_errors
 def rebuild_cmd(batch: int, db: str | None, read_db: str | None) -> None:
     """Rebuild every read model from zero (one transaction: readers see the old views
     until the new ones are complete). Stop the runners first."""
@@ -73,7 +59,6 @@ def rebuild_cmd(batch: int, db: str | None, read_db: str | None) -> None:
 @db_option
 @read_db_option
 @handles_errors
-@read_model_errors
 def follow_cmd(batch: int, interval: float, once: bool, poll: bool, db: str | None, read_db: str | None) -> None:
     """Follow the event log into the read models until stopped (SIGTERM or Ctrl-C).
     Safe to kill at any moment: it resumes from the last committed position."""
@@ -98,7 +83,6 @@ def follow_cmd(batch: int, interval: float, once: bool, poll: bool, db: str | No
 @read_db_option
 @json_option
 @handles_errors
-@read_model_errors
 def status_cmd(db: str | None, read_db: str | None, as_json: bool) -> None:
     """How far the read models have followed the log."""
     services, store = _stores(db, read_db)
@@ -115,7 +99,6 @@ def status_cmd(db: str | None, read_db: str | None, as_json: bool) -> None:
 @db_option
 @read_db_option
 @handles_errors
-@read_model_errors
 def show_cmd(what: str, game_id: str | None, at: int | None, db: str | None, read_db: str | None) -> None:
     """Show a game's board, income, scores or timeline (JSON), now or at version N; or
     the game index."""

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from cli.main import _app, _echo_json, _services, db_option, echo_created, handles_errors, json_option
+from cli.common import _app, _echo_json, _services, db_option, echo_created, handles_errors, json_option
 from cli.text_files import Utf8File
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import input_limits

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from cli.main import _echo_json, _option, _services, db_option, handles_errors, json_option, read_lines
+from cli.common import _echo_json, _option, _services, db_option, handles_errors, json_option, read_lines
 from domain.core.events import Audience
 from service import input_limits
 from service.tournament import transfer, views

@@ -244,7 +244,7 @@ class SheetLineRefused(click.ClickException):
 def transcribe_cli(game_id: str, sheet: Utf8Lines | None, referee: str, db: str | None) -> None:
     """Enter a game played at a table, line by line in the game's notation: moves, and the
     outcomes the rules wait for (dice, a cube from the bag, cards turned up)."""
-    from cli.main import _app, handles_errors
+    from cli.common import _app, handles_errors
 
     @handles_errors
     def run() -> None:

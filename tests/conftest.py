@@ -1,9 +1,11 @@
 """Shared fixtures: the `race` fake ruleset and the `pebbles` toy game, stores on SQLite and
-PostgreSQL."""
+PostgreSQL; how the tests are shared among parallel workers; and the suite's own time,
+printed at its end (CI shows it)."""
 
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -70,3 +72,48 @@ def postgres_app(postgres_schema: str) -> Iterator[Caboose]:
 def app(request: pytest.FixtureRequest) -> Caboose:
     """The application on each real store."""
     return request.getfixturevalue(f"{request.param}_app")
+
+
+_STARTED = pytest.StashKey[float]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_STARTED] = time.monotonic()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """The suite's wall-clock time and how many workers ran it (pytest-xdist's `-n`), on the
+    run's controlling process (workers have `workerinput`), before pytest's closing line."""
+    if hasattr(config, "workerinput") or _STARTED not in config.stash:
+        return
+    seconds = time.monotonic() - config.stash[_STARTED]
+    workers = getattr(config.option, "numprocesses", None) or 0
+    where = f"{workers} parallel workers" if workers else "one process"
+    terminalreporter.write_line(f"the test suite took {seconds / 60:.1f} min ({seconds:.0f} s) on {where}, {os.cpu_count()} cores")
+
+
+SERVERS_ON_POSTGRES = "servers on PostgreSQL"
+"""The modules whose servers hold many PostgreSQL connections at once (gunicorn with several
+workers, `infra/run`) form one unit of work: one worker runs them all, one after another, so a
+parallel run never holds more of the server's `max_connections` than a run in one process.
+A new module of that kind adds its path here."""
+
+SERVER_MODULES = frozenset({
+    "tests/races/test_concurrency_matrix.py", "tests/races/test_fault_suite.py", "tests/e2e/test_gunicorn_start.py",
+    "tests/e2e/test_deployment.py", "tests/e2e/test_stream_server.py",
+})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """With several workers (`-n`), each module is one unit of work, run whole by one worker,
+    so a fixture it shares (a server, games played once) is made once; the server modules
+    above are one unit together."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByModule(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return SERVERS_ON_POSTGRES if module in SERVER_MODULES else module
+
+    return ByModule(config, log)

@@ -79,6 +79,48 @@ def test_a_broken_link_is_found(tmp_path: Path) -> None:
     assert broken_links(page) == ["page.md: missing.md (no such file)", "page.md: there.md#elsewhere (no such heading)"]
 
 
+# -- the README is a user's page, and the index lists every document ----------------------------
+
+README_LIMIT = 300
+"""Lines: what Caboose is, the two commands, a tour per user, settings and links; the rest is in docs/."""
+
+
+def readme_commands() -> list[str]:
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## The two commands", 1)[1].split("\n## ", 1)[0]
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.S)]
+
+
+def test_the_readme_is_short_and_its_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= README_LIMIT
+    serve, test = readme_commands()
+    assert serve == "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/caboose serve --demo"
+    assert test.endswith("&& .venv/bin/pytest") and "\n" not in test
+    # CI runs the README's test command verbatim, as a line of its own.
+    assert test in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def unindexed(index: Path) -> list[str]:
+    """The documents under the index's folder (rules pages aside: the index names each game's)
+    that it does not link to."""
+    linked = {target.partition("#")[0] for target in LINK.findall(index.read_text(encoding="utf-8"))}
+    return sorted(path.name for path in index.parent.iterdir()
+                  if path.suffix in (".md", ".py") and path != index and path.name not in linked)
+
+
+def test_the_documents_index_lists_every_document() -> None:
+    index = DOCS / "README.md"
+    assert unindexed(index) == []
+    assert {f"rules/{page.name}" for page in (DOCS / "rules").glob("*.md")} <= set(LINK.findall(index.read_text(encoding="utf-8")))
+
+
+def test_a_document_missing_from_the_index_is_found(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("[listed](listed.md#part)\n", encoding="utf-8")
+    for name in ("listed.md", "forgotten.md", "tool.py", "data.json"):
+        (tmp_path / name).write_text("x\n", encoding="utf-8")
+    assert unindexed(tmp_path / "README.md") == ["forgotten.md", "tool.py"]
+
+
 # -- nothing points outside the repository --------------------------------------------------
 
 def tracked_files() -> list[Path]:

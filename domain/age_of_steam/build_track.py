@@ -212,7 +212,7 @@ def build_step(steps: Steps, seat: int, command: BuildStep) -> None:
     when it is laid (at most 4 placements: 24 orders to try)."""
     first: IllegalMove | None = None
     for order in permutations(range(len(command.placements))):
-        trial = type(steps)(steps.map, steps.state)
+        trial = steps.trial()
         try:
             for index in order:
                 build(trial, seat, command.placements[index], own=False)

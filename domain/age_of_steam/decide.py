@@ -11,6 +11,7 @@ from typing import Any
 
 from domain.age_of_steam import actions, auction, build_track, flow, growth, move_goods, shares
 from domain.age_of_steam.board import Map
+from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.legal import active_seats, check_phase
 from domain.age_of_steam.moves import (
     Bid,
@@ -36,7 +37,7 @@ from domain.core.randomness import Randomness
 
 
 def setup(map_: Map, state: State, rng: Randomness) -> list[Event]:
-    steps = Steps(map_, state)
+    steps = Steps(map_, state, evolve)
     flow.opening(steps, rng)
     return steps.events
 
@@ -53,7 +54,7 @@ def decided(map_: Map, moves: Moves, state: State, seat: int, move: Mapping[str,
         raise NotYourTurn(seat)
     command = moves.parse(move)
     check_phase(state, command)
-    steps = Steps(map_, state)
+    steps = Steps(map_, state, evolve)
     if isinstance(command, IssueShares):
         shares.issue(steps, seat, command.count)
     elif isinstance(command, (Bid, Drop, TurnOrderPass)):

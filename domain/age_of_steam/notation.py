@@ -22,6 +22,7 @@ from typing import Any
 
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.build_track import TrackBuilt, build, build_step
+from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.goods import stop_graph
 from domain.age_of_steam.moves import declare
 from domain.age_of_steam.state import ACTIONS_LIST, AUCTION, State
@@ -80,7 +81,7 @@ class AgeOfSteamNotation(Notation[State]):
         placements = [move] if kind == "build" else move.get("placements") or [] if kind == "build_step" else []
         if not placements or state.build is None or all(p.get("cost") is not None for p in placements):
             return move
-        steps = Steps(self.map, state)
+        steps = Steps(self.map, state, evolve)
         try:
             command = self.moves.parse(move)
             build_step(steps, seat, command) if kind == "build_step" else build(steps, seat, command)

@@ -24,6 +24,7 @@ from typing import Any
 
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.events import CityCubeDrawn, DisplayCubeDrawn, PlayerOrderSet, StartingCapitalTaken, outcome
+from domain.age_of_steam.evolve import evolve
 from domain.age_of_steam.flow import begin_turn
 from domain.age_of_steam.goods import index_of
 from domain.age_of_steam.state import State
@@ -53,7 +54,7 @@ def table_setup(map_: Map, state: State, observed: Mapping[str, Any]) -> list[Ev
     cities = city_cubes(map_, observed["city_cubes"])
     _check_bag(map_, display, cities)
 
-    steps = Steps(map_, state)
+    steps = Steps(map_, state, evolve)
     steps.emit(PlayerOrderSet(order=order))
     for seat in range(len(state.seats)):
         steps.emit(StartingCapitalTaken(seat=seat, shares=map_.start_shares, cash=map_.start_money))

@@ -16,12 +16,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from domain.core.errors import MalformedMove
-
-if TYPE_CHECKING:
-    from domain.core.decider import Decider
 
 Move = dict[str, Any]
 
@@ -39,6 +36,19 @@ class Bot(ABC):
         """One of `moves` (the seat's legal moves now, never empty) for `seat` to play."""
 
 
+class Rules(Protocol):
+    """What a bot asks of a game's rules (every `Decider` answers it): the game's name, the
+    levels it offers and its steered playout move."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def bots(self) -> Mapping[str, Bot]: ...
+
+    def playout_choice(self, state: Any, seat: int, moves: Sequence[Move], chooser: random.Random) -> Move | None: ...
+
+
 class RandomBot(Bot):
     """A uniformly random legal move: for fuzzing, never for a seat a person watches."""
 
@@ -53,14 +63,14 @@ class PlayoutBot(Bot):
 
     level = "playout"
 
-    def __init__(self, rules: Decider[Any]) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     def choose(self, state: Any, seat: int, moves: Sequence[Move], chooser: random.Random) -> Move:
         return self.rules.playout_choice(state, seat, moves, chooser) or chooser.choice(list(moves))
 
 
-def bot_of(rules: Decider[Any], level: str) -> Bot:
+def bot_of(rules: Rules, level: str) -> Bot:
     """The bot of `level` for `rules`, or `MalformedMove` (code `unknown_bot`) naming the
     levels this game offers."""
     offered = rules.bots
@@ -74,6 +84,6 @@ def _strength(level: str) -> int:
     return LEVELS.index(level) if level in LEVELS else len(LEVELS)
 
 
-def base_bots(rules: Decider[Any]) -> Mapping[str, Bot]:
+def base_bots(rules: Rules) -> Mapping[str, Bot]:
     """The levels every game has."""
     return {"random": RandomBot(), "playout": PlayoutBot(rules)}

@@ -49,6 +49,9 @@ from domain.core.decider import Decider
 from domain.core.envelope import actor_seat, group_by_command, record_hash, to_event
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Event
+from domain.core.judging import Situation, is_int, require_referee, seat_count, seat_in, text_field
+from domain.core.judging import referee_actor as referee_actor  # the referee's names, asked of this module
+from domain.core.judging import referee_of as referee_of
 from domain.core.kinds import (
     Adjusted,
     AdjustmentMade,
@@ -65,23 +68,10 @@ from domain.core.kinds import (
 )
 from domain.core.randomness import outcomes_in
 
-REFEREE_PREFIX = "referee:"
 OUTCOMES = get_args(Outcome)
 ADJUSTMENT_KINDS = get_args(Adjusted)
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}$")
 MAX_REASON = 500
 MAX_TEXT = 5000
-
-
-def referee_actor(name: str) -> str:
-    """`referee:NAME`; a name is 1–64 letters, digits, spaces, `._@-`, starting alphanumeric."""
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise MalformedMove("bad_referee", "A referee's name is 1–64 letters, digits, spaces or ._@- (starting with a letter or digit).")
-    return REFEREE_PREFIX + name
-
-
-def referee_of(actor: str) -> str | None:
-    return actor[len(REFEREE_PREFIX):] if actor.startswith(REFEREE_PREFIX) else None
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -148,20 +138,6 @@ Action = (Rewind | RequestTakeback | AnswerTakeback | RaiseDispute | MakeRuling 
           | takeover.TakeOver | takeover.HandBack | takeover.SetDeadline | takeover.PassDeadline)
 
 
-@dataclass(frozen=True)
-class Situation:
-    """What the rules of an action look at: the game's full records so far and the state
-    after the last of them."""
-
-    records: Sequence[dict[str, Any]]
-    decider: Decider[Any]
-    state: Any
-
-    @property
-    def version(self) -> int:
-        return len(self.records)
-
-
 def judge(situation: Situation, actor: str, action: Action) -> list[Event]:
     """The events `action` by `actor` records, or a `RuleError` saying why not."""
     judges: dict[type, Callable[[Situation, str, Any], list[Event]]] = {
@@ -201,8 +177,8 @@ def action_of(record: dict[str, Any]) -> Action | None:
 # -- the judges ---------------------------------------------------------------------------
 
 def _rewind(situation: Situation, actor: str, action: Rewind) -> list[Event]:
-    referee = _require_referee(actor)
-    reason = _text(action.reason, "reason", MAX_REASON)
+    referee = require_referee(actor)
+    reason = text_field(action.reason, "reason", MAX_REASON)
     _check_not_revealed(situation, "rewound")
     to_version = _version(action.to_version, "to_version")
     if to_version >= situation.version:
@@ -213,7 +189,7 @@ def _rewind(situation: Situation, actor: str, action: Rewind) -> list[Event]:
 
 
 def _request_takeback(situation: Situation, actor: str, action: RequestTakeback) -> list[Event]:
-    seat = _seat(situation, action.seat)
+    seat = seat_in(situation, action.seat)
     if actor_seat(actor) != seat:
         raise IllegalMove("not_your_takeback", f"Only seat {seat} may ask to take back seat {seat}'s move.")
     _check_not_held(situation, seat)
@@ -241,10 +217,10 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
     seat = request["data"]["seat"]
     by = actor_seat(actor)
     if by is None:
-        _require_referee(actor)
+        require_referee(actor)
     elif by == seat:
         raise IllegalMove("own_takeback", "The seat that asked cannot answer its own takeback.")
-    elif not 0 <= by < _seats(situation):
+    elif not 0 <= by < seat_count(situation):
         raise IllegalMove("bad_seat", f"There is no seat {by} in this game.")
     else:
         _check_not_held(situation, by)
@@ -252,46 +228,46 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
     if by is not None and by in answered:
         raise IllegalMove("already_answered", f"Seat {by} has already answered this takeback.")
     if not action.accept:
-        reason = _text(action.reason, "reason", MAX_REASON, required=False)
+        reason = text_field(action.reason, "reason", MAX_REASON, required=False)
         return [TakebackRefused(seat=seat, by=actor, reason=reason)]
     events: list[Event] = [TakebackAccepted(seat=seat, by=actor)]
-    others = set(range(_seats(situation))) - {seat}
+    others = set(range(seat_count(situation))) - {seat}
     if by is None or others <= answered | {by}:
         events.append(MoveTakenBack(seat=seat, to_version=request["data"]["to_version"], automatic=True))
     return events
 
 
 def _raise_dispute(situation: Situation, actor: str, action: RaiseDispute) -> list[Event]:
-    referee = _require_referee(actor)
+    referee = require_referee(actor)
     version = _version(action.version, "version")
     if version > situation.version:
         raise IllegalMove("bad_version", f"There is no event {version} yet; the game is at version {situation.version}.")
-    raised_by = _text(action.raised_by, "raised_by", 64)
-    claim = _text(action.claim, "claim", MAX_TEXT)
+    raised_by = text_field(action.raised_by, "raised_by", 64)
+    claim = text_field(action.claim, "claim", MAX_TEXT)
     return [DisputeRaised(version=version, raised_by=raised_by, claim=claim, referee=referee)]
 
 
 def _make_ruling(situation: Situation, actor: str, action: MakeRuling) -> list[Event]:
-    referee = _require_referee(actor)
+    referee = require_referee(actor)
     dispute = cast(int, _open_dispute(situation, action.dispute, required=True))  # required: never None
-    text = _text(action.text, "text", MAX_TEXT)
+    text = text_field(action.text, "text", MAX_TEXT)
     if action.outcome not in OUTCOMES:
         raise MalformedMove("bad_field", f"`outcome` must be one of {', '.join(OUTCOMES)}.")
     return [RulingMade(dispute=dispute, text=text, outcome=cast(Outcome, action.outcome), referee=referee)]
 
 
 def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
-    referee = _require_referee(actor)
-    seat = _seat(situation, action.seat)
+    referee = require_referee(actor)
+    seat = seat_in(situation, action.seat)
     if action.kind not in ADJUSTMENT_KINDS:
         raise MalformedMove("bad_field", f"`kind` must be one of {', '.join(ADJUSTMENT_KINDS)}.")
-    if not _is_int(action.amount) or abs(action.amount) > 10**6:
+    if not is_int(action.amount) or abs(action.amount) > 10**6:
         raise MalformedMove("bad_field", "`amount` must be a whole number (at most a million either way).")
     if action.kind != "piece" and action.amount == 0:
         raise MalformedMove("bad_field", "An adjustment of 0 changes nothing.")
     if not isinstance(action.detail, dict):
         raise MalformedMove("bad_field", "`detail` must be a JSON object.")
-    reason = _text(action.reason, "reason", MAX_REASON)
+    reason = text_field(action.reason, "reason", MAX_REASON)
     dispute = _cited_dispute(situation, action.dispute)
     event = AdjustmentMade(seat=seat, adjusted=cast(Adjusted, action.kind), amount=action.amount,
                            detail=dict(action.detail), reason=reason, referee=referee, dispute=dispute)
@@ -301,8 +277,8 @@ def _adjust(situation: Situation, actor: str, action: Adjust) -> list[Event]:
 
 
 def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event]:
-    referee = _require_referee(actor)
-    reason = _text(action.reason, "reason", MAX_REASON)
+    referee = require_referee(actor)
+    reason = text_field(action.reason, "reason", MAX_REASON)
     if action.at_version != situation.version:
         raise IllegalMove("bad_fork", f"ForkedFrom follows the copied events: at_version must be {situation.version}.")
     _check_not_revealed(situation, "forked")
@@ -316,10 +292,10 @@ def _mark_fork(situation: Situation, actor: str, action: MarkFork) -> list[Event
 
 
 def _join_seat(situation: Situation, actor: str, action: JoinSeat) -> list[Event]:
-    seat = _seat(situation, action.seat)
+    seat = seat_in(situation, action.seat)
     if actor_seat(actor) != seat:
         raise IllegalMove("not_your_seat", f"Only seat {seat} may join as seat {seat}.")
-    name = _text(action.name, "name", 64)
+    name = text_field(action.name, "name", 64)
     if any(r["kind"] == log.SEAT_JOINED and r["data"]["seat"] == seat for r in situation.records):
         raise IllegalMove("seat_taken", f"Seat {seat} has been joined already.")
     return [SeatJoined(seat=seat, name=name)]
@@ -331,7 +307,7 @@ def fork_records(origin: Sequence[dict[str, Any]], at_version: int, game_id: str
     """The first `at_version` records of `origin`, re-sealed as game `game_id`: the same
     times, actors, commands, kinds, data and secrets (salts included, so every secret
     keeps its digest), chained anew because the game id is part of each hash."""
-    if not _is_int(at_version) or not 1 <= at_version <= len(origin):
+    if not is_int(at_version) or not 1 <= at_version <= len(origin):
         raise IllegalMove("bad_fork", f"at_version must be between 1 and {len(origin)}.")
     copies, prev = [], "0" * 64
     for record in origin[:at_version]:
@@ -468,20 +444,10 @@ def _check_not_held(situation: Situation, seat: int) -> None:
         raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {bots[seat]} bot; a referee answers for it.")
 
 
-def _seats(situation: Situation) -> int:
-    return len(situation.records[0]["data"]["seats"])
-
-
-def _seat(situation: Situation, seat: Any) -> int:
-    if not _is_int(seat) or not 0 <= seat < _seats(situation):
-        raise MalformedMove("bad_seat", f"`seat` must be a seat of this game, 0 to {_seats(situation) - 1}.")
-    return int(seat)
-
-
 def _open_dispute(situation: Situation, dispute: Any, required: bool = False) -> int | None:
     if dispute is None and not required:
         return None
-    if not _is_int(dispute):
+    if not is_int(dispute):
         raise MalformedMove("bad_field", "`dispute` must be the version of a DisputeRaised event.")
     if dispute not in open_disputes(situation.records):
         ruled = _ruling_of(situation.records, dispute)
@@ -496,9 +462,9 @@ def _cited_dispute(situation: Situation, dispute: Any) -> int | None:
     """The dispute a rewind or an adjustment settles. A referee rules and then carries the
     ruling out, so an upheld dispute can still be cited after its ruling, as an open one
     can before; a dismissed or withdrawn one calls for no action."""
-    if dispute is None or (_is_int(dispute) and dispute in open_disputes(situation.records)):
+    if dispute is None or (is_int(dispute) and dispute in open_disputes(situation.records)):
         return _open_dispute(situation, dispute)
-    ruled = _ruling_of(situation.records, dispute) if _is_int(dispute) else None
+    ruled = _ruling_of(situation.records, dispute) if is_int(dispute) else None
     if ruled is None:
         return _open_dispute(situation, dispute)
     if ruled["data"]["outcome"] != "upheld":
@@ -513,26 +479,7 @@ def _ruling_of(records: Sequence[dict[str, Any]], dispute: int) -> dict[str, Any
     return rulings[0] if raised and rulings else None
 
 
-def _require_referee(actor: str) -> str:
-    name = referee_of(actor)
-    if name is None:
-        raise IllegalMove("referee_only", "Only a referee may do this.")
-    referee_actor(name)
-    return name
-
-
 def _version(value: Any, name: str) -> int:
-    if not _is_int(value) or value < 1:
+    if not is_int(value) or value < 1:
         raise MalformedMove("bad_field", f"`{name}` must be a version number (1 or more).")
     return int(value)
-
-
-def _text(value: Any, name: str, limit: int, required: bool = True) -> str:
-    if not isinstance(value, str) or len(value) > limit or (required and not value.strip()):
-        need = "a non-empty text" if required else "a text"
-        raise MalformedMove("bad_field", f"`{name}` must be {need} of at most {limit} characters.")
-    return value
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 from domain.core.bots import LEVELS, bot_of
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Event
+from domain.core.judging import Situation, is_int, require_referee, seat_in, text_field
 from domain.core.kinds import DeadlinePassed, MoveDeadlineSet, SeatHandedBack, SeatTakenOver
 
 if TYPE_CHECKING:
     from domain.core.decider import Decider
-    from domain.core.referee import Situation
 
 TAKEN_OVER = SeatTakenOver.kind
 HANDED_BACK = SeatHandedBack.kind
@@ -127,11 +127,9 @@ def action_of(record: Mapping[str, Any]) -> TakeOver | HandBack | SetDeadline | 
 # -- the judges (called by `referee.judge`) ------------------------------------------------
 
 def take_over(situation: Situation, actor: str, action: TakeOver) -> list[Event]:
-    from domain.core.referee import _require_referee, _seat, _text
-
-    _require_referee(actor)
-    seat = _seat(situation, action.seat)
-    reason = _text(action.reason, "reason", 500)
+    require_referee(actor)
+    seat = seat_in(situation, action.seat)
+    reason = text_field(action.reason, "reason", 500)
     _running(situation, "taken over")
     if not isinstance(action.level, str):
         raise MalformedMove("bad_field", "`level` must be the name of one of the game's bot levels.")
@@ -143,11 +141,9 @@ def take_over(situation: Situation, actor: str, action: TakeOver) -> list[Event]
 
 
 def hand_back(situation: Situation, actor: str, action: HandBack) -> list[Event]:
-    from domain.core.referee import _require_referee, _seat, _text
-
-    _require_referee(actor)
-    seat = _seat(situation, action.seat)
-    reason = _text(action.reason, "reason", 500)
+    require_referee(actor)
+    seat = seat_in(situation, action.seat)
+    reason = text_field(action.reason, "reason", 500)
     _running(situation, "handed back")
     bots = held(situation.records)
     if seat not in bots:
@@ -156,11 +152,9 @@ def hand_back(situation: Situation, actor: str, action: HandBack) -> list[Event]
 
 
 def set_deadline(situation: Situation, actor: str, action: SetDeadline) -> list[Event]:
-    from domain.core.referee import _is_int, _require_referee
-
-    _require_referee(actor)
+    require_referee(actor)
     seconds = action.seconds
-    if seconds is not None and (not _is_int(seconds) or not 1 <= seconds <= MAX_DEADLINE):
+    if seconds is not None and (not is_int(seconds) or not 1 <= seconds <= MAX_DEADLINE):
         raise MalformedMove("bad_deadline", f"A move deadline is 1 to {MAX_DEADLINE} seconds (or null to lift it).")
     _running(situation, "given a deadline")
     if seconds == deadline(situation.records):
@@ -169,11 +163,9 @@ def set_deadline(situation: Situation, actor: str, action: SetDeadline) -> list[
 
 
 def pass_deadline(situation: Situation, actor: str, action: PassDeadline) -> list[Event]:
-    from domain.core.referee import _seat
-
     if actor != SYSTEM:
         raise IllegalMove("deadline_is_automatic", "Only the service records a deadline passing.")
-    seat = _seat(situation, action.seat)
+    seat = seat_in(situation, action.seat)
     _running(situation, "moved for")
     seconds = deadline(situation.records)
     if seconds is None:

@@ -5,7 +5,7 @@ paths that favour long routes; it keeps riskier tickets and draws new ones later
 but none once it is clearly ahead, when it lays its routes to end the game sooner; and of the
 planned routes it can pay for it claims first those next to where other seats are building,
 before they block them. In two-player games it beats the greedy bot in a little more than half
-of the games (56 % of the benchmark's 200; README, "Bots").
+of the games (56 % of the benchmark's 200; docs/performance.md, "Bots").
 """
 
 from __future__ import annotations

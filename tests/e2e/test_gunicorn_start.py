@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -22,16 +21,11 @@ import psycopg
 import pytest
 
 from tests.conftest import POSTGRES_URL
+from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 STARTS = 5
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def call(base: str, method: str, path: str, body: Any = None, timeout: float = 20) -> tuple[int, Any]:

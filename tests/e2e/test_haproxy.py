@@ -30,14 +30,9 @@ from service.bootstrap import bootstrap
 from service.settings import RateLimits, Settings
 from tests.support.deployment import ROOT
 from tests.support.http import Client
+from tests.support.ports import free_port
 
 Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Any]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager

@@ -4,7 +4,6 @@ receiver; a mail server that is down never stops a move, and deliveries are retr
 from __future__ import annotations
 
 import json
-import socket
 import time
 from collections.abc import Iterator
 from email import message_from_bytes
@@ -19,6 +18,7 @@ from service.notify.notifier import Backoff, Notifier
 from service.notify.senders import SIGNATURE_HEADER, SmtpSettings, signature
 from service.settings import RateLimits, Settings
 from tests.e2e.conftest import Client, serving
+from tests.support.ports import free_port
 from tests.support.receiver import Receiver, receiving
 
 # The receivers here listen on loopback, which webhooks may reach only when the operator
@@ -30,12 +30,6 @@ LOOPBACK_ALLOWED = ("127.0.0.0/8", "::1/128")
 def store(tmp_path: object) -> Caboose:
     return Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limits=RateLimits.every("1000000/minute"),
                             webhook_allow_networks=LOOPBACK_ALLOWED))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Mailbox:

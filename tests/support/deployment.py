@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import random
 import shutil
 import signal
 import socket
@@ -32,25 +31,11 @@ from projections.store import ReadStore, read_db_url
 from service.application import Caboose
 from service.settings import Settings
 from tests.support.http import Client
+from tests.support.ports import free_ports
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_SECONDS = 90.0
 """How long the deployment may take to make its tables and answer through every API process."""
-
-
-def free_ports(count: int) -> int:
-    """The first of `count` consecutive loopback ports that are free now."""
-    for _ in range(200):
-        first = random.randint(20000, 60000 - count)
-        try:
-            with contextlib.ExitStack() as held:
-                for port in range(first, first + count):
-                    probe = held.enter_context(socket.socket())
-                    probe.bind(("127.0.0.1", port))
-            return first
-        except OSError:
-            continue
-    raise RuntimeError(f"found no {count} consecutive free ports")
 
 
 class DeploymentDidNotStart(RuntimeError):

@@ -3,31 +3,31 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-EVOLVING_MODULES = ("evolve", "steps")
-"""Where each game binds its `evolve`: the module itself and the decision's `Steps`."""
-
 
 @contextmanager
 def counting(game: str) -> Iterator[list[int]]:
-    """Count every call of the game's `evolve`, wherever the game bound it."""
+    """Count every call of the game's `evolve` (its `evolve.py`'s), in every module of the game
+    that holds it by name: the module itself, and those that hand it on (a decision's `Steps`)."""
     count = [0]
-    patched: list[tuple[Any, Callable[..., Any]]] = []
-    for name in EVOLVING_MODULES:
-        module = importlib.import_module(f"domain.{game}.{name}")
-        original = module.evolve
+    package = importlib.import_module(f"domain.{game}")
+    original: Callable[..., Any] = importlib.import_module(f"domain.{game}.evolve").evolve
+    holders = [module for module in (importlib.import_module(f"domain.{game}.{info.name}")
+                                     for info in pkgutil.iter_modules(package.__path__))
+               if getattr(module, "evolve", None) is original]
 
-        def counted(*args: Any, _original: Callable[..., Any] = original) -> Any:
-            count[0] += 1
-            return _original(*args)
+    def counted(*args: Any) -> Any:
+        count[0] += 1
+        return original(*args)
 
-        module.evolve = counted
-        patched.append((module, original))
+    for module in holders:
+        module.evolve = counted  # type: ignore[attr-defined]
     try:
         yield count
     finally:
-        for module, original in patched:
-            module.evolve = original
+        for module in holders:
+            module.evolve = original  # type: ignore[attr-defined]

@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,16 +24,11 @@ from types import TracebackType
 from typing import Self
 
 from tests.support.http import Client
+from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_SECONDS = 60.0
 """How long a server may take to answer its first request before it counts as not starting."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class ServerDidNotStart(RuntimeError):

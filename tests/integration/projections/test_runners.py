@@ -173,15 +173,19 @@ def _follow(db: str, read_db: str, env: dict[str, str], *extra: str) -> subproce
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def _wait_for(store: ReadStore, at_least: int, process: subprocess.Popen[bytes], timeout: float = 60) -> int:
-    deadline = time.monotonic() + timeout
+def _wait_for(store: ReadStore, at_least: int, process: subprocess.Popen[bytes], stalled: float = 60) -> int:
+    """The runner's position once it reached `at_least`; fails when it exits, or when it stands
+    still for `stalled` seconds (a loaded machine slows it, a stuck runner stops it)."""
+    last, deadline = -1, time.monotonic() + stalled
     while time.monotonic() < deadline:
         tracked = store.max_tracking_id(APPLICATION) or 0
         if tracked >= at_least:
             return tracked
         assert process.poll() is None, process.communicate()[1].decode()[-2000:]
+        if tracked > last:
+            last, deadline = tracked, time.monotonic() + stalled
         time.sleep(0.01)
-    raise AssertionError(f"the runner did not reach {at_least}")
+    raise AssertionError(f"the runner stood still at {last} for {stalled} s, short of {at_least}")
 
 
 @pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
