@@ -74,13 +74,13 @@ class AgeOfSteamNotation(Notation[State]):
         return f"{seats[seat]} {self.body(state, seats, self._costed(state, seat, move))}"
 
     def _costed(self, state: State, seat: int, move: dict[str, Any]) -> dict[str, Any]:
-        """A build (or a build step) with the cost of each placement, which a move recovered
-        from the record leaves out (a client need not send it): the sheet echoes it (`for
-        $N`) as the legal moves list it. Laid as the rules lay it, in the order they find."""
+        """A build (or a build step) with the cost of each placement, where a move recovered
+        from the record leaves every cost out (a client need not send one): the sheet echoes
+        them (`for $N`) as the legal moves list them. Laid as the rules lay it, in the order they find."""
         kind = move.get("type")
         placements = [move] if kind == "build" else move.get("placements") or [] if kind == "build_step" else []
-        if not placements or state.build is None or all(p.get("cost") is not None for p in placements):
-            return move
+        if not placements or state.build is None or any(p.get("cost") is not None for p in placements):
+            return move  # costs given (a move as a client sent it) are written as given
         steps = Steps(self.map, state, evolve)
         try:
             command = self.moves.parse(move)

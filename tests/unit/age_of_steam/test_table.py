@@ -260,12 +260,19 @@ def test_a_bidder_with_the_turn_order_pass_is_not_forced() -> None:
     assert len(DECIDER.legal_moves(after_bid, 1)) == 2 and forced_move(DECIDER, after_bid) is None
 
 
-def test_a_forced_move_written_anyway_is_read_against_the_next_player() -> None:
+def test_a_forced_move_written_anyway_is_read_as_the_move_just_filled_in() -> None:
+    """A sheet may write out a forced move the transcript fills in by itself: the line is the
+    move just filled in, and adds nothing (before, it was judged as the next seat's move and
+    refused as not that seat's turn)."""
     state = table(phase=SHARES, shares=[2, 15, 2], order=[0, 1, 2])
     transcript = Transcript(DECIDER, SEATS, {}, _observed())
     transcript.state = state
     transcript.enter("Ann issues 1 share")
-    with pytest.raises(RuleError):
+    assert transcript.forced == ["Bob issues no shares"]
+    after = transcript.state
+    assert transcript.enter("Bob issues no shares") == []
+    assert transcript.state is after
+    with pytest.raises(RuleError):  # written twice, it is the next seat's line, and not Cleo's move
         transcript.enter("Bob issues no shares")
 
 
