@@ -16,7 +16,6 @@ from dataclasses import replace
 from typing import Any
 
 import click
-from waitress import serve as waitress_serve
 
 from cli.bots import bots_cli, deadline_value
 from cli.catalogue import catalogue_cli
@@ -36,10 +35,8 @@ from domain.core.events import Audience
 from domain.core.referee import referee_actor
 from service import bots, input_limits
 from service.aggregate import IMPORTED_UNFINISHED
-from service.api import create_app
 from service.background import every
 from service.bootstrap import bootstrap
-from service.demo import seed_demo
 from service.feed import capacity_from_env
 from service.referee import full_audit
 from service.settings import Settings, served_url
@@ -342,6 +339,13 @@ SERVE_REQUEST_THREADS = 16
 @db_option
 def serve(host: str, port: int, demo: bool, witness_keys: tuple[str, ...], db: str | None) -> None:
     """Run the REST API (embedded SQLite by default)."""
+    # Imported here, not at the top: the web application (Flask, its routes and their schemas)
+    # and the demo are a third of the CLI's start-up, and only `serve` needs them.
+    from waitress import serve as waitress_serve
+
+    from service.api import create_app
+    from service.demo import seed_demo
+
     # Links in notifications lead to where this server is actually served, unless told otherwise.
     settings = Settings.from_env(db)
     if witness_keys:

@@ -24,9 +24,10 @@ from .helpers import hex_of, table
 
 SEATS = ("Ann", "Bob", "Cat", "Dee")
 NOTATION = DECIDER.notation
+Position = tuple[State, int, tuple[str, ...], list[dict[str, Any]]]
 
 
-def _positions(games: int, per_move: int) -> list[tuple[State, int, tuple[str, ...], list[dict[str, Any]]]]:
+def _positions(games: int, per_move: int) -> list[Position]:
     """Positions of seeded playouts (the playout bot steering), each with a sample of its legal moves."""
     out = []
     for game in range(games):
@@ -45,7 +46,7 @@ def _positions(games: int, per_move: int) -> list[tuple[State, int, tuple[str, .
     return out
 
 
-def _sheet_positions(per_move: int) -> list[tuple[State, int, tuple[str, ...], list[dict[str, Any]]]]:
+def _sheet_positions(per_move: int) -> list[Position]:
     """Positions of the whole game on the score sheet (greedy players: Production taken, goods
     delivered over parallel links), each with a sample of its legal moves."""
     sheets = Path(__file__).resolve().parents[2] / "sheets"
@@ -65,19 +66,23 @@ def _sheet_positions(per_move: int) -> list[tuple[State, int, tuple[str, ...], l
     return out
 
 
-def _turn_order_pass() -> tuple[State, int, tuple[str, ...], list[dict[str, Any]]]:
+def _turn_order_pass() -> Position:
     # Rare in playouts: last turn's Turn Order holder bidding with three still in.
     state = table(phase=AUCTION, turn_order_pass=0, pass_holder=0)
     return state, 0, SEATS[:3], DECIDER.legal_moves(state, 0)
 
 
-POSITIONS = [*_positions(2, 25), *_sheet_positions(25), _turn_order_pass()]
+@pytest.fixture(scope="module")
+def positions() -> list[Position]:
+    # Played when a test asks, not when the module is imported: every parallel worker imports
+    # every module to collect it, and only the one that runs these tests needs the games.
+    return [*_positions(2, 25), *_sheet_positions(25), _turn_order_pass()]
 
 
-def test_every_legal_move_of_random_playouts_reads_back_from_its_line() -> None:
+def test_every_legal_move_of_random_playouts_reads_back_from_its_line(positions: list[Position]) -> None:
     seen: set[str] = set()
     checked = 0
-    for state, seat, seats, moves in POSITIONS:
+    for state, seat, seats, moves in positions:
         for move in moves:
             line = NOTATION.format(state, seats, seat, move)
             assert "{" not in line and "=" not in line, line
@@ -85,13 +90,13 @@ def test_every_legal_move_of_random_playouts_reads_back_from_its_line() -> None:
             assert (back.seat, back.move) == (seat, move), line
             seen.add(move["type"])
             checked += 1
-    assert len(POSITIONS) > 400 and checked > 5000
+    assert len(positions) > 400 and checked > 5000
     # A whole build step on one line is no legal move of its own (test_build_step.py reads it).
     assert seen == {t.name for t in DECIDER.moves.types} - {"build_step"}
 
 
-def test_the_generic_form_of_every_move_reads_back_too() -> None:
-    for state, seat, seats, moves in POSITIONS[::7]:
+def test_the_generic_form_of_every_move_reads_back_too(positions: list[Position]) -> None:
+    for state, seat, seats, moves in positions[::7]:
         for move in moves:
             line = generic_format(seats, seat, move)
             assert NOTATION.parse(state, seats, line).move == move, line
@@ -138,8 +143,8 @@ def test_short_forms_name_the_same_moves(phase: str, text: str, move: dict[str, 
     assert NOTATION.parse(state, SEATS[:3], text).move == move
 
 
-def test_a_delivery_is_written_by_its_stops_and_read_back_to_its_links() -> None:
-    for state, seat, seats, moves in POSITIONS:
+def test_a_delivery_is_written_by_its_stops_and_read_back_to_its_links(positions: list[Position]) -> None:
+    for state, seat, seats, moves in positions:
         delivery = next((m for m in moves if m["type"] == "deliver" and len(m["path"]) > 1), None)
         if delivery is None:
             continue
@@ -152,8 +157,8 @@ def test_a_delivery_is_written_by_its_stops_and_read_back_to_its_links() -> None
     raise AssertionError("no delivery over two links in the playouts")
 
 
-def test_parallel_links_are_told_apart_after_via() -> None:
-    for state, seat, seats, moves in POSITIONS:
+def test_parallel_links_are_told_apart_after_via(positions: list[Position]) -> None:
+    for state, seat, seats, moves in positions:
         for move in moves:
             if move["type"] != "deliver":
                 continue
