@@ -13,13 +13,14 @@ from domain import games
 from service.bots import take_over
 from service.i18n import ENGLISH, title_of
 from service.lobby import Lobby
+from service.people import FIRST_NAMES
 from service.simulation import Playout, best_level, game_seed, play_one, played_held
 from service.tournament.organiser import Organiser
 from service.tournament.simulate import secret_of, simulate
 
 SEED = 2004
 FINISHED_SEATS = 4
-RUNNING_SEATS = ("Ann", "Ben", "Cleo")
+RUNNING_SEATS = FIRST_NAMES[:3]  # Ann, Ben, Cleo
 PLAYER = 0
 """The seat the person trying the demo plays (Ann); the bots play the others."""
 
@@ -72,7 +73,7 @@ def seed_demo(lobby: Lobby, base_url: str, organiser: Organiser | None = None) -
 
 
 TOURNAMENT_GAME = "ticket_to_ride"
-TOURNAMENT_PLAYERS = ("Ann", "Ben", "Cleo", "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo")
+TOURNAMENT_PLAYERS = FIRST_NAMES[:9]  # Ann ... Ivo
 
 
 def play_tournaments(organiser: Organiser) -> dict[str, tuple[str, str]]:

@@ -22,6 +22,7 @@ from domain.core.errors import MalformedMove
 from domain.core.events import PUBLIC, Audience
 from domain.core.leaks import leaks
 from domain.core.randomness import SeededRandom
+from service import people
 from service.aggregate import Game
 from service.application import Caboose, new_salt, request_digest, utc_now
 from service.lobby import Lobby
@@ -114,7 +115,7 @@ def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random
     if not per_move:
         return _play_held(app, game, played, seed, chooser, check, max_moves, lobby, options, names, stop_after,
                           until_seat)
-    seat_names: list[str | None] = list(names or [f"player {i + 1}" for i in range(players)])
+    seat_names: list[str | None] = list(names or people.seat_names(players, seed))
     issued = None
     if lobby:
         game_id, issued = lobby.open_game(game, seat_names, options, seed=seed)
@@ -172,7 +173,7 @@ def _play_held(app: Caboose, game: str, played: tuple[str, ...], seed: bytes, ch
     """`play_one` with the game held in memory while it is played, then stored in one
     transaction. Without a lobby the game is created in that same transaction; through one,
     it is created first, as the lobby does, so its tokens exist before its moves."""
-    seat_names: list[str | None] = list(names or [f"player {i + 1}" for i in range(len(played))])
+    seat_names: list[str | None] = list(names or people.seat_names(len(played), seed))
     issued = None
     if lobby:
         game_id, issued = lobby.open_game(game, seat_names, options, seed=seed)
@@ -230,7 +231,7 @@ def play_in_memory(decider: Decider[Any], levels: Sequence[str], seed: bytes, ch
     """One game to its end with the rules alone (no store): each seat played by the bot of
     its level, the outcomes drawn from `seed`, the bots' choices from `chooser`."""
     bots: list[Bot] = [bot_of(decider, level) for level in levels]
-    setup = Setup(tuple(f"player {i + 1}" for i in range(len(levels))), decider.options({}, len(levels)))
+    setup = Setup(tuple(people.seat_names(len(levels), seed)), decider.options({}, len(levels)))
     state, rng = decider.initial_state(setup), SeededRandom(seed)
     events = 0
     for event in decider.setup(state, rng):

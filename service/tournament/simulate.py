@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import games
+from service import people
 from service.simulation import played_held, seat_levels
 from service.tournament.organiser import Organiser
 from service.tournament.views import Standings, meetings
@@ -44,15 +45,14 @@ def simulate(organiser: Organiser, game: str, players: int, kind: str, rounds: i
              table_size: int | None = None, options: dict[str, Any] | None = None,
              progress: Callable[[dict[str, Any]], None] | None = None, names: Sequence[str] | None = None,
              **settings: Any) -> Simulated:
-    """Play a tournament of `players` bots (named `names`, else "player 1"...) to its end;
+    """Play a tournament of `players` bots (named `names`, else by `people.seat_names`) to its end;
     `progress` hears of each round played."""
     decider = games.current(game)
     seat_levels(decider, levels, decider.min_seats)  # an unknown level is refused before anything is stored
     created = organiser.create(f"Simulated {game} {kind} (seed {seed})", game, kind=kind, rounds=rounds,
                                table_size=table_size, options=options, secret=secret_of(seed), **settings)
     tournament_id = created.tournament_id
-    width = len(str(players))
-    for name in names or [f"player {number:0{width}d}" for number in range(1, players + 1)]:
+    for name in names or people.seat_names(players, seed):
         organiser.register(tournament_id, name)
     tables = moves = 0
     for _ in range(MAX_ROUNDS):

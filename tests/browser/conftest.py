@@ -63,7 +63,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     app = Caboose(Settings(db=f"sqlite:///{tmp_path}/v.sqlite", rate_limits=RateLimits.every("1000000/minute")))
     lobby = Lobby(app)
     finished = play_one(app, "ticket_to_ride", 3, game_seed(11, 0), random.Random(11), check=False)
-    lobby.seating.issue(finished.game_id, ["player 1", "player 2", "player 3"])
+    lobby.seating.issue(finished.game_id, list(app.game(finished.game_id).seats))
     running, issued = lobby.open_game("ticket_to_ride", ["Ann", "Ben", "Cleo"], seed=game_seed(11, 1))
     play_random(app, running, 45, random.Random(12))
     steam = play_one(app, "age_of_steam", 3, game_seed(11, 2), random.Random(13), check=False)

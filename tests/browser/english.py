@@ -31,18 +31,21 @@ WORDS_ON_PAGE = """() => {
   return {texts, proper, title: document.title, names: (window.replay?.page?.names || [])};
 }"""
 
+# A game's id is no word of any language ("…-aabb-…").
+UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.IGNORECASE)
 LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3,}(?:['’-][A-Za-z]+)*(?![A-Za-z0-9])")
 
 
-def english_on(page: Any) -> dict[str, str]:
-    """Each English word left on the page, with a piece of the text it is in."""
+def english_on(page: Any, typed: tuple[str, ...] = ()) -> dict[str, str]:
+    """Each English word left on the page, with a piece of the text it is in; words `typed`
+    by people into the game (a dispute's claim, a referee's name) are theirs, not the page's."""
     found = page.evaluate(WORDS_ON_PAGE)
     allowed = set(KEY_NAMES)
-    for text in [*found["proper"], *found["names"]]:
+    for text in [*found["proper"], *found["names"], *typed]:
         allowed |= set(LATIN_WORD.findall(text))
     left: dict[str, str] = {}
     for text in [*found["texts"], found["title"]]:
-        for word in LATIN_WORD.findall(text):
+        for word in LATIN_WORD.findall(UUID.sub(" ", text)):
             if word not in allowed:
                 left.setdefault(word, text.strip()[:100])
     return left

@@ -47,7 +47,8 @@ def test_stepping_claims_a_route_and_takes_it_back(site: Site, open_page: Any, a
     assert cars == route.length
     said = page.text_content("#current-event")
     colour = {"gray": "grey"}.get(route.colour, route.colour)  # the page's words for the card colour
-    assert re.search(rf"player {seat + 1} claimed {route.a}–{route.b} \({route.length}, {colour}\) "
+    name = site.app.game(game_id).seats[seat]  # the seat's player, by name
+    assert re.search(rf"{name} claimed {route.a}–{route.b} \({route.length}, {colour}\) "
                      rf"for {claim['data']['points']} points?", said), said
     shot(page, artifacts, "ttr-route-claimed")
 

@@ -13,6 +13,7 @@ from domain import games
 from service.api import create_app
 from service.bootstrap import Services, bootstrap
 from service.demo import Demo, demo_lines, play_demo
+from service.people import FIRST_NAMES
 from service.referee import full_audit
 from service.settings import RateLimits, Settings
 from service.simulation import best_level
@@ -41,6 +42,9 @@ def test_every_game_has_a_finished_and_a_running_game_by_its_strongest_bots(demo
         assert d.running.moves >= d.finished.moves // 2 > 10, d.game
         assert 0 in running.decider.active_seats(running.state), d.game
         assert running.held_by_bots == {seat: d.level for seat in range(1, len(running.seats))}, d.game
+        # Every seat a person's name (Ann's game, and the bots' finished one), never "player 2".
+        assert running.seats[:1] == ["Ann"] and len(set(finished.seats)) == len(finished.seats), d.game
+        assert set(running.seats) | set(finished.seats) <= set(FIRST_NAMES), (d.game, finished.seats)
 
 
 def test_the_finished_ticket_to_ride_game_looks_like_a_real_game(demo: tuple[Services, list[Demo]]) -> None:

@@ -122,9 +122,11 @@ export class Api {
     return this.json(`/games/${encodeURIComponent(this.gameId)}/replay/views?from=${from}&to=${to}`);
   }
 
-  // The projections take no token (they hold nothing secret); null when a server has none.
-  timeline() { return this.json(`${this.base}/timeline`, { auth: false, allow404: true }); }
-  scores(at) { return this.json(`${this.base}/scores?at=${at}`, { auth: false, allow404: true }); }
+  // The projections hold nothing secret, but a fork of a game still running is withheld from
+  // the public, charts and all: they are asked with the token held, as the events are. null
+  // when a server has none.
+  timeline() { return this.json(`${this.base}/timeline`, { allow404: true }); }
+  scores(at) { return this.json(`${this.base}/scores?at=${at}`, { allow404: true }); }
 
   legalMoves() { return this.json(`${this.base}/legal-moves`); }
 

@@ -10,7 +10,7 @@ const PLAIN = new Set(["move", "automatic"]);
 // The tag a referee's or a takeback's row carries, in words.
 const TAGS = {
   rewind: t("rewind"), takeback: t("takeback"), dispute: t("dispute"), ruling: t("ruling"), adjustment: t("adjustment"),
-  fork: t("fork"), bot: t("bot"),
+  fork: t("fork"), bot: t("bot"), outcome: t("outcome"),
 };
 // Disputes, rulings and takeback requests change nothing, so a rewind does not undo them.
 const NOTES = new Set(["dispute", "ruling", "takeback", "fork"]);
@@ -205,7 +205,8 @@ export class EventList {
   drawSliderMarks(last) {
     const span = Math.max(1, last - 1);
     this.sliderMarks.replaceChildren(...this.events.filter((e) => !PLAIN.has(category(e))).map((e) =>
-      h("span", { class: `mark cat-${category(e)}`, title: `${e.version}: ${e.kind}`,
+      // Titled by the row's tag in the reader's words, never by the event's kind (English).
+      h("span", { class: `mark cat-${category(e)}`, title: `${e.version}: ${TAGS[category(e)] ?? category(e)}`,
         style: { left: `${((e.version - 1) / span) * 100}%` } })));
   }
 }

@@ -81,6 +81,9 @@ const ctx = {
     const text = String(actor);
     if (text === "system") return t("system");
     if (text.startsWith("seat:")) return ctx.seatName(Number(text.slice(5)));
+    // The game's own referee token acts as "referee"; outcomes typed in at a table as "table".
+    if (text === "referee:referee") return t("referee");
+    if (text === "referee:table") return t("the table");
     if (text.startsWith("referee:")) return t("referee {name}", { name: text.slice(8) });
     return text;
   },

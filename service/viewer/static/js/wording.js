@@ -2,7 +2,7 @@
 // worded here; a game's events by its renderer's `describe`; anything else generically,
 // so an event of a newer ruleset still shows up readably.
 
-import { list, pt, t, timeOf } from "/pages/static/js/i18n.js";
+import { list, pt, t, timeOf, tn } from "/pages/static/js/i18n.js";
 
 const CATEGORY = {
   GameRewound: "rewind",
@@ -50,8 +50,36 @@ export function hidden(event) {
 const byReferee = (by, ctx) => {
   const name = String(by ?? "").startsWith("referee:") ? String(by).slice(8) : null;
   if (name === null) return ctx.actorName(by);
+  if (name === "table") return t("the table"); // an outcome typed in as it fell at the table
   return name === "referee" ? t("The referee") : ctx.refereeName(name);
 };
+
+// What a table was asked for, in the reader's words: the opening is the core's request
+// (`domain/core/transcription.py`), a game's own ("goods growth: light dice") its renderer's
+// (`outcomeWhat`); a request the renderer does not know keeps the game's words.
+const OPENING = "the opening as laid out at the table";
+function outcomeWhat(what, ctx) {
+  if (what === OPENING) return t("the opening as laid out at the table");
+  return ctx.renderer?.outcomeWhat?.(what, ctx) ?? what;
+}
+
+// A value entered at the table: dice as their faces, a label as the game words it (a cube's
+// colour, a card), anything else as its JSON.
+function outcomeValue(value, ctx) {
+  if (Array.isArray(value)) return value.map((v) => outcomeValue(v, ctx)).join(", ");
+  if (typeof value === "string") return ctx.renderer?.outcomeValue?.(value, ctx) ?? value;
+  return typeof value === "number" ? String(value) : JSON.stringify(value);
+}
+
+// What a move waits for, as the request says it: so many dice, or so many of the labels.
+function needed(request, ctx) {
+  if (!request || typeof request !== "object") return String(request ?? "");
+  const what = outcomeWhat(request.what, ctx);
+  if (request.kind === "roll") return tn("{what}: {count} die", "{what}: {count} dice", request.count, { what, count: request.count });
+  if (request.kind === "number") return t("{what}: a number from 0 to {last}", { what, last: (request.options || []).length - 1 });
+  return t("{what}: {count} of {labels}", { what, count: request.count,
+    labels: list((request.labels || []).map((label) => outcomeValue(label, ctx))) });
+}
 
 // The words a record holds as values (a ruling's outcome, what was adjusted, a bot's level).
 const WORDS = {
@@ -121,11 +149,14 @@ const CORE = {
     pt("DeadlinePassed", "{seat} let the {seconds} s move deadline pass: the {level} bot moves for them",
       { seat: ctx.seatName(d.seat), seconds: d.seconds, level: word(d.level) }),
   OutcomeAwaited: (d, ctx) =>
-    pt("OutcomeAwaited", "{seat}'s move waits for {needed}", { seat: ctx.seatName(d.seat), needed: d.needed.describe }),
+    pt("OutcomeAwaited", "{seat}'s move waits for {needed}", { seat: ctx.seatName(Number(d.seat)), needed: needed(d.needed, ctx) }),
   OutcomeEntered: (d, ctx, e) => {
     const value = "outcome" in d ? d.outcome : revealed(e).outcome;
-    const shown = value === undefined ? t("(secret)") : typeof value === "string" ? value : JSON.stringify(value);
-    return pt("OutcomeEntered", "{what}: {outcome} — entered by {by}", { what: d.what, outcome: shown, by: d.by });
+    const by = byReferee(d.by, ctx);
+    // The opening's whole layout is not said again: the events after it lay it out in words.
+    if (d.what === OPENING) return pt("OutcomeEntered", "{what} — entered by {by}", { what: outcomeWhat(d.what, ctx), by });
+    const shown = value === undefined ? t("(secret)") : outcomeValue(value, ctx);
+    return pt("OutcomeEntered", "{what}: {outcome} — entered by {by}", { what: outcomeWhat(d.what, ctx), outcome: shown, by });
   },
   ForkedFrom: (d, ctx) =>
     pt("ForkedFrom", "Forked by {referee} from game {origin} at event {at}: {reason}",

@@ -321,6 +321,34 @@ export default {
     return this.named?.("cities", name, this.named("towns", name, name)) ?? name;
   },
 
+  // What the table is asked for (`domain/age_of_steam`: the dice and cube draws), in the
+  // reader's words; null for a request this renderer does not know (shown as the game says it).
+  outcomeWhat(what) {
+    let m = /^player order: (.+)'s (\d+) dice(?: \(tie, roll (\d+)\))?$/.exec(what);
+    if (m) {
+      return m[3] ? t("player order: {name}'s {count} dice (tie, roll {round})", { name: m[1], count: m[2], round: m[3] })
+        : t("player order: {name}'s {count} dice", { name: m[1], count: m[2] });
+    }
+    m = /^tie-break: one die each for (.+?)(?: \(tied again, roll (\d+)\))?$/.exec(what);
+    if (m) {
+      return m[2] ? t("tie-break: one die each for {names} (tied again, roll {round})", { names: m[1], round: m[2] })
+        : t("tie-break: one die each for {names}", { names: m[1] });
+    }
+    m = /^goods growth: (light|dark) dice$/.exec(what);
+    if (m) return t("goods growth: {half} dice", { half: word(m[1]) });
+    if (what === "production: a goods cube from the bag") return t("production: a goods cube from the bag");
+    m = /^setup: a goods cube for display (\w+), space (\d+)$/.exec(what);
+    if (m) return t("setup: a goods cube for display {column}, space {space}", { column: m[1], space: m[2] });
+    m = /^setup: a goods cube for (.+)$/.exec(what);
+    if (m) return t("setup: a goods cube for {city}", { city: this.localName(m[1]) });
+    return null;
+  },
+
+  // A value entered at the table (a cube's colour), in the reader's words.
+  outcomeValue(value) {
+    return word(value);
+  },
+
   // A tile's track in words, edge to edge: "north to south-east; south to north-west".
   trackWords(track) {
     const edge = (e) => compass(EDGE_WORDS, e);
