@@ -176,7 +176,7 @@ def standings(tournament_id: str, db: str | None, as_json: bool) -> None:
     """The standings (the results of tables whose games ended are recorded first)."""
     organiser = _organiser(db)
     organiser.settle(tournament_id)
-    answer = views.Standings().of(organiser.shelf.get(tournament_id))
+    answer = views.Standings(organiser.caboose).of(organiser.shelf, tournament_id)
     if as_json:
         _echo_json(answer)
         return

@@ -47,7 +47,7 @@ def _row(created: dict[str, Any], title: str, problem: dict[str, Any] | None) ->
             "active_seats": [], "since": when, "since_version": 1, "waiting_since": {}, "version": 1,
             "created_at": when, "updated_at": when, "forked_from": None, "forked_from_id": None,
             "transcribed": data.get("seed_source") == "table", "waiting_for": None, "scores": None, "rewinds": 0,
-            "open_disputes": 0, "problem": problem}
+            "open_disputes": 0, "problem": problem, "rated": bool(data.get("rated"))}
 
 
 def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Index, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, Double, Index, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -70,6 +70,8 @@ class GameRow(Base):
     """Why the rules cannot read this game here (`code`, `message`, `params`: its content
     pack is not installed, or its ruleset), so the row holds only what the records say
     without them; null for a game read in full."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Created as a rated game (`GameCreated.rated`): its result, once it ends, counts in the ratings."""
 
     __table_args__ = (
         Index("ix_proj_games_activity", "updated_at", "game_id"),
@@ -147,4 +149,67 @@ class SourceRow(Base):
     first_originator_id: Mapped[str] = mapped_column(String(36))
 
 
-VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow, GamePlayerRow)
+class TournamentRow(Base):
+    """The tournament index and its standings: one row per tournament, as of its last
+    projected record (`projections/tournaments.py`). The listing reads it newest activity
+    first; the standings are the answer as `domain/tournament/standings.py` orders them."""
+
+    __tablename__ = "proj_tournaments"
+
+    tournament_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(64))
+    format: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))
+    """`registering`, `running` or `finished`."""
+    players: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    """The last projected version of the tournament's record."""
+    created_at: Mapped[str] = mapped_column(String(40))
+    updated_at: Mapped[str] = mapped_column(String(40))
+    ladder: Mapped[list[Any]] = mapped_column(JSON)
+    standings: Mapped[list[Any]] = mapped_column(JSON)
+    """Every player's row in the standings' order, with its rank."""
+    met_twice: Mapped[int] = mapped_column(Integer)
+    least_met_twice: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (Index("ix_proj_tournaments_activity", "updated_at", "tournament_id"),)
+
+
+class RatingMatchRow(Base):
+    """One rated result: a tournament table's (its places as recorded or ruled) or a game
+    created rated (its places by the game's own order of finish). The ratings are these
+    matches rated in the order of `sort_key`."""
+
+    __tablename__ = "proj_rating_matches"
+
+    match_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    """The game's id."""
+    game: Mapped[str] = mapped_column(String(64))
+    sort_key: Mapped[str] = mapped_column(String(200))
+    """When it finished, then the tournament, round and table (`projections/ratings.py`'s `Match.key`)."""
+    version: Mapped[int] = mapped_column(Integer)
+    """A rated game's version that ended it (a rewind to before it takes the match away)."""
+    tournament_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    places: Mapped[list[Any]] = mapped_column(JSON)
+
+    __table_args__ = (Index("ix_proj_rating_matches_game_order", "game", "sort_key"),)
+
+
+class RatingRow(Base):
+    """A player's rating in one game title, after every match of `proj_rating_matches`."""
+
+    __tablename__ = "proj_ratings"
+
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player: Mapped[str] = mapped_column(String(200), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (Index("ix_proj_ratings_game", "game"),)
+
+
+VIEW_TABLES = (BoardChange, SeatFiguresChange, GameRow, GamePlayerRow, TournamentRow, RatingMatchRow, RatingRow)

@@ -33,10 +33,13 @@ from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
 from domain.core.errors import RuleError
+from domain.tournament import record as tr
+from domain.tournament.points import places as places_of
 from projections.handlers import Figures, Projector, projector_for
 from projections.index import index_row, indexed, player_rows, unread_indexed, unread_row
 from projections.models import BoardChange, GamePlayerRow, GameRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
+from projections.tournaments import Pending, TournamentProjection, TournamentRecords
 
 APPLICATION = "caboose"
 """The application whose notification log the read models follow (`Caboose.name`)."""
@@ -53,17 +56,29 @@ class Step:
 
 
 def step_of(domain_event: Any, notification_id: int) -> Step | None:
-    """The step a `Game` library event holds; None for anything else in the log."""
+    """The step a `Game` library event (or a tournament's) holds; None for anything else in the log."""
     record = getattr(domain_event, "record", None)
     if not isinstance(record, dict) or "game_id" not in record:
-        return None
+        entry = getattr(domain_event, "entry", None)
+        return Step(notification_id, entry) if isinstance(entry, dict) and tr.ID in entry else None
     return Step(notification_id, record, getattr(domain_event, "state", None) if record["kind"] in log.REWIND_KINDS else None)
+
+
+TOURNAMENT_TOPICS = ("Tournament.Created", "Tournament.Recorded")
+"""The ends of the topics of a tournament's stored events (`service/tournament/aggregate.py`;
+named here by their ends, as the read models import no service)."""
 
 
 def steps_of(app: Any, notifications: Sequence[Any]) -> list[Step]:
     """The steps of a stretch of the notification log, as the application reads its own
-    stored events (`Caboose.logged`: straight from the stored records where it can)."""
-    return [Step(notification_id, record, rewound) for notification_id, record, rewound in app.logged(notifications)]
+    stored events (`Caboose.logged`: straight from the stored records where it can), with
+    the tournaments' records among them, in the log's order."""
+    steps = [Step(notification_id, record, rewound) for notification_id, record, rewound in app.logged(notifications)]
+    tournaments = [n for n in notifications if n.topic.endswith(TOURNAMENT_TOPICS)]
+    if not tournaments:
+        return steps
+    steps += [step for n in tournaments if (step := step_of(app.mapper.to_domain_event(n), n.id)) is not None]
+    return sorted(steps, key=lambda step: step.notification_id)
 
 
 class EventLog(Protocol):
@@ -73,6 +88,8 @@ class EventLog(Protocol):
 
     settings: Any
     recorder: Any
+    events: Any
+    """The library's event store (a tournament's records are read from it)."""
 
     def game(self, game_id: str, at: int | None = None) -> Any: ...
 
@@ -109,6 +126,7 @@ class _Live:
 @dataclass
 class _Batch:
     session: Session
+    tournaments: Pending
     trusted: bool = False
     board: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -167,9 +185,10 @@ class GameProjection(Projection[SqlView]):
     name = "caboose_projections"
 
     def __init__(self, view: SqlView, states: StateSource, cache_size: int = 2000,
-                 deciders: Callable[[str], Any] | None = None) -> None:
+                 deciders: Callable[[str], Any] | None = None, tournaments: TournamentRecords | None = None) -> None:
         super().__init__(view)
         self.states = states
+        self.tournaments = TournamentProjection(tournaments)
         # The game's rules bound to its content pack; the game index does not record the pack.
         self.deciders = deciders
         self.cache_size = cache_size
@@ -183,6 +202,7 @@ class GameProjection(Projection[SqlView]):
     def forget(self) -> None:
         """Drop what this projection holds in memory (the read models were rebuilt)."""
         self._cache.clear()
+        self.tournaments.forget()
         self._committed = None
 
     # -- entry points ---------------------------------------------------------------------
@@ -207,10 +227,12 @@ class GameProjection(Projection[SqlView]):
                 self.project(session, [s for s in steps if s.notification_id > tracked], trusted=tracked == self._committed)
                 if tracked == 0 and steps:
                     # The log's first game tells its store apart from any other (see runner.mismatch).
-                    self.store.set_source(session, application_name, steps[0].record["game_id"])
+                    first = steps[0].record
+                    self.store.set_source(session, application_name, first.get("game_id") or first[tr.ID])
                 self.store.set_tracked(session, application_name, upto)
             except BaseException:
                 self._cache.clear()
+                self.tournaments.forget()
                 raise
         self._committed = upto
         return upto
@@ -218,11 +240,15 @@ class GameProjection(Projection[SqlView]):
     def project(self, session: Session, steps: Iterable[Step], trusted: bool = False) -> None:
         """Project steps inside the caller's transaction (the rebuild's). `trusted`: the
         cached games need no check against the game index."""
-        batch = _Batch(session, trusted)
+        batch = _Batch(session, self.tournaments.pending(session), trusted)
         try:
             for step in steps:
-                self._project(batch, step)
+                if tr.ID in step.record:
+                    self.tournaments.project(batch.tournaments, step.record)
+                else:
+                    self._project(batch, step)
             batch.flush()
+            self.tournaments.flush(batch.tournaments)
         finally:
             for live in batch.games.values():
                 self._remember(live)
@@ -265,6 +291,22 @@ class GameProjection(Projection[SqlView]):
         live.version = version
         self._index(live, record)
         live.dirty = True
+        if live.row.get("rated"):
+            self._rated(batch, live, record)
+
+    def _rated(self, batch: _Batch, live: _Live, record: dict[str, Any]) -> None:
+        """A game created rated: its result goes to the ratings when it ends (and leaves
+        them when a rewind takes the end back)."""
+        decider, kind = live.decider, record["kind"]
+        assert decider is not None
+        seats = live.row["seats"]
+        if kind in log.REWIND_KINDS:
+            self.tournaments.rated_game(batch.tournaments, live.game_id, live.row["game"], seats, None, record,
+                                        rewound_to=record["data"]["to_version"])
+        elif kind == log.GAME_ENDED or (kind == log.ADJUSTMENT_MADE and decider.is_over(live.state)):
+            finish = decider.finish(live.state)
+            places = places_of([tuple(finish[seat]) for seat in range(len(seats))])
+            self.tournaments.rated_game(batch.tournaments, live.game_id, live.row["game"], seats, places, record)
 
     @staticmethod
     def _note(live: _Live, record: dict[str, Any]) -> None:

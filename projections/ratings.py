@@ -1,27 +1,48 @@
 """Ratings: OpenSkill's Plackett–Luce model (the `openskill` package) per game title, from
-the places of finished tournament tables, in the order they finished.
+the places of finished tournament tables and of games created rated, in the order they
+finished.
 
-A player is known by name within a game title. Each table is one match of one-player
+A player is known by name within a game title. Each result is one match of one-player
 teams ranked by place (shared places are ties); a ruling's places replace the game's. The
 rating shown is OpenSkill's ordinal, mu - 3 sigma: what the model is fairly sure the player
-is at least."""
+is at least.
+
+The matches are rated in the order of `Match.key`: when they finished, then the
+tournament, round and table (the tables one settlement records share its time). The read
+model (`projections/tournaments.py`) keeps the ratings after its matches and rates a newer
+match onto them; a match that lands earlier in that order, or a ruling that changes one
+already rated, has the game title's ratings made again from all of its matches. Either
+way the ratings are those `rated` gives for all the matches at once.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
+
+from domain.core import log
+from domain.tournament.points import places as places_of
+from projections.index import sortable_time
 
 
 @dataclass(frozen=True)
 class Match:
-    """One finished table: its game title, when it finished, its players and their places."""
+    """One rated result: its game (the table's or the rated game's id), game title, order
+    key, players and their places."""
 
+    id: str
     game: str
-    time: str
+    key: str
     players: tuple[str, ...]
     places: tuple[int, ...]
+
+
+def match_key(time: str, game_id: str, tournament_id: str | None = None, round_: int = 0, table: int = 0) -> str:
+    """The order the matches are rated in (see the module's docstring)."""
+    return f"{sortable_time(time)}|{tournament_id or ''}|{round_:05d}|{table:05d}|{game_id}"
 
 
 @dataclass(frozen=True)
@@ -40,20 +61,72 @@ class Rating:
                 "sigma": round(self.sigma, 3), "games": self.games}
 
 
+_MODEL = PlackettLuce()
+
+
+def rate_onto(known: Mapping[str, Rating], matches: Iterable[Match]) -> dict[str, Rating]:
+    """The ratings after `matches` (one game title, in their order), from `known` (each
+    player's rating before them; a player not in it starts at the model's default)."""
+    now = dict(known)
+    for match in matches:
+        teams = [[_MODEL.rating(mu=now[p].mu, sigma=now[p].sigma, name=p) if p in now else _MODEL.rating(name=p)]
+                 for p in match.players]
+        after = _MODEL.rate(teams, ranks=[float(place) for place in match.places])  # type: ignore[arg-type]
+        for player, team in zip(match.players, after, strict=True):
+            now[player] = Rating(player, team[0].mu, team[0].sigma, (now[player].games if player in now else 0) + 1)
+    return now
+
+
+def best_first(ratings: Iterable[Rating]) -> list[Rating]:
+    return sorted(ratings, key=lambda rating: (-rating.ordinal, rating.player))
+
+
 def rated(matches: Iterable[Match]) -> dict[str, list[Rating]]:
     """Every player's rating per game title, best first."""
-    model = PlackettLuce()
-    by_game: dict[str, dict[str, tuple[object, int]]] = {}
-    for match in sorted(matches, key=lambda m: m.time):
-        known = by_game.setdefault(match.game, {})
-        teams = [[known[p][0] if p in known else model.rating(name=p)] for p in match.players]
-        after = model.rate(teams, ranks=[float(place) for place in match.places])  # type: ignore[arg-type]
-        for player, team in zip(match.players, after, strict=True):
-            known[player] = (team[0], known.get(player, (None, 0))[1] + 1)
-    return {game: sorted((Rating(p, r.mu, r.sigma, n) for p, (r, n) in players.items()),  # type: ignore[attr-defined]
-                         key=lambda rating: -rating.ordinal)
-            for game, players in by_game.items()}
+    by_game: dict[str, list[Match]] = {}
+    for match in sorted(matches, key=lambda m: m.key):
+        by_game.setdefault(match.game, []).append(match)
+    return {game: best_first(rate_onto({}, found).values()) for game, found in sorted(by_game.items())}
 
 
 def ranking(ratings: Sequence[Rating]) -> list[dict[str, object]]:
     return [{"rank": rank, **r.to_json()} for rank, r in enumerate(ratings, start=1)]
+
+
+# -- the matches, from the records alone (what the read model keeps, and what a test redoes) --
+
+
+def tournament_matches(records: Sequence[dict[str, Any]], tables: Mapping[str, tuple[str, ...]], game: str) -> list[Match]:
+    """A tournament's rated results: each table with a result, at the time its first result
+    was recorded (its game's end, or a ruling), with the places last recorded or ruled.
+    `tables`: each table game's players in seat order."""
+    found: dict[str, Match] = {}
+    for record in records:
+        if record["kind"] not in ("TableFinished", "ResultRuled"):
+            continue
+        data = record["data"]
+        earlier = found.get(data["game_id"])
+        key = earlier.key if earlier is not None else match_key(record["time"], data["game_id"], record["tournament_id"],
+                                                                data["round"], data["table"])
+        found[data["game_id"]] = Match(data["game_id"], game, key, tables[data["game_id"]], tuple(data["places"]))
+    return list(found.values())
+
+
+def rated_game_match(records: Sequence[dict[str, Any]], seats: Sequence[str], finish: Mapping[int, Sequence[int]] | None) -> Match | None:
+    """A game created rated, once it has ended: its places by the game's order of finish
+    (`finish`, None while it is not over), at the time of the end that stands (a rewind to
+    before the end takes it back)."""
+    created = records[0]["data"]
+    if not created.get("rated") or finish is None:
+        return None
+    ended: dict[str, Any] | None = None
+    for record in records:
+        if record["kind"] == log.GAME_ENDED:
+            ended = record
+        elif record["kind"] in log.REWIND_KINDS and ended is not None and record["data"]["to_version"] < ended["version"]:
+            ended = None
+    if ended is None:
+        return None
+    keys = [tuple(finish[seat]) for seat in range(len(seats))]
+    return Match(ended["game_id"], created["game"], match_key(ended["time"], ended["game_id"]), tuple(seats),
+                 places_of(keys))

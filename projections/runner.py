@@ -24,6 +24,7 @@ import threading
 import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.projection import BaseProjectionRunner
 from sqlalchemy import select
@@ -51,7 +52,12 @@ def projection_for(app: EventLog, store: ReadStore) -> GameProjection:
         assert alive is not None, "the application of this projection was closed and collected"
         return alive.game(game_id).decider
 
-    return GameProjection(SqlView(store), states=states, deciders=deciders)
+    def tournament_records(tournament_id: str, version: int) -> list[dict[str, Any]]:
+        alive = application()
+        assert alive is not None, "the application of this projection was closed and collected"
+        return [e.entry for e in alive.events.get(UUID(tournament_id), lte=version)]
+
+    return GameProjection(SqlView(store), states=states, deciders=deciders, tournaments=tournament_records)
 
 
 class PollingRunner:

@@ -55,9 +55,7 @@ class Services:
     @cached_property
     def organiser(self) -> Organiser:
         """Tournaments (`service/tournament/`), their first rounds seeded by the ratings read model."""
-        organiser = Organiser(self.lobby, ratings=self.ratings.rating_of)
-        self.ratings.use(organiser.shelf)
-        return organiser
+        return Organiser(self.lobby, ratings=self.ratings.rating_of)
 
     @cached_property
     def ratings(self) -> Ratings:

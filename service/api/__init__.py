@@ -110,7 +110,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.extensions["caboose.services"] = services
     app.extensions["caboose.organiser"] = services.organiser
     app.extensions["caboose.ratings"] = services.ratings
-    app.extensions["caboose.standings"] = Standings()
+    app.extensions["caboose.standings"] = Standings(services.caboose)
     api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     envelope = {name: api.ma_plugin.converter.field2property(field)

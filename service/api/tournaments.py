@@ -162,8 +162,7 @@ class RatingsQuery(Strict):
 @tournaments.response(200, ts.TournamentListSchema)
 def list_tournaments() -> ResponseReturnValue:
     """Every tournament, newest activity first."""
-    shelf = organiser().shelf
-    return as_built({"tournaments": views.listing(shelf, shelf.ids())})
+    return as_built({"tournaments": views.listing(organiser().caboose)})
 
 
 @tournaments.post("")
@@ -269,9 +268,9 @@ def open_table(args: dict[str, Any], tournament_id: str, number: int, table: int
 @tournaments.response(200, ts.StandingsSchema)
 @documents_problems(404)
 def standings(tournament_id: str) -> ResponseReturnValue:
-    """The standings (a read model folded from the tournament's events), in the ladder's order,
-    with the pairs who met more than once against the least possible."""
-    return as_built(current_app.extensions["caboose.standings"].of(organiser().shelf.get(tournament_id)))
+    """The standings (a read model of the tournament's events, up to the end of the log), in the
+    ladder's order, with the pairs who met more than once against the least possible."""
+    return as_built(current_app.extensions["caboose.standings"].of(organiser().shelf, tournament_id))
 
 
 @tournaments.get("/<tournament_id>/tables")
@@ -393,8 +392,8 @@ def audit(tournament_id: str) -> ResponseReturnValue:
 @ratings_api.response(200, ts.RatingsSchema)
 @documents_problems(400)
 def ratings(game: str | None) -> ResponseReturnValue:
-    """Ratings per game title (OpenSkill, Plackett–Luce) from finished tournament tables: `rating` is mu − 3 sigma."""
+    """Ratings per game title (OpenSkill, Plackett–Luce) from finished tournament tables and
+    games created rated (a read model, up to the end of the log): `rating` is mu − 3 sigma."""
     found: Ratings = current_app.extensions["caboose.ratings"]
-    every = found.all()
-    chosen = {game: every.get(game, [])} if game else every
+    chosen = {game: found.of(game)} if game else found.all()
     return as_built({"ratings": {title: ranking(rows) for title, rows in chosen.items()}})

@@ -1,52 +1,56 @@
-"""The ratings read model over the store: every tournament's finished tables
-(`projections/ratings.py`), rebuilt when the event log has moved on since it was last built."""
+"""The ratings over the store: read from the ratings read model (`projections/tournaments.py`),
+brought up to the end of the log first, so a result just recorded counts; and the same
+ratings computed from the records alone (`computed`), what the read model must equal."""
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-from projections.ratings import Match, Rating, rated
+from domain.core.errors import RuleError
+from domain.tournament import record as tr
+from projections.ratings import Match, Rating, rated, rated_game_match, tournament_matches
+from projections.runner import log_caught_up
+from projections.tournaments import stored_rating, stored_ratings
 from service.application import Caboose
 from service.tournament.store import Shelf
 
 
 class Ratings:
-    def __init__(self, caboose: Caboose, shelf: Shelf | None = None) -> None:
+    def __init__(self, caboose: Caboose) -> None:
         self.caboose = caboose
-        self._shelf = shelf
-        self._built: tuple[int, dict[str, list[Rating]]] | None = None
-        self._lock = threading.Lock()
 
-    def use(self, shelf: Shelf) -> None:
-        self._shelf = shelf
-
-    def all(self) -> dict[str, list[Rating]]:
-        """Every game title's ratings, best first, as of the end of the log."""
-        end = self.caboose.recorder.max_notification_id() or 0
-        with self._lock:
-            if self._built is None or self._built[0] != end:
-                self._built = (end, rated(self._matches()))
-            return self._built[1]
+    def all(self, game: str | None = None) -> dict[str, list[Rating]]:
+        """Every game title's ratings (one title's with `game`), best first, as of the end of the log."""
+        return stored_ratings(log_caught_up(self.caboose), game)
 
     def of(self, game: str) -> list[Rating]:
-        return self.all().get(game, [])
+        return self.all(game).get(game, [])
 
     def rating_of(self, game: str, player: str) -> float | None:
         """A player's rating (OpenSkill's ordinal) in a game, None when unrated."""
-        found = next((r for r in self.of(game) if r.player == player), None)
+        found = stored_rating(log_caught_up(self.caboose), game, player)
         return round(found.ordinal, 3) if found is not None else None
 
-    def _matches(self) -> list[Match]:
-        if self._shelf is None:
-            return []
-        out: list[Match] = []
-        for tournament_id in self._shelf.ids():
-            records: list[dict[str, Any]] = self._shelf.records(tournament_id)
-            state = self._shelf.get(tournament_id).state
-            finished = {r["data"]["game_id"]: r["time"] for r in records if r["kind"] == "TableFinished"}
-            for table in state.tables:
-                if table.result is not None:
-                    out.append(Match(state.created.game, finished.get(table.game_id, records[-1]["time"]),
-                                     table.seats, table.result.places))
-        return out
+
+def computed(caboose: Caboose, shelf: Shelf) -> dict[str, list[Rating]]:
+    """Every game title's ratings made from the records alone: each tournament's tables with
+    a result, and each game created rated that has ended."""
+    matches: list[Match] = []
+    for tournament_id in shelf.ids():
+        entries = shelf.records(tournament_id)
+        state = tr.folded(entries)
+        seats = {t.game_id: t.seats for t in state.tables if t.game_id is not None}
+        matches += tournament_matches(entries, seats, state.created.game)
+    for game_id in caboose.game_ids():
+        records: list[dict[str, Any]] = caboose.records(game_id)
+        if not records[0]["data"].get("rated"):
+            continue
+        try:
+            game = caboose.game(game_id)
+        except RuleError:
+            continue  # its rules are not installed here: the read model cannot rate it either
+        finish = game.decider.finish(game.state) if game.is_over else None
+        match = rated_game_match(records, list(game.seats), finish)
+        if match is not None:
+            matches.append(match)
+    return rated(matches)

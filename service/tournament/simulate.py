@@ -18,7 +18,7 @@ from domain import games
 from service import people
 from service.simulation import played_held, seat_levels
 from service.tournament.organiser import Organiser
-from service.tournament.views import Standings, meetings
+from service.tournament.views import computed, meetings
 
 MAX_ROUNDS = 100
 
@@ -70,7 +70,7 @@ def simulate(organiser: Organiser, game: str, players: int, kind: str, rounds: i
             progress({"rounds": sorted({t.round for t in opened}), "tables": len(opened)})
     tournament = organiser.shelf.get(tournament_id)
     state = tournament.state
-    top = Standings().of(tournament)["standings"][:3]
+    top = computed(tournament)["standings"][:3]
     summary = {"game": game, "format": kind, "players": players, "finished": state.finished,
                "top": [{"rank": r["rank"], "player": r["player"], "points": r["points"], "wins": r["wins"]} for r in top],
                **meetings(state)}

@@ -1,37 +1,24 @@
-"""What a tournament shows: its summary, its standings (a read model folded from its
-events, kept per version), its tables with their results, and the dispute desk's list.
+"""What a tournament shows: its summary, its standings (the read model of
+`projections/tournaments.py`), its tables with their results, and the dispute desk's list.
 Everything here is public: a tournament's record holds no secret but its own, which is
 shown once revealed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from domain.core.referee import disputes
-from domain.tournament import pairing
 from domain.tournament.decide import next_stage
-from domain.tournament.events import HEAT, HEATS, ROUND
 from domain.tournament.points import points
-from domain.tournament.standings import ladder_of, standing
+from domain.tournament.standings import ladder_of
 from domain.tournament.state import Table
 from domain.tournament.state import Tournament as Folded
+from projections.runner import log_caught_up
+from projections.store import ReadModelError
+from projections.tournaments import meetings, standings_answer, status, stored_listing, stored_standings
 from service.application import Caboose
 from service.tournament.aggregate import Tournament
 from service.tournament.store import Shelf
-
-
-def status(state: Folded) -> str:
-    if state.finished:
-        return "finished"
-    return "running" if state.rounds else "registering"
-
-
-def meetings(state: Folded) -> dict[str, int]:
-    """Pairs who met more than once, against the least possible for the rounds as played
-    (heats: their draws, which do not avoid meetings)."""
-    stage = HEAT if state.format.kind == HEATS else ROUND
-    return {"met_twice": pairing.met_twice(state), "least_met_twice": pairing.least_met_twice(state, stage)}
 
 
 def summary(tournament: Tournament) -> dict[str, Any]:
@@ -74,24 +61,25 @@ def tables(tournament: Tournament, round_: int | None = None) -> list[dict[str, 
 
 
 class Standings:
-    """The standings read model: folded from the tournament's events, kept per version."""
+    """The standings read model (`projections/tournaments.py`), brought up to the end of the
+    log first: a result recorded just before is in the answer."""
 
-    def __init__(self) -> None:
-        self._kept: dict[str, tuple[int, dict[str, Any]]] = {}
+    def __init__(self, caboose: Caboose) -> None:
+        self.caboose = caboose
 
-    def of(self, tournament: Tournament) -> dict[str, Any]:
-        key = str(tournament.id)
-        kept = self._kept.get(key)
-        if kept is not None and kept[0] == tournament.version:
-            return kept[1]
-        state = tournament.state
-        rows = [{"rank": rank, **row.to_json()} for rank, row in enumerate(standing(state), start=1)]
-        answer = {"tournament_id": key, "version": tournament.version, "status": status(state),
-                  "ladder": list(ladder_of(state)), "standings": rows, **meetings(state)}
-        if len(self._kept) > 1000:
-            self._kept.clear()
-        self._kept[key] = (tournament.version, answer)
-        return answer
+    def of(self, shelf: Shelf, tournament_id: str) -> dict[str, Any]:
+        shelf.key(tournament_id)
+        found = stored_standings(log_caught_up(self.caboose), tournament_id)
+        if found is None:
+            shelf.get(tournament_id)  # TournamentNotFound, as for every other route
+            raise ReadModelError(f"The read models hold nothing of tournament {tournament_id}; "
+                                 "run `caboose projections rebuild`.")
+        return found
+
+
+def computed(tournament: Tournament) -> dict[str, Any]:
+    """The standings folded from the tournament's events here and now (what the read model holds)."""
+    return standings_answer(tournament.state, tournament.version)
 
 
 def open_disputes(caboose: Caboose, state: Folded, include_ruled: bool = False) -> list[dict[str, Any]]:
@@ -106,13 +94,6 @@ def open_disputes(caboose: Caboose, state: Folded, include_ruled: bool = False) 
     return sorted(found, key=lambda d: (d["status"] != "raised", d["time"]))
 
 
-def listing(shelf: Shelf, ids: Iterable[str]) -> list[dict[str, Any]]:
-    """Each tournament's name, game, format and status, newest first."""
-    out = []
-    for tournament_id in ids:
-        tournament = shelf.get(tournament_id)
-        state = tournament.state
-        out.append({"tournament_id": tournament_id, "name": state.created.name, "game": state.created.game,
-                    "format": state.created.format.kind, "status": status(state), "players": len(state.players),
-                    "rounds": len(state.rounds), "updated_at": tournament.updated_at})
-    return sorted(out, key=lambda t: t["updated_at"], reverse=True)
+def listing(caboose: Caboose) -> list[dict[str, Any]]:
+    """Each tournament's name, game, format and status, newest activity first (the tournament index)."""
+    return stored_listing(log_caught_up(caboose))

@@ -100,7 +100,7 @@ def test_a_ruling_moves_the_standings_as_an_event_and_says_when_later_rounds_sta
     table = organiser.shelf.get(tournament_id).state.tables[0]
     assert table.result is not None
     loser = table.seats[table.result.places.index(max(table.result.places))]
-    before = {r["player"]: r for r in views.Standings().of(organiser.shelf.get(tournament_id))["standings"]}
+    before = {r["player"]: r for r in views.Standings(organiser.caboose).of(organiser.shelf, tournament_id)["standings"]}
     dispute = organiser.raise_dispute(tournament_id, table.game_id, 5, loser, "the last claim was miscounted")[0]["version"]
     play(organiser, organiser.pair(tournament_id))  # the next heat is paired before the ruling
     ruled = [1 if p == loser else 2 for p in table.seats]
@@ -109,7 +109,7 @@ def test_a_ruling_moves_the_standings_as_an_event_and_says_when_later_rounds_sta
     assert [r["kind"] for r in answer["game"]] == ["RulingMade"]
     assert [r["kind"] for r in answer["tournament"]] == ["ResultRuled"] and answer["paired_since"] == [2]
     assert "already paired" in answer["note"]
-    after = {r["player"]: r for r in views.Standings().of(organiser.shelf.get(tournament_id))["standings"]}
+    after = {r["player"]: r for r in views.Standings(organiser.caboose).of(organiser.shelf, tournament_id)["standings"]}
     assert after[loser]["wins"] == before[loser]["wins"] + 1
     assert views.open_disputes(app, organiser.shelf.get(tournament_id).state) == []
     with pytest.raises(IllegalMove) as outside:

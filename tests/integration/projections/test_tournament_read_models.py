@@ -1,0 +1,92 @@
+"""The tournaments' read models (`projections/tournaments.py`) against what the records alone
+give, on SQLite and PostgreSQL: after each kind of tournament event (a registration, a round
+paired, a table's game ended, a ruling that changes a result, the end), the standings, the
+tournament index and the ratings the read models hold are the ones computed from the events
+(`service/tournament/views.computed`, `service/tournament/ratings.computed`), whether the
+projection followed the log with its tournaments in memory, folded them again from the event
+store (a fresh projection), or rebuilt everything from zero."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from projections.runner import PollingRunner, log_caught_up, projection_for, rebuild
+from projections.store import ReadStore
+from projections.tournaments import stored_listing, stored_ratings, stored_standings
+from service.application import Caboose
+from service.lobby import Lobby
+from service.simulation import played_held
+from service.tournament import ratings, views
+from service.tournament.organiser import Organiser
+
+PLAYERS = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+
+
+def agree(organiser: Organiser, tournament_id: str, store: ReadStore) -> dict[str, Any]:
+    """The read models hold what the records give; returns the standings."""
+    standings = stored_standings(store, tournament_id)
+    assert standings == views.computed(organiser.shelf.get(tournament_id))
+    assert stored_ratings(store) == ratings.computed(organiser.caboose, organiser.shelf)
+    listed = {t["tournament_id"]: t for t in stored_listing(store)}[tournament_id]
+    state = organiser.shelf.get(tournament_id).state
+    assert (listed["status"], listed["players"], listed["rounds"]) == (views.status(state), len(state.players), len(state.rounds))
+    assert standings is not None
+    return standings
+
+
+def followed(app: Caboose, organiser: Organiser, tournament_id: str, fresh: bool) -> dict[str, Any]:
+    """The read models caught up by the application's own projection (its tournaments kept
+    in memory), or by a fresh one (each tournament folded again from the event store)."""
+    if fresh:
+        store = log_caught_up(app)  # reconciled and known, then followed by a projection with nothing in memory
+        PollingRunner(app, projection_for(app, store)).catch_up()
+    store = log_caught_up(app)
+    return agree(organiser, tournament_id, store)
+
+
+def test_standings_index_and_ratings_are_the_records_own_after_each_event(app: Caboose) -> None:
+    organiser = Organiser(Lobby(app))
+    created = organiser.create("Swiss", "ticket_to_ride", kind="swiss", rounds=2, table_size=4)
+    tournament_id = created.tournament_id
+    fresh = iter([False, True] * 50)
+    first = followed(app, organiser, tournament_id, next(fresh))
+    assert first["status"] == "registering" and first["standings"] == []
+    for name in PLAYERS:
+        organiser.register(tournament_id, name)
+        followed(app, organiser, tournament_id, next(fresh))
+    opened = organiser.pair(tournament_id)  # nine players at tables of four: 5 + 4, or 3 + 3 + 3
+    paired = followed(app, organiser, tournament_id, next(fresh))
+    assert paired["status"] == "running" and len(paired["standings"]) == len(PLAYERS)
+    # One table's game played to its end by bots: its result recorded from the game.
+    game = app.game(opened[0].game_id)
+    played_held(app, game, ["random"] * len(opened[0].seats), random.Random(3), 20_000)
+    assert organiser.settle(tournament_id)
+    ended = followed(app, organiser, tournament_id, next(fresh))
+    assert sum(row["games"] for row in ended["standings"]) == len(opened[0].seats)
+    # The other tables by a referee's ruling; then a ruling that changes the first result.
+    for table in opened[1:]:
+        organiser.rule(tournament_id, table.game_id, "Rita", "Played out at the table.",
+                       places=list(range(1, len(table.seats) + 1)))
+        followed(app, organiser, tournament_id, next(fresh))
+    before = {r["player"]: r for r in followed(app, organiser, tournament_id, next(fresh))["standings"]}
+    places = list(range(len(opened[0].seats), 0, -1))
+    organiser.rule(tournament_id, opened[0].game_id, "Rita", "Scores misread: the order of finish was the reverse.",
+                   places=places)
+    after = {r["player"]: r for r in followed(app, organiser, tournament_id, next(fresh))["standings"]}
+    last = opened[0].seats[0]
+    assert after[last]["points"] < before[last]["points"] or before[last]["points"] == 0
+    rated_titles = stored_ratings(log_caught_up(app))
+    assert {r.player for r in rated_titles["ticket_to_ride"]} == set(PLAYERS)
+    # The second round, ruled, ends the tournament.
+    for table in organiser.pair(tournament_id):
+        organiser.rule(tournament_id, table.game_id, "Rita", "Played out at the table.",
+                       places=list(range(1, len(table.seats) + 1)))
+    organiser.settle(tournament_id)
+    done = followed(app, organiser, tournament_id, next(fresh))
+    assert done["status"] == "finished"
+    # A rebuild from zero makes the same read models.
+    store = log_caught_up(app)
+    rebuild(app, store)
+    projection_for(app, store)
+    assert agree(organiser, tournament_id, store) == done
