@@ -4,11 +4,14 @@ printed at its end (CI shows it)."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -104,16 +107,72 @@ SERVER_MODULES = frozenset({
 })
 
 
+MODULE_SECONDS = Path(__file__).with_name("module_seconds.json")
+"""What each module took, in seconds, in a run in one process (`pytest -n 0
+--record-module-seconds`, which rewrites this file): the workers take the longest work first."""
+
+UNMEASURED_TEST_SECONDS = 0.5
+"""A module not in MODULE_SECONDS counts this much for each of its tests."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--record-module-seconds", action="store_true",
+                     help=f"write what each module took (setup, call and teardown) to {MODULE_SECONDS.name}")
+
+
+_RECORDED: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # On the controlling process the reports of every worker come here too.
+    module = report.nodeid.split("::", 1)[0]
+    _RECORDED[module] = _RECORDED.get(module, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    if config.getoption("record_module_seconds") and not hasattr(config, "workerinput") and _RECORDED:
+        recorded = {**module_seconds(), **{module: round(seconds, 1) for module, seconds in _RECORDED.items()}}
+        MODULE_SECONDS.write_text(json.dumps(dict(sorted(recorded.items())), indent=1) + "\n", encoding="utf-8")
+
+
+def module_seconds() -> dict[str, float]:
+    try:
+        return {str(k): float(v) for k, v in json.loads(MODULE_SECONDS.read_text(encoding="utf-8")).items()}
+    except FileNotFoundError:
+        return {}
+
+
+def scope_seconds(nodeids: Iterable[str], measured: dict[str, float]) -> float:
+    """The expected seconds of a unit of work: its modules' measured time, or an estimate by
+    their number of tests for a module not measured yet."""
+    counts: dict[str, int] = {}
+    for nodeid in nodeids:
+        module = nodeid.split("::", 1)[0]
+        counts[module] = counts.get(module, 0) + 1
+    return sum(measured.get(module, UNMEASURED_TEST_SECONDS * count) for module, count in counts.items())
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """With several workers (`-n`), each module is one unit of work, run whole by one worker,
     so a fixture it shares (a server, games played once) is made once; the server modules
-    above are one unit together."""
+    above are one unit together. A free worker takes the longest unit left (by
+    MODULE_SECONDS): the suite ends when its last unit does, so a long unit started last
+    would leave the other workers idle while it runs (pytest-xdist's own order is by number of
+    tests, which put an 80-second module of one test behind hundreds of quick ones)."""
     from xdist.scheduler import LoadScopeScheduling
 
-    class ByModule(LoadScopeScheduling):
+    measured = module_seconds()
+
+    class LongestFirst(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
             return SERVERS_ON_POSTGRES if module in SERVER_MODULES else module
 
-    return ByModule(config, log)
+        def _assign_work_unit(self, node: Any) -> None:
+            longest = max(self.workqueue, key=lambda scope: scope_seconds(self.workqueue[scope], measured))
+            self.workqueue.move_to_end(longest, last=False)
+            super()._assign_work_unit(node)
+
+    return LongestFirst(config, log)
