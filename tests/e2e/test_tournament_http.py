@@ -294,3 +294,19 @@ def test_a_referees_commands_retried_with_their_idempotency_key_are_stored_once(
     assert kinds.count("ResultRuled") == 1
     other = client.request("POST", f"{base}/rulings", {**ruling, "places": list(range(seats, 0, -1))}, headers=key, token=token)
     assert other.status == 422 and other.body["code"] == "idempotency_key_reused"
+
+
+def test_a_game_created_rated_counts_in_the_ratings_once_it_ends(client: Client, store: Caboose) -> None:
+    rated = client.request("POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Ann", "Ben"], "rated": True})
+    plain = client.request("POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Dan", "Eve"]})
+    assert rated.status == plain.status == 201
+    assert store.records(rated.body["game_id"], upto=1)[0]["data"]["rated"] is True
+    bad = client.request("POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Fay", "Gus"], "rated": "maybe"})
+    assert bad.status == 400 and bad.body["errors"] == {"rated": ["Not a valid boolean."]}
+    assert len(store.game_ids()) == 2  # nothing stored
+    assert client.request("GET", "/api/v1/ratings").body["ratings"] == {}
+    for game_id in (rated.body["game_id"], plain.body["game_id"]):
+        played_held(store, store.game(game_id), ["random", "random"], random.Random(game_id), 20_000)
+    shown = client.request("GET", "/api/v1/ratings?game=ticket_to_ride").body["ratings"]["ticket_to_ride"]
+    assert sorted((r["player"], r["games"]) for r in shown) == [("Ann", 1), ("Ben", 1)]
+    assert shown[0]["rating"] > shown[1]["rating"]
