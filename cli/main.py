@@ -75,11 +75,12 @@ def cli() -> None:
               "(`caboose transcribe`).")
 @click.option("--observed", type=Utf8File(), default=None,
               help="With --table: the opening as laid out at the table, a JSON file in the game's own form.")
+@click.option("--rated", is_flag=True, help="A rated game: once it ends, its places count in the ratings.")
 @db_option
 @json_option
 @handles_errors
 def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str | None, content: str | None,
-        bot_seats: tuple[str, ...], move_deadline: str | None, table: bool, observed: Any, db: str | None,
+        bot_seats: tuple[str, ...], move_deadline: str | None, table: bool, observed: Any, rated: bool, db: str | None,
         as_json: bool) -> None:
     """Create a game; print its id, then each seat's token and the referee's."""
     if observed is not None and not table:
@@ -110,7 +111,7 @@ def new(game: str, players: tuple[str, ...], options: tuple[str, ...], seed: str
         seated[seat] = level
     lobby = _services(db).lobby
     game_id, issued = bots.open_game(lobby, game, list(players), parsed, seed_bytes, seated, deadline_value(move_deadline),
-                                     layout)
+                                     layout, rated)
     echo_created(lobby, game_id, issued, as_json)
 
 

@@ -181,7 +181,7 @@ def standings(tournament_id: str, db: str | None, as_json: bool) -> None:
         _echo_json(answer)
         return
     click.echo(f"{answer['status']}; ladder: {', '.join(answer['ladder'])}; pairs met more than once: "
-               f"{answer['met_twice']} (least possible: {answer['least_met_twice']})")
+               f"{answer['met_twice']} ({_least(answer)})")
     for row in answer["standings"]:
         out = " (withdrawn)" if row["withdrawn"] else ""
         click.echo(f"{row['rank']:>4} {row['player']:<24} points {row['points']:<8} wins {row['wins']:<3} "
@@ -352,8 +352,14 @@ def simulate(game: str, players: int, kind: str, rounds: int | None, heats: int 
         click.echo(f"tournament {result.tournament_id}: {players} players, {result.rounds} rounds, {result.tables} tables, "
                    f"{result.moves} moves; finished: {answer['finished']}; verified: {report.ok}")
         if kind != "heats":  # heats are drawn at random: they do not avoid meetings
-            click.echo(f"pairs who met more than once: {answer['met_twice']} (least possible: {answer['least_met_twice']})")
+            click.echo(f"pairs who met more than once: {answer['met_twice']} ({_least(answer)})")
         for row in answer["top"]:
             click.echo(f"  {row['rank']}. {row['player']} ({row['points']} points, {row['wins']} wins)")
     if not report.ok:
         sys.exit(1)
+
+
+def _least(answer: dict[str, Any]) -> str:
+    if answer["least_met_twice_exact"]:
+        return f"least possible: {answer['least_met_twice']}"
+    return f"least possible: at least {answer['least_met_twice']}"

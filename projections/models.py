@@ -173,6 +173,8 @@ class TournamentRow(Base):
     """Every player's row in the standings' order, with its rank."""
     met_twice: Mapped[int] = mapped_column(Integer)
     least_met_twice: Mapped[int] = mapped_column(Integer)
+    least_met_twice_exact: Mapped[bool] = mapped_column(Boolean)
+    """Whether `least_met_twice` is the least possible, or only a lower bound."""
 
     __table_args__ = (Index("ix_proj_tournaments_activity", "updated_at", "tournament_id"),)
 

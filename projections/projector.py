@@ -319,6 +319,7 @@ class GameProjection(Projection[SqlView]):
         elif kind == log.FORKED_FROM:
             live.row["forked_from"] = {"game_id": record["data"]["origin"], "version": record["data"]["at_version"]}
             live.row["forked_from_id"] = record["data"]["origin"]
+            live.row["rated"] = False  # a fork copies its origin's GameCreated, but a what-if is never rated
         elif kind == log.SEAT_JOINED:
             joined = record["data"]
             live.row["seats"] = log.seat_names(live.row["seats"], joined)

@@ -117,8 +117,8 @@ def rated_game_match(records: Sequence[dict[str, Any]], seats: Sequence[str], fi
     (`finish`, None while it is not over), at the time of the end that stands (a rewind to
     before the end takes it back)."""
     created = records[0]["data"]
-    if not created.get("rated") or finish is None:
-        return None
+    if not created.get("rated") or finish is None or any(r["kind"] == log.FORKED_FROM for r in records):
+        return None  # a fork copies its origin's GameCreated, but a what-if is never rated
     ended: dict[str, Any] | None = None
     for record in records:
         if record["kind"] == log.GAME_ENDED:

@@ -47,11 +47,21 @@ def status(state: Tournament) -> str:
     return "running" if state.rounds else "registering"
 
 
-def meetings(state: Tournament) -> dict[str, int]:
+def meetings(state: Tournament) -> dict[str, Any]:
     """Pairs who met more than once, against the least possible for the rounds as played
-    (heats: their draws, which do not avoid meetings)."""
+    (Swiss and schedule rounds; heats: their draws, which do not avoid meetings).
+
+    The least is exact (`least_met_twice_exact`) when the rounds as played reach the
+    counting lower bound (`pairing.least_met_twice`), or when every other seating of them
+    was tried (`pairing.least_met_twice_searched`, small fields); otherwise it is that
+    lower bound, and the true least may be higher."""
     stage = HEAT if state.format.kind == HEATS else ROUND
-    return {"met_twice": pairing.met_twice(state), "least_met_twice": pairing.least_met_twice(state, stage)}
+    bound = pairing.least_met_twice(state, stage)
+    exact: int | None = bound if pairing.twice(pairing.stage_rounds(state, stage)) == bound else None
+    if exact is None:
+        exact = pairing.least_met_twice_searched(state, stage)
+    return {"met_twice": pairing.met_twice(state), "least_met_twice": exact if exact is not None else bound,
+            "least_met_twice_exact": exact is not None}
 
 
 def standings_answer(state: Tournament, version: int) -> dict[str, Any]:
@@ -68,13 +78,14 @@ def tournament_row(state: Tournament, version: int, created_at: str, updated_at:
             "status": answer["status"], "players": len(state.players), "rounds": len(state.rounds), "version": version,
             "created_at": created_at, "updated_at": updated_at, "ladder": answer["ladder"],
             "standings": answer["standings"], "met_twice": answer["met_twice"],
-            "least_met_twice": answer["least_met_twice"]}
+            "least_met_twice": answer["least_met_twice"], "least_met_twice_exact": answer["least_met_twice_exact"]}
 
 
 def answer_of(row: TournamentRow) -> dict[str, Any]:
     """The standings answer a stored row holds (what `standings_answer` made)."""
     return {"tournament_id": row.tournament_id, "version": row.version, "status": row.status, "ladder": list(row.ladder),
-            "standings": list(row.standings), "met_twice": row.met_twice, "least_met_twice": row.least_met_twice}
+            "standings": list(row.standings), "met_twice": row.met_twice, "least_met_twice": row.least_met_twice,
+            "least_met_twice_exact": row.least_met_twice_exact}
 
 
 def listing_entry(row: Any) -> dict[str, Any]:

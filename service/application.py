@@ -132,11 +132,12 @@ class Caboose(Application[UUID]):
 
     def new_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
                  seed: bytes | None = None, observed: Mapping[str, Any] | None = None,
-                 tournament: AtTable | None = None) -> Game:
+                 tournament: AtTable | None = None, rated: bool = False) -> Game:
         """A new game with its opening recorded, not yet stored. With `observed` (the opening
         as laid out at a table, `Decider.table_setup`; `{}` for the game's default) it is a
         game played at a table (`seed_source: "table"`): no seed, every outcome entered.
-        `tournament` names the tournament table it is played at."""
+        `tournament` names the tournament table it is played at; `rated`: its result counts in
+        the ratings once it ends."""
         decider, options = games.for_options(game, options or {})
         if not decider.min_seats <= len(seats) <= decider.max_seats:
             raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
@@ -150,7 +151,7 @@ class Caboose(Application[UUID]):
         game_id, now, command_id = str(uuid.uuid4()), utc_now(), command_ids.fresh("create:")
         if observed is not None:
             created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
-                           event=log.game_created(decider, setup, None, TABLE, tournament), prev_hash="0" * 64,
+                           event=log.game_created(decider, setup, None, TABLE, tournament, rated), prev_hash="0" * 64,
                            new_salt=new_salt)
             aggregate = Game(record=created, seed=None)
             aggregate.set_up_table(observed, referee_actor(REFEREE_NAME), command_id, now, new_salt)
@@ -158,7 +159,7 @@ class Caboose(Application[UUID]):
         seed_source = "client" if seed is not None else "server"
         seed = seed if seed is not None else os.urandom(32)
         created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
-                       event=log.game_created(decider, setup, commitment(seed), seed_source, tournament),
+                       event=log.game_created(decider, setup, commitment(seed), seed_source, tournament, rated),
                        prev_hash="0" * 64, new_salt=new_salt)
         aggregate = Game(record=created, seed=seed.hex())
         aggregate.set_up(command_id, now, new_salt)

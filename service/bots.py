@@ -156,14 +156,15 @@ def opening_terms(lobby: Lobby, game: str, options: Mapping[str, Any] | None, bo
 
 def open_game(lobby: Lobby, game: str, players: list[str | None], options: Mapping[str, Any] | None = None,
               seed: bytes | None = None, bots: Mapping[Any, str] | None = None, move_deadline: Any = None,
-              observed: Mapping[str, Any] | None = None) -> tuple[str, Issued]:
-    """Create a game (`Lobby.open_game`) with bots in some seats and a move deadline from the
-    start: each recorded right after the opening, by the game's referee."""
+              observed: Mapping[str, Any] | None = None, rated: bool = False) -> tuple[str, Issued]:
+    """Create a game (`Lobby.open_game`, `rated`: its result counts in the ratings) with bots
+    in some seats and a move deadline from the start: each recorded right after the opening,
+    by the game's referee."""
     seats, seconds = opening_terms(lobby, game, options, bots, move_deadline)
     for seat in seats:
         if seat >= len(players):
             raise MalformedMove("bad_seat", f"`bots` names seat {seat}; the game has seats 0 to {len(players) - 1}.")
-    game_id, issued = lobby.open_game(game, players, options, seed, observed)
+    game_id, issued = lobby.open_game(game, players, options, seed, observed, rated)
     for seat, level in sorted(seats.items()):
         take_over(lobby.caboose, game_id, seat, level, "a bot plays this seat from the start")
     if seconds is not None:

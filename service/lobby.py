@@ -22,11 +22,13 @@ class Lobby:
         self.seating = seating or Seating(make_engine(caboose.settings.db, caboose.settings.schema))
 
     def open_game(self, game: str, players: list[str | None], options: Mapping[str, Any] | None = None,
-                  seed: bytes | None = None, observed: Mapping[str, Any] | None = None) -> tuple[str, Issued]:
+                  seed: bytes | None = None, observed: Mapping[str, Any] | None = None,
+                  rated: bool = False) -> tuple[str, Issued]:
         """Create a game; named seats get tokens, open seats (None) get invite codes. With
-        `observed`, a game played at a table, opened as laid out there (`Caboose.new_game`)."""
+        `observed`, a game played at a table, opened as laid out there (`Caboose.new_game`);
+        `rated`, its result counts in the ratings."""
         names = [name if name is not None else log.open_seat_name(i) for i, name in enumerate(players)]
-        return self._store(self.caboose.new_game(game, names, options, seed=seed, observed=observed), players)
+        return self._store(self.caboose.new_game(game, names, options, seed=seed, observed=observed, rated=rated), players)
 
     def import_game(self, records: Iterable[dict[str, Any]]) -> tuple[str, Issued]:
         """Verify a full record and store it; every seat gets a token, as does its referee."""

@@ -78,6 +78,8 @@ class GameCreated(Event):
         "The content pack the game is played with; absent in records made before packs."))
     tournament: AtTable | None = field(default=None, metadata=means(
         "The tournament, round and table this game is played at; absent for a game on its own."))
+    rated: bool | None = field(default=None, metadata=means(
+        "true: created rated, its result counts in the ratings once it ends; absent otherwise."))
 
 
 @dataclass(frozen=True, kw_only=True)

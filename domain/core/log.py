@@ -66,7 +66,7 @@ CORE_KINDS = frozenset({GAME_CREATED, SEED_REVEALED, SEAT_JOINED}) | NOTE_KINDS
 
 
 def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str | None, seed_source: str,
-                 tournament: AtTable | None = None) -> GameCreated:
+                 tournament: AtTable | None = None, rated: bool = False) -> GameCreated:
     # A game played with a content pack pins it: id, version and sha256 (`domain/core/registry.py`).
     pack = decider.pack
     return GameCreated(
@@ -78,6 +78,7 @@ def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str | Non
         seed_source=seed_source,
         content=PinnedPack(**pack.pinned) if pack is not None else None,
         tournament=tournament,
+        rated=True if rated else None,  # absent unless rated: records made before ratings read the same
         automatic=True,
     )
 

@@ -19,9 +19,11 @@ Every table's seat order and seed come from the secret (`fairness.py`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, pairwise
+from math import factorial
 
 from domain.core.errors import IllegalMove
 from domain.tournament import events as ev
@@ -145,6 +147,91 @@ def least_met_twice(state: Tournament, stage: str = ev.ROUND) -> int:
             forced += spare * (together + 1) * together // 2 + (len(now) - spare) * together * (together - 1) // 2
         spread = max(spread, forced)
     return max(counted, spread)
+
+
+SEARCH_LIMIT = 20_000
+"""At most this many seatings are tried by `least_met_twice_searched`."""
+
+
+def stage_rounds(state: Tournament, stage: str) -> list[list[tuple[str, ...]]]:
+    """The tables of each round of `stage`, as played."""
+    return [[t.seats for t in state.round_tables(r.number)] for r in state.rounds if r.stage == stage]
+
+
+def twice(rounds: Sequence[Sequence[Sequence[str]]]) -> int:
+    """Pairs who sat together more than once in these rounds."""
+    counts: Counter[Pair] = Counter(frozenset(pair) for tables in rounds for seats in tables
+                                    for pair in combinations(seats, 2))
+    return sum(1 for n in counts.values() if n > 1)
+
+
+def least_met_twice_searched(state: Tournament, stage: str = ev.ROUND) -> int | None:
+    """The least number of pairs who must meet more than once in the rounds of `stage`, their
+    players and table sizes as played, found by trying every seating (the first round's as
+    played when every round has the same players: any other is the same up to names); None
+    when there are more than `SEARCH_LIMIT` seatings to try."""
+    rounds = stage_rounds(state, stage)
+    shape = tuple((tuple(sorted(p for seats in tables for p in seats)), tuple(sorted(len(s) for s in tables)))
+                  for tables in rounds)
+    if len(rounds) < 2:
+        return 0
+    same = len({players for players, _ in shape}) == 1
+    return _searched(shape, tuple(tuple(sorted(s)) for s in rounds[0]) if same else None)
+
+
+@cache
+def _searched(shape: tuple[tuple[tuple[str, ...], tuple[int, ...]], ...],
+              first: tuple[tuple[str, ...], ...] | None) -> int | None:
+    free = shape[1:] if first is not None else shape
+    total = 1
+    for players, sizes in free:
+        total *= _seatings(len(players), sizes)
+        if total > SEARCH_LIMIT:
+            return None
+    options = [list(_partitions(players, sizes)) for players, sizes in free]
+    best = [1 + sum(size * (size - 1) // 2 for _, sizes in shape for size in sizes)]
+
+    def search(index: int, counts: Counter[Pair], found: int) -> None:
+        if found >= best[0]:
+            return
+        if index == len(options):
+            best[0] = found
+            return
+        for tables in options[index]:
+            pairs = [frozenset(pair) for seats in tables for pair in combinations(seats, 2)]
+            more = sum(1 for pair in pairs if counts[pair] == 1)
+            counts.update(pairs)
+            search(index + 1, counts, found + more)
+            counts.subtract(pairs)
+
+    start: Counter[Pair] = Counter(frozenset(pair) for seats in first or () for pair in combinations(seats, 2))
+    search(0, start, 0)
+    return best[0]
+
+
+def _seatings(count: int, sizes: Sequence[int]) -> int:
+    """How many ways `count` players sit at tables of `sizes` (tables of one size alike)."""
+    ways = factorial(count)
+    for size in sizes:
+        ways //= factorial(size)
+    for repeated in Counter(sizes).values():
+        ways //= factorial(repeated)
+    return ways
+
+
+def _partitions(players: Sequence[str], sizes: Sequence[int]) -> Iterator[list[tuple[str, ...]]]:
+    """Every seating of `players` at tables of `sizes`, tables of one size alike."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for size in sorted(set(sizes)):
+        left = list(sizes)
+        left.remove(size)
+        for others in combinations(rest, size - 1):
+            remaining = [p for p in rest if p not in others]
+            for tables in _partitions(remaining, left):
+                yield [(first, *others), *tables]
 
 
 def round_draw(secret: bytes, round_: int, players: Sequence[str]) -> tuple[str, ...]:

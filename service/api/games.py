@@ -115,7 +115,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
         raise MalformedMove("bad_setup", "`observed` is the opening of a game played at a table: say `seed_source: table`.")
     observed = (args["observed"] or {}) if table else None
     game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
-                                     args["move_deadline"], observed)
+                                     args["move_deadline"], observed, args["rated"])
     created = lobby().caboose.records(game_id, upto=1)[0]["data"]
     body = {**lobby().caboose.summary(game_id), "seed_commitment": created["seed_commitment"],
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},

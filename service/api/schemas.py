@@ -43,6 +43,9 @@ class CreateGameSchema(Strict):
     observed = fields.Dict(keys=fields.String(), load_default=None, allow_none=True, metadata={
         "description": "With `seed_source: table`: the opening as laid out at the table, in the game's own form "
                        "(docs/transcription.md); by default `{\"outcomes\": [...]}`, the setup's outcomes in order."})
+    rated = fields.Boolean(load_default=False, metadata={
+        "description": "A rated game: once it ends, its places count in the ratings (`GET /api/v1/ratings`), as a "
+                       "tournament table's do. Recorded in its GameCreated."})
 
 
 class JoinSchema(Strict):

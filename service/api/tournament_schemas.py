@@ -62,7 +62,11 @@ class TournamentSchema(Answer):
     next = fields.String(allow_none=True, metadata={"description": "The stage of the round to pair next, or null."})
     playing = fields.List(fields.String(), metadata={"description": "The games of tables still playing."})
     met_twice = fields.Integer(metadata={"description": "Pairs of players who met more than once."})
-    least_met_twice = fields.Integer(metadata={"description": "A counting lower bound on those pairs for these rounds."})
+    least_met_twice = fields.Integer(metadata={"description": "The least number of those pairs possible for these rounds "
+                                                              "(their players and table sizes), or a lower bound on it."})
+    least_met_twice_exact = fields.Boolean(metadata={"description": "True: `least_met_twice` is the least possible (the "
+                                                                    "rounds reached a counting bound, or every seating was "
+                                                                    "tried); false: only a lower bound."})
 
 
 class CreatedTournamentSchema(TournamentSchema):
@@ -107,6 +111,7 @@ class StandingsSchema(Answer):
     standings = fields.List(fields.Nested(RowSchema))
     met_twice = fields.Integer()
     least_met_twice = fields.Integer()
+    least_met_twice_exact = fields.Boolean()
 
 
 class SeatResultSchema(Answer):
@@ -150,6 +155,8 @@ class OpenedSchema(Answer):
 
 class PairedSchema(Answer):
     tables = fields.List(fields.Nested(OpenedSchema))
+    replayed = fields.Boolean(metadata={"description": "True: a retry with the Idempotency-Key of a pairing already "
+                                                       "stored; its tables as paired then, their tokens not shown again."})
 
 
 class StoredRecordsSchema(Answer):

@@ -24,9 +24,10 @@ from projections.ratings import ranking
 from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, lobby
 from service.api.encoding import as_built
+from service.api.games import idempotency_key
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
-from service.api.schemas import Strict
+from service.api.schemas import IDEMPOTENCY_HEADER, Strict
 from service.api.stream import EVENT_STREAM, RETRY_MS, StreamHeadersSchema, StreamQuerySchema, pushed
 from service.feed import StreamsFull, capacity_from_env
 from service.tournament import transfer, views
@@ -60,6 +61,11 @@ def referee_of(tournament_id: str) -> None:
 
 def _referee_doc(view: Any) -> Any:
     return tournaments.doc(security=[{"bearer": []}])(documents_problems(401)(view))
+
+
+KEYED = tournaments.doc(parameters=[IDEMPOTENCY_HEADER])
+"""Documents the Idempotency-Key header a referee's command takes: a retry with the same key
+is answered with what the first attempt stored, and stores nothing."""
 
 
 @tournaments.url_value_preprocessor
@@ -209,11 +215,13 @@ def summary(tournament_id: str) -> ResponseReturnValue:
 @tournaments.arguments(RegisterSchema())
 @tournaments.response(201, ts.StoredRecordsSchema)
 @_referee_doc
+@KEYED
 @documents_problems(400, 404, 422)
 def register(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
     """Register a player (late registration while rounds the player can enter remain)."""
     referee_of(tournament_id)
-    return as_built({"records": organiser().register(tournament_id, args["player"], args["referee"])}), 201
+    records = organiser().register(tournament_id, args["player"], args["referee"], idempotency_key())
+    return as_built({"records": records}), 201
 
 
 @tournaments.post("/<tournament_id>/withdrawals")
@@ -221,11 +229,13 @@ def register(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
 @tournaments.arguments(WithdrawSchema())
 @tournaments.response(201, ts.StoredRecordsSchema)
 @_referee_doc
+@KEYED
 @documents_problems(400, 404, 422)
 def withdraw(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
     """Withdraw a player: paired no more; running games forfeited or kept by a bot."""
     referee_of(tournament_id)
-    records = organiser().withdraw(tournament_id, args["player"], args["how"], args["reason"], args["referee"], args["level"])
+    records = organiser().withdraw(tournament_id, args["player"], args["how"], args["reason"], args["referee"], args["level"],
+                                   idempotency_key())
     return as_built({"records": records}), 201
 
 
@@ -234,14 +244,17 @@ def withdraw(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
 @tournaments.arguments(PairSchema())
 @tournaments.response(201, ts.PairedSchema)
 @_referee_doc
+@KEYED
 @documents_problems(400, 404, 409, 422)
 def pair(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
     """Pair the next round (a schedule: its season): each table's game created with its derived
     seed and seat order; its seats' and referee's tokens in the answer, once. Refused while
-    tables of the round before still play (the problem names them)."""
+    tables of the round before still play (the problem names them). A retry with the same
+    Idempotency-Key answers the tables it paired (`replayed`), without their tokens."""
     referee_of(tournament_id)
-    opened = organiser().pair(tournament_id, args["referee"], args["entrants"])
-    return as_built({"tables": [t.to_json() for t in opened]}), 201
+    opened = organiser().pair(tournament_id, args["referee"], args["entrants"], idempotency_key())
+    replayed = any(t.replayed for t in opened)
+    return as_built({"tables": [t.to_json() for t in opened], "replayed": replayed}), 201
 
 
 class OpeningSchema(Strict):
@@ -301,12 +314,13 @@ def disputes(tournament_id: str, all: bool) -> ResponseReturnValue:
 @tournaments.arguments(TournamentDisputeSchema())
 @tournaments.response(201, ts.StoredRecordsSchema)
 @_referee_doc
+@KEYED
 @documents_problems(400, 404, 422)
 def raise_dispute(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
     """Record a dispute about an event of one of the tables, in its game."""
     referee_of(tournament_id)
     records = organiser().raise_dispute(tournament_id, args["game_id"], args["version"], args["raised_by"], args["claim"],
-                                        args["referee"])
+                                        args["referee"], idempotency_key())
     return as_built({"records": records}), 201
 
 
@@ -315,13 +329,14 @@ def raise_dispute(args: dict[str, Any], tournament_id: str) -> ResponseReturnVal
 @tournaments.arguments(TournamentRulingSchema())
 @tournaments.response(201, ts.RuledSchema)
 @_referee_doc
+@KEYED
 @documents_problems(400, 404, 422)
 def rule(args: dict[str, Any], tournament_id: str) -> ResponseReturnValue:
     """A ruling: in the table's game, and when `places` changes its result, in the tournament
     (moving the standings). A round paired since stands as paired: `note` says so."""
     referee_of(tournament_id)
     answer = organiser().rule(tournament_id, args["game_id"], args["referee"], args["text"], outcome=args["outcome"],
-                              dispute=args["dispute"], places=args["places"])
+                              dispute=args["dispute"], places=args["places"], idempotency_key=idempotency_key())
     return as_built(answer), 201
 
 

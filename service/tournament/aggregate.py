@@ -34,17 +34,19 @@ class Tournament(Aggregate):
         self.secret = secret
         self.head = entry["hash"]
         self.created_at = self.updated_at = entry["time"]
-        self.commands: dict[str, tuple[int, int]] = {entry["command_id"]: (1, 1)} if entry["command_id"] else {}
+        self.commands: dict[str, tuple[int, int, str | None]] = {entry["command_id"]: (1, 1, None)} if entry["command_id"] else {}
+        """Each command's first and last version, and the digest of the request that gave it
+        (a client's retry with its Idempotency-Key is answered from these)."""
         self.folded = start(entry[tr.ID], created)
 
     @event("Recorded")
-    def _record(self, entry: dict[str, Any]) -> None:
+    def _record(self, entry: dict[str, Any], digest: str | None = None) -> None:
         self.folded = evolve(self.folded, tr.to_event(entry), entry["version"])
         self.head = entry["hash"]
         self.updated_at = entry["time"]
         if entry["command_id"]:
-            first, _ = self.commands.get(entry["command_id"], (entry["version"], entry["version"]))
-            self.commands = {**self.commands, entry["command_id"]: (first, entry["version"])}
+            first, _, _ = self.commands.get(entry["command_id"], (entry["version"], entry["version"], None))
+            self.commands = {**self.commands, entry["command_id"]: (first, entry["version"], digest)}
 
     @property
     def state(self) -> Folded:
@@ -54,13 +56,15 @@ class Tournament(Aggregate):
     def secret_bytes(self) -> bytes | None:
         return bytes.fromhex(self.secret) if self.secret else None
 
-    def append(self, events: Sequence[Event], actor: str, command_id: str, now: str) -> list[dict[str, Any]]:
-        """Seal and record `events`, each checked by the fold as it is recorded."""
+    def append(self, events: Sequence[Event], actor: str, command_id: str, now: str,
+               digest: str | None = None) -> list[dict[str, Any]]:
+        """Seal and record `events`, each checked by the fold as it is recorded; `digest`
+        identifies the request, for its retries."""
         entries = []
         for e in events:
             entry = tr.seal(tournament_id=str(self.id), version=self.version + 1, time=now, actor=actor,
                             command_id=command_id, event=e, prev_hash=self.head)
-            self._record(entry)
+            self._record(entry, digest)
             entries.append(entry)
         return entries
 

@@ -6,10 +6,18 @@ judge the command, and stores what they decide; a refused command stores nothing
 The table games a round opens are stored in the same transaction as the round, each created
 with its seed derived from the tournament's secret and its players in their derived seat
 order (`domain/tournament/fairness.py`), its tokens issued first as the lobby issues them.
+
+A referee's command (register, withdraw, pair, rule) may come with the client's
+Idempotency-Key (`service/command_ids.py`): it becomes the command's id in the record, with a
+digest of the request beside it, so a retry is answered with what the first attempt stored
+and stores nothing; the same key with another request is refused (`IdempotencyKeyReused`).
+A retried pairing answers its tables without their tokens, which are shown once.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -26,10 +34,11 @@ from domain.tournament import decide
 from domain.tournament import events as ev
 from domain.tournament.pairing import Plan, Solver
 from domain.tournament.state import evolve
-from service import bots
+from service import bots, command_ids
 from service import referee as desk
 from service.aggregate import Game
 from service.application import utc_now
+from service.errors import IdempotencyKeyReused, StoreInconsistent, VersionConflict
 from service.lobby import Lobby
 from service.seating import Issued
 from service.simulation import best_level, levels_of
@@ -57,12 +66,14 @@ class Opened:
     """None at a physical table until its opening is entered (`Organiser.open_table`)."""
     seats: tuple[str, ...]
     issued: Issued | None
+    replayed: bool = False
+    """A retry's answer: the table as the first attempt paired it, its tokens not shown again."""
 
     def to_json(self) -> dict[str, Any]:
         tokens = self.issued.seat_tokens if self.issued else {}
         return {"round": self.round, "table": self.table, "game_id": self.game_id,
                 "seats": [{"seat": i, "player": p, "token": tokens.get(i)} for i, p in enumerate(self.seats)],
-                "referee_token": self.issued.referee_token if self.issued else None}
+                "referee_token": self.issued.referee_token if self.issued else None, "replayed": self.replayed}
 
 
 class Organiser:
@@ -94,42 +105,62 @@ class Organiser:
         # Refuse options the game refuses before anything is stored.
         decider.options(dict(options or {}), created.format.table_size)
         tournament_id = str(uuid.uuid4())
-        aggregate = opened(tournament_id, created, secret, f"create:{uuid.uuid4()}", utc_now(), referee_actor(referee))
+        aggregate = opened(tournament_id, created, secret, command_ids.fresh("create:"), utc_now(), referee_actor(referee))
         issued = self.lobby.seating.issue(tournament_id, [])
         self.shelf.save(aggregate, issued=[(tournament_id, issued)])
         return Created(tournament_id, issued.referee_token)
 
-    def register(self, tournament_id: str, player: str, referee: str = "referee") -> list[dict[str, Any]]:
+    def register(self, tournament_id: str, player: str, referee: str = "referee",
+                 idempotency_key: str | None = None) -> list[dict[str, Any]]:
         tournament = self._running(tournament_id)
+        digest = request_digest("register", player=player, referee=referee)
+        replayed = self._replayed(tournament, idempotency_key, digest)
+        if replayed is not None:
+            return replayed
         rating = self.ratings(tournament.state.created.game, player.strip()) if self.ratings else None
         event = decide.registered(tournament.state, player, self._secret(tournament), rating)
-        return self._store(tournament, [event], referee_actor(referee))
+        return self._store(tournament, [event], referee_actor(referee), idempotency_key, digest)
 
     def withdraw(self, tournament_id: str, player: str, how: str, reason: str, referee: str = "referee",
-                 level: str | None = None) -> list[dict[str, Any]]:
+                 level: str | None = None, idempotency_key: str | None = None) -> list[dict[str, Any]]:
         """A player leaves: paired no more. In a game still running, a bot keeps the seat
         (`bot`: the player's result counts; `forfeit`: the game's strongest bot plays it out
         and the player is placed last)."""
         tournament = self._running(tournament_id)
+        digest = request_digest("withdraw", player=player, how=how, reason=reason, referee=referee, level=level)
+        replayed = self._replayed(tournament, idempotency_key, digest)
+        if replayed is not None:
+            return replayed
         decider = games.current(tournament.state.created.game)
         event = decide.withdrawn(tournament.state, player, how, level, reason, referee, levels_of(decider))
-        stored = self._store(tournament, [event], referee_actor(referee))
+        stored = self._store(tournament, [event], referee_actor(referee), idempotency_key, digest)
         for table in tournament.state.playing():
             if player in table.seats and table.game_id is not None:
                 bots.take_over(self.caboose, table.game_id, table.seats.index(player), level or best_level(decider),
                                f"{player} withdrew from the tournament: {reason}", referee)
         return stored
 
-    def pair(self, tournament_id: str, referee: str = "referee", entrants: Sequence[str] | None = None) -> list[Opened]:
+    def pair(self, tournament_id: str, referee: str = "referee", entrants: Sequence[str] | None = None,
+             idempotency_key: str | None = None) -> list[Opened]:
         """The next round (a schedule: its whole season): its tables' games opened and stored
         with the round, in one transaction. Results of tables whose games ended are recorded first."""
+        digest = request_digest("pair", referee=referee, entrants=list(entrants) if entrants is not None else None)
+        replayed = self._replayed(self._running(tournament_id), idempotency_key, digest)
+        if replayed is not None:
+            return _tables_of(replayed)
         self.settle(tournament_id)
         tournament = self._running(tournament_id)
         plans = decide.plans(tournament.state, self._secret(tournament), self.solver, entrants)
         events, aggregates, opened_tables = self._open(tournament, plans)
-        tournament.append(events, referee_actor(referee), f"pair:{uuid.uuid4()}", utc_now())
+        tournament.append(events, referee_actor(referee), idempotency_key or command_ids.fresh("referee:"), utc_now(), digest)
         made = [(t.game_id, t.issued) for t in opened_tables if t.game_id is not None and t.issued is not None]
-        self.shelf.save(tournament, aggregates, made)
+        try:
+            self.shelf.save(tournament, aggregates, made)
+        except VersionConflict:
+            again = self._replayed(self._running(tournament_id), idempotency_key, digest)
+            if again is None:
+                raise
+            return _tables_of(again)  # the same request, stored first by another attempt
         seconds = tournament.state.created.move_deadline
         if seconds is not None:
             for game_id, _ in made:
@@ -155,29 +186,41 @@ class Organiser:
         secret = tournament.secret_bytes
         if decide.complete(state) and secret is not None:
             events += decide.finished(state, secret)
-        return self._store(tournament, events, "system") if events else []
+        return self._store(tournament, events, "system", command_ids.fresh("system:")) if events else []
 
     def raise_dispute(self, tournament_id: str, game_id: str, version: int, raised_by: str, claim: str,
-                      referee: str = "referee") -> list[dict[str, Any]]:
+                      referee: str = "referee", idempotency_key: str | None = None) -> list[dict[str, Any]]:
         """A dispute about an event of one of the tournament's tables, recorded in its game."""
         self._table(tournament_id, game_id)
-        return desk.raise_dispute(self.caboose, game_id, referee, version, raised_by, claim)
+        return desk.raise_dispute(self.caboose, game_id, referee, version, raised_by, claim, idempotency_key=idempotency_key)
 
     def rule(self, tournament_id: str, game_id: str, referee: str, text: str, *, outcome: str = "upheld",
-             dispute: int | None = None, places: Sequence[int] | None = None) -> dict[str, Any]:
+             dispute: int | None = None, places: Sequence[int] | None = None,
+             idempotency_key: str | None = None) -> dict[str, Any]:
         """A ruling: in the table's game (`RulingMade`, when it settles a dispute) and, when it
         changes the table's result (`places`), in the tournament (`ResultRuled`), which moves
-        the standings. Rounds paired since stand as paired, and the answer says so."""
+        the standings. Rounds paired since stand as paired, and the answer says so. With an
+        Idempotency-Key, each part is stored once under it: a retry stores what the first
+        attempt did not."""
         tournament = self._running(tournament_id)
         self._table(tournament_id, game_id)
+        digest = request_digest("rule", game_id=game_id, referee=referee, text=text, outcome=outcome, dispute=dispute,
+                                places=list(places) if places is not None else None)
+        replayed = self._replayed(tournament, idempotency_key, digest)
         change = None
-        if places is not None:
+        if places is not None and replayed is None:
             change = decide.ruled(tournament.state, game_id, places, text, referee, dispute)
-        if dispute is None and change is None:
+        if dispute is None and places is None:
             raise MalformedMove("nothing_ruled", "A ruling settles a dispute (`dispute`) or changes a result (`places`).")
-        in_game = desk.rule(self.caboose, game_id, referee, dispute, text, outcome) if dispute is not None else []
-        in_tournament = self._store(tournament, [change], referee_actor(referee)) if change is not None else []
-        since = list(change.paired_since) if change is not None else []
+        in_game = desk.rule(self.caboose, game_id, referee, dispute, text, outcome,
+                            idempotency_key=idempotency_key) if dispute is not None else []
+        if replayed is not None:
+            in_tournament = replayed
+        elif change is not None:
+            in_tournament = self._store(tournament, [change], referee_actor(referee), idempotency_key, digest)
+        else:
+            in_tournament = []
+        since = [int(r) for record in in_tournament for r in record["data"].get("paired_since", [])]
         note = (f"Round{'s' if len(since) > 1 else ''} {', '.join(map(str, since))} {'were' if len(since) > 1 else 'was'} "
                 "already paired: the tables stand as paired; nothing is re-paired.") if since else None
         return {"game": in_game, "tournament": in_tournament, "paired_since": since, "note": note}
@@ -199,9 +242,32 @@ class Organiser:
             raise IllegalMove("not_in_tournament", f"Game {game_id} is not a table of this tournament.",
                               {"game_id": game_id})
 
-    def _store(self, tournament: Tournament, events: Sequence[Event], actor: str) -> list[dict[str, Any]]:
-        records = tournament.append(events, actor, f"tournament:{uuid.uuid4()}", utc_now())
-        self.shelf.save(tournament)
+    def _store(self, tournament: Tournament, events: Sequence[Event], actor: str, idempotency_key: str | None = None,
+               digest: str | None = None) -> list[dict[str, Any]]:
+        """Store `events` as one command: the client's key as its id, else a new one of the server's."""
+        records = tournament.append(events, actor, idempotency_key or command_ids.fresh("referee:"), utc_now(), digest)
+        try:
+            self.shelf.save(tournament)
+        except VersionConflict:
+            # Another writer stored first: if it was this very request (a retry racing its
+            # first attempt), its answer is this one's; otherwise the conflict stands.
+            again = self._replayed(self._running(str(tournament.id)), idempotency_key, digest) if digest else None
+            if again is None:
+                raise
+            return again
+        return records
+
+    def _replayed(self, tournament: Tournament, idempotency_key: str | None, digest: str) -> list[dict[str, Any]] | None:
+        """What an earlier request with this key stored (None: no such request): the same
+        request's retry is answered with it; another request with the key is refused."""
+        if idempotency_key is None or idempotency_key not in tournament.commands:
+            return None
+        first, last, stored = tournament.commands[idempotency_key]
+        if stored != digest:
+            raise IdempotencyKeyReused(idempotency_key)
+        records = [r for r in self.shelf.records(str(tournament.id))[first - 1:last] if r["command_id"] == idempotency_key]
+        if not records or records[0]["version"] != first or records[-1]["version"] != last:
+            raise StoreInconsistent(f"the records of command {idempotency_key!r} are not where the tournament says they are")
         return records
 
     def _open(self, tournament: Tournament, plans: Sequence[Plan]) -> tuple[list[Event], list[Game], list[Opened]]:
@@ -246,7 +312,19 @@ class Organiser:
         game = self.caboose.new_game(created.game, list(seated.seats), created.options, observed=observed,
                                      tournament=AtTable(tournament_id, round_, table))
         tournament.append([ev.TableOpened(round=round_, table=table, game_id=str(game.id))], referee_actor(referee),
-                          f"open:{uuid.uuid4()}", utc_now())
+                          command_ids.fresh("referee:"), utc_now())
         issued = self.lobby.seating.issue(str(game.id), list(seated.seats))
         self.shelf.save(tournament, [game], [(str(game.id), issued)])
         return Opened(round_, table, str(game.id), seated.seats, issued)
+
+
+def request_digest(use: str, **fields: Any) -> str:
+    """What identifies a request to a tournament, for its retries: its use case and its fields."""
+    text = json.dumps({"use": use, **fields}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _tables_of(records: Sequence[dict[str, Any]]) -> list[Opened]:
+    """A stored pairing's tables (a retry's answer: no tokens)."""
+    return [Opened(r["data"]["round"], r["data"]["table"], r["data"]["game_id"], tuple(r["data"]["seats"]), None,
+                   replayed=True) for r in records if r["kind"] == "TableSeated"]

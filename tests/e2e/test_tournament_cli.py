@@ -19,6 +19,7 @@ from domain.core.envelope import record_hash
 from service.application import Caboose
 from service.settings import Settings
 from service.simulation import played_held
+from service.tournament.ratings import Ratings
 
 VERIFIER = Path(__file__).parents[2] / "docs" / "verify_tournament.py"
 
@@ -136,3 +137,16 @@ def test_a_physical_table_opened_from_the_shell(tmp_path: Path) -> None:
     again = CliRunner().invoke(cli, ["tournament", "open", tournament_id, "--round", "1", "--table", "1", "--observed",
                                      str(observed), "--db", db])
     assert again.exit_code == 1 and "no_table_waiting" in again.output
+
+
+def test_a_game_created_rated_from_the_shell_counts_in_the_ratings(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/rated.sqlite"
+    made = CliRunner().invoke(cli, ["new", "ticket_to_ride", "--player", "Ann", "--player", "Ben", "--rated", "--db", db,
+                                    "--json"], catch_exceptions=False)
+    assert made.exit_code == 0, made.output
+    game_id = json.loads(made.output)["game_id"]
+    app = Caboose(Settings(db=db))
+    assert app.records(game_id, upto=1)[0]["data"]["rated"] is True
+    played_held(app, app.game(game_id), ["random", "random"], random.Random(1), 20_000)
+    assert sorted(r.player for r in Ratings(app).of("ticket_to_ride")) == ["Ann", "Ben"]
+    app.close()

@@ -127,7 +127,10 @@ def test_the_dispute_desk_and_a_ruling_that_moves_the_standings(client: Client, 
     client.request("POST", f"/api/v1/tournaments/{tournament_id}/rounds", {}, token=token)  # results in; round 2 paired
     before = {r["player"]: r for r in client.request("GET", f"/api/v1/tournaments/{tournament_id}/standings").body["standings"]}
     seats = [s["player"] for s in tables[0]["seats"]]
-    places = list(range(len(seats), 0, -1))  # the table's order reversed by the ruling
+    played = client.request("GET", f"/api/v1/tournaments/{tournament_id}/tables?round=1").body["tables"][0]["seats"]
+    # The ruling puts the table's last player (by the game's places) alone in first place.
+    last = max(range(len(seats)), key=lambda seat: (played[seat]["place"], seat))
+    places = [1 if seat == last else 2 for seat in range(len(seats))]
     ruled = client.request("POST", f"/api/v1/tournaments/{tournament_id}/rulings",
                            {"game_id": game_id, "text": "the deal is replayed in the record", "dispute": dispute,
                             "places": places}, token=token)
@@ -135,7 +138,7 @@ def test_the_dispute_desk_and_a_ruling_that_moves_the_standings(client: Client, 
     assert ruled.body["paired_since"] == [2] and "already paired" in ruled.body["note"]
     assert [r["kind"] for r in ruled.body["tournament"]] == ["ResultRuled"]
     after = {r["player"]: r for r in client.request("GET", f"/api/v1/tournaments/{tournament_id}/standings").body["standings"]}
-    assert after[seats[-1]]["points"] > before[seats[-1]]["points"]
+    assert after[seats[last]]["points"] > before[seats[last]]["points"]
     assert client.request("GET", f"/api/v1/tournaments/{tournament_id}/disputes", token=token).body["disputes"] == []
 
 
@@ -239,3 +242,71 @@ def test_a_physical_table_is_opened_from_its_opening_as_laid_out(client: Client,
     game = client.request("GET", f"/api/v1/games/{opened.body['game_id']}").body
     assert game["transcribed"] and [s["name"] for s in game["seats"]] == [s["player"] for s in paired[0]["seats"]]
     assert client.request("GET", f"{base}/tables").body["tables"][0]["status"] == "playing"
+
+
+def test_a_referees_commands_retried_with_their_idempotency_key_are_stored_once(client: Client, store: Caboose) -> None:
+    """Register, pair and rule, each sent twice with one Idempotency-Key (a client retrying
+    after a lost answer): the retry is answered with what the first stored, and the record
+    holds each command once; the same key with another request is refused."""
+    created = new_tournament(client)
+    tournament_id, token = created["tournament_id"], created["referee_token"]
+    base = f"/api/v1/tournaments/{tournament_id}"
+
+    def count() -> int:
+        return int(client.request("GET", base).body["version"])
+
+    for player in PLAYERS:
+        key = {"Idempotency-Key": f"register-{player}"}
+        first = client.request("POST", f"{base}/players", {"player": player}, headers=key, token=token)
+        retry = client.request("POST", f"{base}/players", {"player": player}, headers=key, token=token)
+        assert first.status == retry.status == 201 and retry.body == first.body
+    assert count() == 1 + len(PLAYERS)
+    reused = client.request("POST", f"{base}/players", {"player": "Zed"}, headers={"Idempotency-Key": "register-Ann"},
+                            token=token)
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused"
+    # Without a key, registering twice is refused: the retry above was told apart by its key alone.
+    assert client.request("POST", f"{base}/players", {"player": "Ann"}, token=token).body["code"] == "already_registered"
+    reserved = client.request("POST", f"{base}/players", {"player": "Zed"}, headers={"Idempotency-Key": "referee:1"},
+                              token=token)
+    assert reserved.status == 400 and count() == 1 + len(PLAYERS)
+
+    key = {"Idempotency-Key": "pair-round-1"}
+    paired = client.request("POST", f"{base}/rounds", {}, headers=key, token=token)
+    assert paired.status == 201 and paired.body["replayed"] is False
+    version = count()
+    again = client.request("POST", f"{base}/rounds", {}, headers=key, token=token)
+    assert again.status == 201 and again.body["replayed"] is True and count() == version
+    assert [(t["game_id"], [s["player"] for s in t["seats"]]) for t in again.body["tables"]] == [
+        (t["game_id"], [s["player"] for s in t["seats"]]) for t in paired.body["tables"]]
+    assert all(s["token"] is None for t in again.body["tables"] for s in t["seats"])  # tokens are shown once
+    assert all(s["token"] for t in paired.body["tables"] for s in t["seats"])
+    assert len(store.game_ids()) == len(paired.body["tables"])  # no table game opened twice
+
+    game_id = paired.body["tables"][0]["game_id"]
+    seats = len(paired.body["tables"][0]["seats"])
+    ruling = {"game_id": game_id, "text": "Played out at the table; entered by hand.", "places": list(range(1, seats + 1))}
+    key = {"Idempotency-Key": "ruling-table-1"}
+    ruled = client.request("POST", f"{base}/rulings", ruling, headers=key, token=token)
+    retried = client.request("POST", f"{base}/rulings", ruling, headers=key, token=token)
+    assert ruled.status == retried.status == 201 and retried.body == ruled.body
+    kinds = [json.loads(line)["kind"] for line in client.request("GET", f"{base}/export").body.splitlines()
+             if "tournament_id" in json.loads(line)]
+    assert kinds.count("ResultRuled") == 1
+    other = client.request("POST", f"{base}/rulings", {**ruling, "places": list(range(seats, 0, -1))}, headers=key, token=token)
+    assert other.status == 422 and other.body["code"] == "idempotency_key_reused"
+
+
+def test_a_game_created_rated_counts_in_the_ratings_once_it_ends(client: Client, store: Caboose) -> None:
+    rated = client.request("POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Ann", "Ben"], "rated": True})
+    plain = client.request("POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Dan", "Eve"]})
+    assert rated.status == plain.status == 201
+    assert store.records(rated.body["game_id"], upto=1)[0]["data"]["rated"] is True
+    bad = client.request("POST", "/api/v1/games", {"game": "ticket_to_ride", "players": ["Fay", "Gus"], "rated": "maybe"})
+    assert bad.status == 400 and bad.body["errors"] == {"rated": ["Not a valid boolean."]}
+    assert len(store.game_ids()) == 2  # nothing stored
+    assert client.request("GET", "/api/v1/ratings").body["ratings"] == {}
+    for game_id in (rated.body["game_id"], plain.body["game_id"]):
+        played_held(store, store.game(game_id), ["random", "random"], random.Random(game_id), 20_000)
+    shown = client.request("GET", "/api/v1/ratings?game=ticket_to_ride").body["ratings"]["ticket_to_ride"]
+    assert sorted((r["player"], r["games"]) for r in shown) == [("Ann", 1), ("Ben", 1)]
+    assert shown[0]["rating"] > shown[1]["rating"]

@@ -55,6 +55,7 @@ def upgrade() -> None:
         sa.Column("standings", sa.JSON, nullable=False),
         sa.Column("met_twice", sa.Integer, nullable=False),
         sa.Column("least_met_twice", sa.Integer, nullable=False),
+        sa.Column("least_met_twice_exact", sa.Boolean, nullable=False),
         sa.Index("ix_proj_tournaments_activity", "updated_at", "tournament_id"),
     )
     op.create_table(

@@ -14,6 +14,7 @@ from typing import Any
 from projections.runner import PollingRunner, log_caught_up, projection_for, rebuild
 from projections.store import ReadStore
 from projections.tournaments import stored_listing, stored_ratings, stored_standings
+from service import referee as desk
 from service.application import Caboose
 from service.lobby import Lobby
 from service.simulation import played_held
@@ -70,12 +71,16 @@ def test_standings_index_and_ratings_are_the_records_own_after_each_event(app: C
                        places=list(range(1, len(table.seats) + 1)))
         followed(app, organiser, tournament_id, next(fresh))
     before = {r["player"]: r for r in followed(app, organiser, tournament_id, next(fresh))["standings"]}
-    places = list(range(len(opened[0].seats), 0, -1))
-    organiser.rule(tournament_id, opened[0].game_id, "Rita", "Scores misread: the order of finish was the reverse.",
-                   places=places)
+    result = organiser.shelf.get(tournament_id).state.table_of(opened[0].game_id).result
+    assert result is not None
+    game_places = list(result.places)
+    # Other places than the game's: rotated (all level: a winner and the rest behind).
+    places = game_places[1:] + game_places[:1] if len(set(game_places)) > 1 else [1] + [2] * (len(game_places) - 1)
+    organiser.rule(tournament_id, opened[0].game_id, "Rita", "Scores misread at the table.", places=places)
     after = {r["player"]: r for r in followed(app, organiser, tournament_id, next(fresh))["standings"]}
-    last = opened[0].seats[0]
-    assert after[last]["points"] < before[last]["points"] or before[last]["points"] == 0
+    assert after != before
+    assert [after[p]["wins"] - before[p]["wins"] for p in opened[0].seats] == [
+        (new == 1) - (old == 1) for new, old in zip(places, game_places, strict=True)]
     rated_titles = stored_ratings(log_caught_up(app))
     assert {r.player for r in rated_titles["ticket_to_ride"]} == set(PLAYERS)
     # The second round, ruled, ends the tournament.
@@ -90,3 +95,33 @@ def test_standings_index_and_ratings_are_the_records_own_after_each_event(app: C
     rebuild(app, store)
     projection_for(app, store)
     assert agree(organiser, tournament_id, store) == done
+
+
+def test_games_created_rated_count_in_the_ratings_and_their_forks_do_not(app: Caboose) -> None:
+    lobby = Lobby(app)
+    shelf = Organiser(lobby).shelf
+    rated_id, _ = lobby.open_game("ticket_to_ride", ["Ann", "Ben", "Cleo"], rated=True)
+    plain_id, _ = lobby.open_game("ticket_to_ride", ["Dan", "Eve"])
+    assert app.records(rated_id, upto=1)[0]["data"]["rated"] is True
+    assert "rated" not in app.records(plain_id, upto=1)[0]["data"]
+    assert stored_ratings(log_caught_up(app)) == ratings.computed(app, shelf) == {}  # not ended yet
+    for game_id, seats in ((rated_id, 3), (plain_id, 2)):
+        played_held(app, app.game(game_id), ["random"] * seats, random.Random(5), 20_000)
+    read = stored_ratings(log_caught_up(app))
+    assert read == ratings.computed(app, shelf)
+    assert {(r.player, r.games) for r in read["ticket_to_ride"]} == {("Ann", 1), ("Ben", 1), ("Cleo", 1)}  # not Dan, Eve
+    game = app.game(rated_id)
+    finish = game.decider.finish(game.state)
+    best = max(range(3), key=lambda seat: tuple(finish[seat]))
+    if sum(tuple(finish[s]) == tuple(finish[best]) for s in range(3)) == 1:
+        assert read["ticket_to_ride"][0].player == game.seats[best]
+    # A fork (a what-if from an earlier version) copies the GameCreated but is not rated.
+    commands = list(dict.fromkeys(r["command_id"] for r in app.records(rated_id)))
+    at = max(r["version"] for r in app.records(rated_id) if r["command_id"] == commands[5])  # after a few moves
+    fork_id = desk.fork(app, rated_id, "Rita", at, "What if the sixth command had gone otherwise?")
+    played_held(app, app.game(fork_id), ["random"] * 3, random.Random(6), 20_000)
+    assert app.game(fork_id).is_over
+    assert stored_ratings(log_caught_up(app)) == ratings.computed(app, shelf) == read
+    store = log_caught_up(app)
+    rebuild(app, store)
+    assert stored_ratings(store) == read

@@ -61,8 +61,12 @@ function showStandings(answer, ratings) {
   const repeats = shown.kind !== "heats" && shown.rounds > 1;
   $("meetings").hidden = !repeats;
   if (repeats) {
-    $("meetings").textContent = t("Pairs of players who met more than once: {count} (the least possible: {least}).",
-      { count: answer.met_twice, least: answer.least_met_twice });
+    // The least is exact, or only a lower bound when the rounds were too many to search (docs/tournaments.md).
+    $("meetings").textContent = answer.least_met_twice_exact === false
+      ? t("Pairs of players who met more than once: {count} (the least possible: at least {least}).",
+        { count: answer.met_twice, least: answer.least_met_twice })
+      : t("Pairs of players who met more than once: {count} (the least possible: {least}).",
+        { count: answer.met_twice, least: answer.least_met_twice });
   }
 }
 
