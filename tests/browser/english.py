@@ -10,6 +10,8 @@ from typing import Any
 
 # Keys named as they are printed on a keyboard, whatever its language.
 KEY_NAMES = {"Home", "End", "PageUp", "PageDown", "Shift"}
+# Terms written in Latin letters in Thai and Chinese too ("เอกสาร API", "API 文件").
+TERMS = {"API"}
 
 WORDS_ON_PAGE = """() => {
   const lang = document.documentElement.lang;
@@ -40,7 +42,7 @@ def english_on(page: Any, typed: tuple[str, ...] = ()) -> dict[str, str]:
     """Each English word left on the page, with a piece of the text it is in; words `typed`
     by people into the game (a dispute's claim, a referee's name) are theirs, not the page's."""
     found = page.evaluate(WORDS_ON_PAGE)
-    allowed = set(KEY_NAMES)
+    allowed = KEY_NAMES | TERMS
     for text in [*found["proper"], *found["names"], *typed]:
         allowed |= set(LATIN_WORD.findall(text))
     left: dict[str, str] = {}

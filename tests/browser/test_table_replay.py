@@ -47,7 +47,7 @@ def test_a_transcribed_game_is_marked_with_its_entered_outcomes(table_site: tupl
     assert watched.page.inner_text("#transcribed") == "transcribed"
     assert any("played at a table" in row for row in listed)
     assert any("Ben: roll" in row and "waits for the race dice: 2 dice" in row for row in listed)
-    assert any("3 4" in row and "entered by referee:Rita" in row for row in listed)
+    assert any("3 4" in row and "entered by Referee Rita" in row for row in listed)
     # Ann's own draw: the public sees that a chip was entered, not which.
     drawn = [row for row in listed if "a chip from the bag" in row]
     assert drawn and all("black" not in row for row in drawn) and "(secret)" in drawn[0]
@@ -58,7 +58,7 @@ def test_the_referee_sees_the_secret_draw_in_notation(table_site: tuple[str, str
     base, game_id, referee = table_site
     watched = open_page(f"{base}/games/{game_id}/replay?token={referee}")
     listed = rows(watched.page)
-    assert any(row.count("black") >= 2 and "entered by seat:0" in row for row in listed)
+    assert any(row.count("black") >= 2 and "entered by Ann" in row for row in listed)
     assert any("Ann: draw" in row for row in listed)
     assert not watched.errors
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,10 @@ from aiosmtpd.controller import Controller
 
 from tests.browser.english import english_on
 from tests.browser.support import PHONE, WIDE
-from tests.e2e.test_journeys import Mailbox, sheet_with_forced_moves_written_out
+from tests.browser.test_play_browser import choose, offered
+from tests.e2e.test_journeys import Mailbox, read_as, sheet_with_forced_moves_written_out, until
 from tests.e2e.test_notifications import free_port
+from tests.support.generated_client import generate
 from tests.support.receiver import Receiver, receiving
 from tests.support.served import CABOOSE, Served
 
@@ -75,16 +78,18 @@ def served(tmp_path_factory: pytest.TempPathFactory, mailbox: tuple[Mailbox, int
 
 # -- what every page must be ------------------------------------------------------------------
 
-def named(text: str, names: list[str], where: str) -> None:
+def named(text: str, names: list[str | None], where: str) -> None:
     """Every seat number in `text` stands beside its player's name ("Eli (seat 1)"), never in
-    its place ("seat 1's turn")."""
+    its place ("seat 1's turn"); an open seat (None: nobody has it yet) is its number."""
     for match in SEAT_NUMBER.finditer(text):
         number = int(match.group(1))
         around = text[max(0, match.start() - 40):match.end() + 3]
-        assert number < len(names) and names[number] in around, f"{where}: a seat number where a name belongs: {around!r}"
+        assert number < len(names), f"{where}: no seat {number}: {around!r}"
+        name = names[number]
+        assert name is None or name in around, f"{where}: a seat number where a name belongs: {around!r}"
 
 
-def reads_well(page: Any, language: str, width: dict[str, int], names: list[str], where: str,
+def reads_well(page: Any, language: str, width: dict[str, int], names: list[str | None], where: str,
                typed: tuple[str, ...] = ()) -> None:
     """The page in the reader's language (the words people `typed` aside), no seat called by
     its number, no wider than the screen, no script error."""
@@ -225,3 +230,142 @@ def test_a_table_transcriber_reads_the_sheet_back_forced_moves_written_out_and_l
         assert names[record["data"]["seat"]] in said, said
         reads_well(page, language, WIDTHS[width], names, f"event {record['version']}")
     shoot(page, artifacts, f"transcriber-{language}-{width}")
+
+
+# -- a play-by-email player -------------------------------------------------------------------
+
+PEOPLE = ("Ann", "Ben", "Bob", "Cat", "Rita")
+"""Every name typed into this server's games: the lobby lists them all."""
+
+
+@pytest.fixture(scope="module")
+def generated(served: Served, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The client generated from the served OpenAPI document, imported as `caboose_client`."""
+    package = generate(served.base, tmp_path_factory.mktemp("client"))
+    sys.path.insert(0, str(package))
+    try:
+        import caboose_client
+        yield caboose_client
+    finally:
+        sys.path.remove(str(package))
+        for name in [n for n in sys.modules if n == "caboose_client" or n.startswith("caboose_client.")]:
+            del sys.modules[name]
+
+
+def held(page: Any, game_id: str) -> dict[str, Any]:
+    """The seat token this browser keeps for the game (the lobby keeps them in localStorage)."""
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('caboose.lobby.tokens') || '[]')")
+    return next(k for k in kept if k["game_id"] == game_id and k["seat"] is not None)
+
+
+def version_of(served: Served, game_id: str) -> int:
+    return int(served.client().get(f"/api/v1/games/{game_id}").body["version"])
+
+
+def active(served: Served, game_id: str) -> list[int]:
+    return list(served.client().get(f"/api/v1/games/{game_id}").body["active_seats"])
+
+
+def play_on_page(served: Served, page: Any, game_id: str, kind: str) -> None:
+    """The seat plays its first offered move of `kind` on its page (the deck for a card), and
+    the page moves on past it."""
+    version = version_of(served, game_id)
+    moves = offered(page, version)
+    move = next(m for m in moves if m["type"] == kind and m.get("source", "deck") == "deck")
+    choose(page, move)
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {version}", timeout=15_000)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_play_by_email_player_creates_invites_joins_plays_and_is_told(
+        served: Served, generated: Any, hooks: Receiver, mailbox: tuple[Mailbox, int], reader: Any, artifacts: Path,
+        language: str, width: str) -> None:
+    from caboose_client import AuthenticatedClient
+    from caboose_client.api.games import get_legal_moves, post_move
+    from caboose_client.api.notifications import put_notifications
+    from caboose_client.models import Problem, Subscribe
+
+    size = WIDTHS[width]
+    # Ann makes the game in the lobby, Ben's seat left open, and sends him the invite.
+    host = reader(language, f"{served.base}/", size)
+    host.select_option("#create-game", "ticket_to_ride")
+    host.locator("#seat-rows > li").nth(0).locator("[name=seat-name]").fill("Ann")
+    assert host.locator("#seat-rows > li").nth(1).locator("[name=seat-open]").is_checked()
+    host.click("#create-submit")
+    host.wait_for_selector("#created:not([hidden])")
+    invite = host.get_attribute('#created-list a[data-invite-seat="1"]', "href")
+    game_id = re.search(r"join=([0-9a-f-]+)", invite or "").group(1)
+    reads_well(host, language, size, ["Ann", None], "the lobby, the game made", PEOPLE)
+    # Ben opens the invite in his own browser and joins.
+    guest = reader(language, invite, size)
+    guest.fill("#join-name", "Ben")
+    guest.click("#join-form button[type=submit]")
+    guest.wait_for_selector(f'#my-games > li[data-game-id="{game_id}"]')
+    # The games listed again once joined: Ben's name where the open seat was.
+    guest.wait_for_function("id => [...document.querySelectorAll('#games > li')].some((li) => li.dataset.gameId === id "
+                            "&& li.textContent.includes('Ben'))", arg=game_id, timeout=15_000)
+    reads_well(guest, language, size, ["Ann", "Ben"], "the lobby, joined", PEOPLE)
+    ann, ben = held(host, game_id), held(guest, game_id)
+    assert (ann["seat"], ann["name"], ben["seat"], ben["name"]) == (0, "Ann", 1, "Ben")
+
+    # Ann's program (the generated client) is told of her turns by webhook; Ben, by mail.
+    say = {"Accept-Language": language}
+    program = AuthenticatedClient(base_url=served.base, token=ann["token"], headers=say)
+    hook = f"http://127.0.0.1:{hooks.server_port}/hook"
+    mail = f"ben-{language}-{width}@example.test"
+    assert not isinstance(put_notifications.sync(game_id, client=program, body=Subscribe(webhook_url=hook)), Problem)
+    bens = AuthenticatedClient(base_url=served.base, token=ben["token"], headers=say)
+    assert not isinstance(put_notifications.sync(game_id, client=bens, body=Subscribe(email=mail)), Problem)
+
+    # Each opens the game from "My games" and keeps tickets on the play page.
+    pages = {}
+    for seat, page in ((0, host), (1, guest)):
+        page.click(f'#my-games > li[data-game-id="{game_id}"] .actions a >> nth=0')
+        page.wait_for_url(f"{served.base}/games/{game_id}/replay*")
+        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
+        assert page.get_attribute("#audience", "data-audience") == f"seat:{seat}"
+        pages[seat] = page
+    for seat in (0, 1):
+        play_on_page(served, pages[seat], game_id, "keep_tickets")
+    # Turns go round (either may have the first) until Ben is to move after Ann has moved.
+    ann_drew = False
+    while not ((now := active(served, game_id)) == [1] and ann_drew):
+        ann_drew = now == [0]
+        play_on_page(served, pages[now[0]], game_id, "draw_card")
+    for seat, page in pages.items():
+        reads_well(page, language, size, ["Ann", "Ben"], f"seat {seat}'s play page")
+    shoot(pages[0], artifacts, f"email-player-{language}-{width}")
+
+    # Ben is told by mail, in his language, with the link to his play page.
+    told = until(lambda: [m for m in mailbox[0].messages if m["To"] == mail], seen=lambda: [m["To"] for m in mailbox[0].messages])
+    body = told[-1].get_content().replace("\r\n", "\n")
+    subject = " ".join(str(told[-1]["Subject"]).split())
+    assert "Ann" in subject and "Ben" in subject, subject
+    read_as(language, subject + "\n" + body.replace("Ann draws blind", ""), "the turn mail")
+    link = f"{served.base}/#play={game_id}&seat=1"
+    assert link in body, body
+    # The link opens his play page in the browser that holds his seat.
+    guest.goto(link)
+    guest.wait_for_url(f"{served.base}/games/{game_id}/replay*")
+    guest.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=30_000)
+    assert guest.get_attribute("#audience", "data-audience") == "seat:1"
+    while active(served, game_id) == [1]:
+        play_on_page(served, guest, game_id, "draw_card")
+    reads_well(guest, language, size, ["Ann", "Ben"], "Ben's play page from the mail")
+    shoot(guest, artifacts, f"email-player-mail-link-{language}-{width}")
+
+    # Ann's program hears of her turn and plays it through the generated client.
+    payload = until(lambda: [p for p in (json.loads(b) for _, b in hooks.received)
+                             if p["game_id"] == game_id and p["event"] == "your_turn" and p["seat"] == 0 and p["since"]],
+                    seen=lambda: hooks.received)[-1]
+    assert payload["seat_name"] == "Ann" and payload["link"] == f"{served.base}/#play={game_id}&seat=0", payload
+    legal = get_legal_moves.sync(game_id, client=program)
+    assert legal is not None and not isinstance(legal, Problem), legal
+    move = next(m for m in legal.moves if m.to_dict()["type"] == "draw_card" and m.to_dict().get("source") == "deck")
+    before = version_of(served, game_id)
+    answer = post_move.sync(game_id, client=program, body=move)
+    assert answer is not None and not isinstance(answer, Problem), answer
+    # Ben's page hears of the program's move as of anyone's.
+    guest.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {before}", timeout=15_000)
+    reads_well(guest, language, size, ["Ann", "Ben"], "Ben's page after Ann's program moved")

@@ -1,5 +1,5 @@
 // One game as a card: what it is, who plays, whose turn and since when, where to watch or play.
-import { ago, el, seatName, titleOf } from "./words.js";
+import { ago, el, seatName, titleOf, withNames } from "./words.js";
 import { dateTimeOf, list, t } from "./i18n.js";
 
 export function replayLink(gameId, token = null) {
@@ -39,7 +39,7 @@ export function card(summary, held = []) {
     cls: "card",
     attrs: { "data-game-id": summary.game_id, "data-status": summary.status, "data-yours": String(yours) },
   });
-  const heading = el("h3", { text: titleOf(summary.game) });
+  const heading = el("h3", {}, withNames(titleOf(summary.game)));
   if (yours) heading.append(t(" · your turn"));
   item.append(heading, el("p", { text: players }), turnLine(summary, yourSeat),
     el("p", { cls: "id", text: t("{game} · event {version}", { game: summary.game_id, version: String(summary.version) }) }));

@@ -149,7 +149,8 @@ function choose(ruleset) {
   fitSeats(ruleset);
   $("seat-rows").querySelector("[name=seat-name]").value = names[0] || "";
   $("create-pack").replaceChildren(...ruleset.packs.map((p) =>
-    el("option", { text: `${p.title} (${p.id}, v${p.version})`, attrs: { value: p.id } })));
+    // A pack's title is its author's name for it, in the author's words: a proper name.
+    el("option", { text: `${p.title} (${p.id}, v${p.version})`, attrs: { value: p.id, translate: "no" } })));
   if (ruleset.default_pack) $("create-pack").value = ruleset.default_pack;
   $("pack-label").hidden = ruleset.packs.length === 0;
   showOptions(ruleset);
@@ -158,23 +159,25 @@ function choose(ruleset) {
 function showCreated(created, players) {
   const list = $("created-list");
   list.replaceChildren();
-  const invite = (seat, code) => {
-    const link = `${location.origin}/#join=${encodeURIComponent(created.game_id)}&invite=${encodeURIComponent(code)}`;
+  // Ids, tokens and links are codes to copy as they are: never a word to translate.
+  const code = (text) => el("dd", { text, attrs: { translate: "no" } });
+  const invite = (seat, invited) => {
+    const link = `${location.origin}/#join=${encodeURIComponent(created.game_id)}&invite=${encodeURIComponent(invited)}`;
     return [el("dt", { text: t("Invite for seat {seat}", { seat: Number(seat) }) }),
-      el("dd", {}, [el("a", { text: link, attrs: { href: link, "data-invite-seat": seat } })])];
+      el("dd", { attrs: { translate: "no" } }, [el("a", { text: link, attrs: { href: link, "data-invite-seat": seat } })])];
   };
-  list.append(el("dt", { text: t("Game id") }), el("dd", { text: created.game_id }));
+  list.append(el("dt", { text: t("Game id") }), code(created.game_id));
   for (const [seat, token] of Object.entries(created.seat_tokens)) {
-    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) }) }), el("dd", { text: token }));
+    list.append(el("dt", { text: t("Token of {name} (seat {seat})", { name: players[seat], seat: Number(seat) }) }), code(token));
   }
-  for (const [seat, code] of Object.entries(created.invites)) list.append(...invite(seat, code));
-  list.append(el("dt", { text: t("Referee token") }), el("dd", { text: created.referee_token }));
+  for (const [seat, invited] of Object.entries(created.invites)) list.append(...invite(seat, invited));
+  list.append(el("dt", { text: t("Referee token") }), code(created.referee_token));
   $("created").hidden = false;
 }
 
 export function setUpCreate(rulesets, notify, onCreated) {
   const byName = new Map(rulesets.map((r) => [r.game, r]));
-  $("create-game").replaceChildren(...rulesets.map((r) => el("option", { text: titleOf(r.game), attrs: { value: r.game } })));
+  $("create-game").replaceChildren(...rulesets.map((r) => el("option", { text: titleOf(r.game), attrs: { value: r.game, translate: "no" } })));
   const current = () => byName.get($("create-game").value);
   $("create-game").addEventListener("change", () => choose(current()));
   $("create-pack").addEventListener("change", () => showOptions(current()));

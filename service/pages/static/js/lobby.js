@@ -5,7 +5,7 @@
 import * as rest from "./rest.js";
 import { card, replayLink } from "./cards.js";
 import { forget, held, keep } from "./held.js";
-import { el, titleOf } from "./words.js";
+import { el, titleOf, withNames } from "./words.js";
 import { setUpCreate } from "./create.js";
 import { isolated, t } from "./i18n.js";
 
@@ -18,7 +18,7 @@ const state = { answer: null, number: 1 };
 // A message beside what it answers: the form whose button was pressed, else the top of the page.
 function notify(message, kind = "info", where = "notice") {
   const notice = $(where);
-  notice.textContent = message;
+  notice.replaceChildren(...withNames(message));
   notice.dataset.kind = kind;
   notice.hidden = !message;
 }
@@ -39,7 +39,7 @@ async function showMine() {
       return card(await rest.summary(entry.game_id, entry.token), entries);
     } catch (error) {
       const item = el("li", { cls: "card", attrs: { "data-game-id": entry.game_id } }, [
-        el("h3", { text: titleOf(entry.game || "game") }),
+        el("h3", {}, withNames(titleOf(entry.game || "game"))),
         el("p", { text: error.status === 404 ? t("This game is not on this server.") : t("Not available: {error}", { error: error.message }) }),
         el("p", { cls: "id", text: entry.game_id }),
       ]);
@@ -145,7 +145,7 @@ async function start() {
   setUpJoin();
   try {
     const { rulesets } = await rest.rulesets();
-    for (const r of rulesets) $("filter-game").append(el("option", { text: titleOf(r.game), attrs: { value: r.game } }));
+    for (const r of rulesets) $("filter-game").append(el("option", { text: titleOf(r.game), attrs: { value: r.game, translate: "no" } }));
     setUpCreate(rulesets, (message, kind) => notify(message, kind, "create-notice"),
       async () => { await Promise.all([showMine(), showGames()]); });
   } catch (error) {

@@ -1,5 +1,5 @@
 // Games and times in words.
-import { ago as agoIn, gameName, isolated, t, tag } from "./i18n.js";
+import { ago as agoIn, catalogue, gameName, isolated, t, tag } from "./i18n.js";
 
 const SMALL = new Set(["of", "to", "the", "and", "a", "in"]);
 
@@ -8,6 +8,17 @@ export function titleOf(game) {
   const own = gameName(game, null);
   if (own) return own;
   return game.split("_").map((w, i) => (i > 0 && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
+}
+
+// The games' own names as their publishers write them ("Ticket to Ride" in "ตั๋วรถไฟ (Ticket
+// to Ride)"): proper names on a page in any language.
+const OWN = Object.values(catalogue.games || {}).map((title) => /\(([^()]+)\)$/.exec(title)?.[1]).filter(Boolean);
+
+// `text` as nodes for an element, each game's own name in it marked as the proper name it is
+// (translate="no"), as the replay page's heading marks it: not English left untranslated.
+export function withNames(text) {
+  const found = OWN.length ? String(text).split(new RegExp(`(${OWN.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`)) : [String(text)];
+  return found.filter((part) => part !== "").map((part) => (OWN.includes(part) ? el("span", { text: part, attrs: { translate: "no" } }) : part));
 }
 
 export function seatName(summary, seat) {

@@ -97,7 +97,9 @@ const tail = (present, text) => (present ? text : "");
 // found (and checked for in every language) by its kind.
 const CORE = {
   GameCreated: (d, ctx) => {
-    const players = list(d.seats.map((s) => s.name));
+    // Each seat by its player's name as the game knows it now: a seat made open and joined
+    // later reads "Ben", not the placeholder it was created with ("open seat 1").
+    const players = list(d.seats.map((s, index) => ctx.seatName(s.seat ?? index)));
     if (d.seed_source === "table") {
       return pt("GameCreated", "Game created: {title} for {players} (played at a table: every random outcome entered by hand)",
         { title: ctx.title, players });
