@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from cli import spread
 from cli.bots import bots_cli, deadline_value
 from cli.catalogue import catalogue_cli
 from cli.common import _app, _echo_json, _option, _services, db_option, echo_created, handles_errors, json_option, read_lines
@@ -242,9 +243,12 @@ def outcome(game_id: str, text: str | None, value: str | None, referee: str, exp
               help="The bots' level: one for every seat (random, playout, or the game's own such as greedy), "
                    "or one per seat in seat order, repeated, e.g. greedy,random.")
 @click.option("--db", envvar="CABOOSE_SIMULATE_DB", default="memory", show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1, max=64), default=None,
+              help="Worker processes sharing the games; each game's own seed then picks its seats, so any number of "
+                   "workers plays the same games. A game that fails is named and the others go on (exit status 1).")
 @handles_errors
 def simulate(game: str, count: int, players: int | None, seed: int, check: bool, options: tuple[str, ...],
-             levels: str, db: str) -> None:
+             levels: str, db: str, jobs: int | None) -> None:
     """Play legal games to the end, each seat by a bot of its level; one JSON line per game
     (its seats' levels under `levels`)."""
     decider = games.current(game)
@@ -256,6 +260,9 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
         raise click.BadParameter(error.message, param_hint="--bots") from None
     parsed = dict(_option(o) for o in options)
     input_limits.check({"options": parsed})
+    if jobs is not None:
+        _simulate_spread(jobs, count, (db, game, players, seed, check, parsed, levels))
+        return
     services, chooser = _services(db), random.Random(seed)
     app, lobby = services.caboose, services.lobby
     for index in range(count):
@@ -270,18 +277,130 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
 
 
 @cli.command()
-@click.argument("game_id")
+@click.argument("game_id", required=False)
+@click.option("--all", "every", is_flag=True, help="Every game of the store (one line each, then a summary).")
+@click.option("--tournament", "tournament_id", default=None, help="Every game of this tournament.")
+@click.option("--jobs", type=click.IntRange(min=1, max=64), default=None,
+              help="With --all or --tournament: worker processes sharing the games (default 1).")
 @db_option
 @json_option
 @handles_errors
-def audit(game_id: str, db: str | None, as_json: bool) -> None:
+def audit(game_id: str | None, every: bool, tournament_id: str | None, jobs: int | None, db: str | None,
+          as_json: bool) -> None:
     """Check the chain, re-adjudicate every command, re-derive the random outcomes, and
-    compare the read models with a fresh rebuild."""
+    compare the read models with a fresh rebuild: of one game, or of every game of the
+    store (--all) or of a tournament (--tournament)."""
+    if sum((game_id is not None, every, tournament_id is not None)) != 1:
+        raise click.UsageError("name one GAME_ID, or --all, or --tournament ID")
+    if jobs is not None and game_id is not None:
+        raise click.BadParameter("one game is audited in one process: --jobs is for --all or --tournament",
+                                 param_hint="--jobs")
     services = _services(db)
+    if game_id is None:
+        if tournament_id is not None:
+            tables = services.organiser.shelf.get(tournament_id).state.tables
+            ids = [table.game_id for table in tables if table.game_id is not None]
+        else:
+            ids = services.caboose.game_ids()
+        _audit_spread(services.settings.db, ids, jobs or 1, as_json)
+        return
     report = full_audit(services.caboose, game_id, log=services.log)
     _echo_json(report.to_json()) if as_json else click.echo(report.text())
     if not report.ok:
         sys.exit(1)
+
+
+def _audit_spread(db: str, ids: list[str], jobs: int, as_json: bool) -> None:
+    """Audit `ids` over `jobs` processes: a line per game as it is done (stdout), progress
+    and the summary on stderr; exit status 1 unless every game passed."""
+    failed: list[str] = []
+
+    def done(game_id: str, report: dict[str, Any], worker: int) -> None:
+        if as_json:
+            _echo_json({"game_id": game_id, **report})
+        else:
+            click.echo(f"{game_id} {'OK' if report['ok'] else 'FAILED'}: {report['events']} events"
+                       + (f"; first problem at version {report['first_problem']['version']}: {report['first_problem']['what']}"
+                          if report["first_problem"] else ""))
+        if not report["ok"]:
+            failed.append(game_id)
+        _progress(len(result_count) + 1, len(ids), worker, game_id)
+        result_count.append(game_id)
+
+    def failure(failure: spread.Failure) -> None:
+        click.echo(f"game {failure.item} could not be audited: {failure.error}", err=True)
+
+    result_count: list[str] = []
+    result = spread.each(_audit_one, _audit_setup, (db,), ids, jobs, on_done=done, on_failure=failure)
+    rate = len(ids) / result.seconds if result.seconds else 0.0
+    click.echo(f"audited {len(result.values)} of {len(ids)} games in {result.seconds:.1f} s ({rate:.1f} games/s, "
+               f"{jobs} workers: {_shares(result)}): {len(result.values) - len(failed)} OK, {len(failed)} FAILED, "
+               f"{len(result.failures)} could not be audited", err=True)
+    if failed or result.failures:
+        sys.exit(1)
+
+
+def _progress(done: int, total: int, worker: int, item: str) -> None:
+    click.echo(f"[{done}/{total}] worker {worker + 1}: {item}", err=True)
+
+
+def _shares(result: spread.Spread) -> str:
+    return ", ".join(f"{count} by worker {worker + 1}" for worker, count in sorted(result.per_worker.items()))
+
+
+def _audit_setup(db: str) -> Any:
+    return _services(db)
+
+
+def _audit_one(services: Any, game_id: str) -> dict[str, Any]:
+    report: dict[str, Any] = full_audit(services.caboose, game_id, log=services.log).to_json()
+    return report
+
+
+def _simulate_spread(jobs: int, count: int, args: tuple[Any, ...]) -> None:
+    """Play `count` games over `jobs` processes; print their lines in game order."""
+    lines: dict[int, dict[str, Any]] = {}
+    printed = [0]
+    finished: list[int] = []
+
+    def flush() -> None:
+        while printed[0] in lines:
+            _echo_json(lines.pop(printed[0]))
+            printed[0] += 1
+
+    def done(index: str, line: dict[str, Any], worker: int) -> None:
+        lines[int(index)] = line
+        finished.append(int(index))
+        _progress(len(finished), count, worker, f"game {index} ({line['game_id']}, {line['events']} events)")
+        flush()
+
+    def failure(failure: spread.Failure) -> None:
+        lines[int(failure.item)] = {"game": int(failure.item), "failed": failure.error}
+        click.echo(f"game {failure.item} failed: {failure.error}", err=True)
+        flush()
+
+    result = spread.each(_simulate_one, _simulate_setup, args, range(count), jobs, on_done=done, on_failure=failure)
+    rate = len(result.values) / result.seconds if result.seconds else 0.0
+    click.echo(f"played {len(result.values)} of {count} games in {result.seconds:.1f} s ({rate:.2f} games/s, "
+               f"{jobs} workers: {_shares(result)}); {len(result.failures)} failed", err=True)
+    if result.failures:
+        sys.exit(1)
+
+
+def _simulate_setup(db: str, game: str, players: int | None, seed: int, check: bool, options: dict[str, Any],
+                    levels: str) -> tuple[Any, ...]:
+    return _services(db), game, players, seed, check, options, levels
+
+
+def _simulate_one(context: tuple[Any, ...], index: int) -> dict[str, Any]:
+    services, game, players, seed, check, options, levels = context
+    decider = games.current(game)
+    # The game's own chooser, from its own seed: the same game whichever worker plays it.
+    chooser = random.Random(int.from_bytes(game_seed(seed, index)[:8], "big"))
+    seats = players or chooser.randint(decider.min_seats, decider.max_seats)
+    playout = play_one(services.caboose, game, seats, game_seed(seed, index), chooser, check, lobby=services.lobby,
+                       options=options, levels=levels)
+    return {**playout.to_json(), "players": seats, "game": index}
 
 
 @cli.command()

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import json
 import signal
+import sys
+import tempfile
 import threading
+import time
 from typing import Any
 
 import click
 
+from cli import spread
 from cli.common import db_option, handles_errors, json_option
-from projections.runner import log_end, rebuild
+from projections.runner import Part, log_end, merge_parts, rebuild, rebuild_part
 from projections.store import ReadModelError, ReadStore
 from service.bootstrap import Services, bootstrap
 from service.settings import Settings
@@ -36,15 +40,21 @@ def projections_cli() -> None:
 
 @projections_cli.command("rebuild")
 @click.option("--batch", type=click.IntRange(min=1, max=100000), default=2000, show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1, max=64), default=None,
+              help="Worker processes, each projecting its share of the games; a game that fails is named and left "
+                   "out, and the others are rebuilt (exit status 1).")
 @db_option
 @read_db_option
 @handles_errors
-def rebuild_cmd(batch: int, db: str | None, read_db: str | None) -> None:
+def rebuild_cmd(batch: int, jobs: int | None, db: str | None, read_db: str | None) -> None:
     """Rebuild every read model from zero (one transaction: readers see the old views
     until the new ones are complete). Stop the runners first."""
     services, store = _stores(db, read_db)
     app = services.caboose
     total = log_end(app)
+    if jobs is not None:
+        _rebuild_spread(services, store, jobs, batch, total)
+        return
     with click.progressbar(length=total, label="Rebuilding projections", show_pos=True,
                            file=click.get_text_stream("stderr")) as bar:  # type: ignore[operator]  # overloads give object
         count = rebuild(app, store, batch, progress=bar.update)
@@ -113,3 +123,46 @@ def show_cmd(what: str, game_id: str | None, at: int | None, db: str | None, rea
         app.game(game_id)
         body = getattr(store, what)(game_id, at)
     click.echo(json.dumps(body, ensure_ascii=False, indent=2))
+
+
+def _rebuild_spread(services: Services, store: ReadStore, jobs: int, batch: int, total: int) -> None:
+    """Each worker projects its share of the games into a private SQLite file; the rows are
+    then copied into the read models in one transaction."""
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="caboose-rebuild-") as folder:
+        with click.progressbar(length=total * jobs, label=f"Rebuilding projections ({jobs} workers)", show_pos=True,
+                               file=click.get_text_stream("stderr")) as bar:  # type: ignore[operator]  # overloads give object
+            done = spread.parts(_rebuild_worker, (services.settings.db, folder, batch), jobs, on_progress=bar.update)
+        failed: dict[str, str] = {}
+        for part in done.parts.values():
+            failed.update(part.failures)
+        broken = [f for f in done.failures if f.item not in failed]
+        if broken:  # a worker died: its share of the games is not there to copy
+            for failure in broken:
+                click.echo(f"worker {failure.worker + 1} failed: {failure.error}", err=True)
+            raise click.ClickException("the rebuild stopped: the read models are as they were")
+        sources = [ReadStore(f"sqlite:///{folder}/part-{k}.sqlite") for k in sorted(done.parts)]
+        try:
+            copied = merge_parts(services.caboose, store, sources, max(p.position for p in done.parts.values()))
+        finally:
+            for source in sources:
+                source.close()
+    events = sum(p.events for p in done.parts.values())
+    seconds = time.perf_counter() - began
+    click.echo(f"rebuilt from {events} events of {total} in the log, {jobs} workers, {seconds:.1f} s "
+               f"({events / seconds if seconds else 0:,.0f} events/s), {copied} rows")
+    for game_id, error in sorted(failed.items()):
+        click.echo(f"game {game_id} failed: {error}", err=True)
+    if failed:
+        click.echo(f"{len(failed)} game(s) left out of the read models; the others are rebuilt", err=True)
+        sys.exit(1)
+
+
+def _rebuild_worker(report: spread.Report, part: int, parts: int, db: str, folder: str, batch: int) -> Part:
+    services = bootstrap(Settings.from_env(db))
+    store = ReadStore(f"sqlite:///{folder}/part-{part}.sqlite")
+    try:
+        return rebuild_part(services.caboose, store, part, parts, batch, progress=report.progress, describe=spread.described)
+    finally:
+        store.close()
+        services.caboose.close()

@@ -33,6 +33,7 @@ from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
 from domain.core.errors import RuleError
+from domain.core.state import Transient, transient
 from domain.tournament import record as tr
 from domain.tournament.points import places as places_of
 from projections.handlers import Figures, Projector, projector_for
@@ -121,6 +122,8 @@ class _Live:
     new: bool = False
     renamed: bool = False
     """A seat was joined under a new name: the game's player rows are written again."""
+    editing: Transient = field(default_factory=Transient)
+    """The transient the game's state is folded in (`domain.core.state.transient`)."""
 
 
 @dataclass
@@ -253,6 +256,33 @@ class GameProjection(Projection[SqlView]):
             for live in batch.games.values():
                 self._remember(live)
 
+    def project_each(self, session: Session, steps: Iterable[Step], failures: dict[str, str],
+                     describe: Callable[[BaseException], str] = repr) -> None:
+        """Project steps as `project` does, but a step that fails fails its game alone: the
+        game is named in `failures` (with why) and its later steps are skipped; the caller
+        drops whatever rows it left. For a rebuild by parts, where one bad game must not
+        stop the others."""
+        batch = _Batch(session, self.tournaments.pending(session), trusted=True)
+        try:
+            for step in steps:
+                tournament = tr.ID in step.record
+                owner_id = step.record[tr.ID] if tournament else step.record["game_id"]
+                if owner_id in failures:
+                    continue
+                try:
+                    if tournament:
+                        self.tournaments.project(batch.tournaments, step.record)
+                    else:
+                        self._project(batch, step)
+                except Exception as error:  # named and dropped; the other games go on
+                    failures[owner_id] = f"version {step.record.get('version')}: {describe(error)}"
+            batch.flush()
+            self.tournaments.flush(batch.tournaments)
+        finally:
+            for live in batch.games.values():
+                if live.game_id not in failures:
+                    self._remember(live)
+
     # -- one record -----------------------------------------------------------------------
 
     def _project(self, batch: _Batch, step: Step) -> None:
@@ -277,8 +307,11 @@ class GameProjection(Projection[SqlView]):
         kind = event.kind
         before = live.figures
         # A rewind's state is the one the aggregate stored beside it, else the store's.
-        live.state = fold.step(decider, live.state, event, lambda version: decode(
-            decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
+        # A transient fold: the game's state is this projection's alone between events (the
+        # projectors and the index only read it), so it is changed in place, not copied.
+        with transient(live.editing):
+            live.state = fold.step(decider, live.state, event, lambda version: decode(
+                decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
         if kind in log.REWIND_KINDS:
             batch.flush()
             live.figures = self.store.figures_at(batch.session, game_id, record["data"]["to_version"])

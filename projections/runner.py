@@ -23,15 +23,17 @@ import logging
 import threading
 import weakref
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.projection import BaseProjectionRunner
-from sqlalchemy import select
+from sqlalchemy import Table, delete, insert, select
 
-from projections.models import GameRow
-from projections.projector import APPLICATION, EventLog, GameProjection, OutOfStep, SqlView, steps_of
+from projections.models import VIEW_TABLES, GameRow, RatingMatchRow, RatingRow
+from projections.projector import APPLICATION, EventLog, GameProjection, OutOfStep, SqlView, Step, steps_of
 from projections.store import ReadModelError, ReadStore, read_store_for
+from projections.tournaments import TournamentProjection
 
 logger = logging.getLogger(__name__)
 
@@ -126,6 +128,98 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
         store.set_tracked(session, APPLICATION, position)
     store.analyze()
     return count
+
+
+def owner(game_id: UUID | str, parts: int) -> int:
+    """Which of `parts` rebuilds a game (by its id, so every part agrees without asking)."""
+    return (game_id if isinstance(game_id, UUID) else UUID(game_id)).int % parts
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a rebuild spread over processes: what it read and what failed."""
+
+    events: int
+    """The events of its own games it projected."""
+    position: int
+    """The end of the log as it read it."""
+    failures: dict[str, str]
+    """Game id -> why that game could not be projected (its rows are left out)."""
+
+
+def rebuild_part(app: EventLog, store: ReadStore, part: int, parts: int, batch_size: int = 2000,
+                 progress: Callable[[int], None] | None = None, describe: Callable[[BaseException], str] = repr) -> Part:
+    """Project into `store` (a private, empty store) the games of the whole log that fall to
+    `part` of `parts` (`owner`), reading the log once; a game that fails is named and left out."""
+    projection = projection_for(app, store)
+    failures: dict[str, str] = {}
+    count = position = 0
+    with store.writing() as session:
+        store.clear(session)
+        while True:
+            notifications = app.recorder.select_notifications(start=position, limit=batch_size, inclusive_of_start=False)
+            if not notifications:
+                break
+            mine = [n for n in notifications if owner(n.originator_id, parts) == part]
+            projection.project_each(session, _steps(app, mine, failures, describe), failures, describe)
+            position = notifications[-1].id
+            count += len(mine)
+            if progress:
+                progress(len(notifications))
+        if failures:  # what a failed game or tournament left behind
+            failed = list(failures)
+            for model in VIEW_TABLES:
+                table = cast(Table, model.__table__)
+                for column in ("game_id", "tournament_id", "match_id"):
+                    if column in table.c:
+                        session.execute(delete(table).where(table.c[column].in_(failed)))
+    return Part(count, position, failures)
+
+
+def _steps(app: EventLog, notifications: list[Any], failures: dict[str, str],
+           describe: Callable[[BaseException], str]) -> list[Step]:
+    """The steps of these notifications; one that cannot be read fails its game alone."""
+    try:
+        return steps_of(app, notifications)
+    except Exception:  # read them one by one to find which game it was
+        found: list[Step] = []
+        for notification in notifications:
+            try:
+                found += steps_of(app, [notification])
+            except Exception as error:
+                failures.setdefault(str(notification.originator_id), describe(error))
+        return found
+
+
+def merge_parts(app: EventLog, store: ReadStore, sources: list[ReadStore], position: int) -> int:
+    """Replace every view of `store` with the rows of the parts' stores, and its tracking
+    position with `position`, in one transaction (readers see the old views until the new
+    ones are complete, as with `rebuild`); returns the rows copied."""
+    copied = 0
+    origin = first_game(app)
+    with store.writing() as session:
+        store.clear(session)
+        if origin is not None:
+            store.set_source(session, APPLICATION, origin)
+        for source in sources:
+            with source.reading() as reading:
+                for model in MERGED_TABLES:
+                    table = cast(Table, model.__table__)
+                    result = reading.execute(select(table)).mappings()
+                    while rows := result.fetchmany(5000):
+                        session.execute(insert(table), [dict(row) for row in rows])
+                        copied += len(rows)
+        # Each part rated only the matches it held; ratings are a fold over every match of
+        # a title in order, so they are made again from the merged matches.
+        for title in session.scalars(select(RatingMatchRow.game).distinct()):
+            TournamentProjection.rate_again(session, title)
+        store.set_tracked(session, APPLICATION, position)
+    store.analyze()
+    return copied
+
+
+MERGED_TABLES = tuple(model for model in VIEW_TABLES if model is not RatingRow)
+"""What `merge_parts` copies from the parts; the ratings are made again after them."""
 
 
 def log_end(app: EventLog) -> int:

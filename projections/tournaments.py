@@ -263,7 +263,7 @@ class TournamentProjection:
             if title not in pending.redo:
                 self._rate_on(session, title, [_as_match(r) for r in sorted(rows, key=lambda r: r["sort_key"])])
         for title in sorted(pending.redo):
-            self._rate_again(session, title)
+            self.rate_again(session, title)
 
     @staticmethod
     def _rate_on(session: Session, title: str, matches: list[Match]) -> None:
@@ -280,7 +280,7 @@ class TournamentProjection:
                 session.execute(insert(RatingRow).values(game=title, player=player, **values))
 
     @staticmethod
-    def _rate_again(session: Session, title: str) -> None:
+    def rate_again(session: Session, title: str) -> None:
         session.execute(delete(RatingRow).where(RatingRow.game == title))
         matches = [_as_match(row) for row in session.scalars(
             select(RatingMatchRow).where(RatingMatchRow.game == title).order_by(RatingMatchRow.sort_key))]

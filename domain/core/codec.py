@@ -10,6 +10,7 @@ two dataclasses of one union must differ in their fields.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from functools import cache
@@ -103,10 +104,17 @@ def decoder(hint: Any) -> Read:
         value = decoder(value_type)
         if key_type is int:
             return _or_none(lambda data: {int(k): value(v) for k, v in data.items()})
-        if value is _as_is:
-            return _or_none(lambda data: {k: v for k, v in data.items()})
-        return _or_none(lambda data: {k: value(v) for k, v in data.items()})
+        key = decoder(key_type)
+        return _or_none(lambda data: {key(k): value(v) for k, v in data.items()})
+    if hint is str:
+        return _interned
     return _as_is
+
+
+def _interned(data: Any) -> Any:
+    """A string read once for all: the same card, city and route names fill every cached
+    game's state, and JSON gives each occurrence its own copy."""
+    return sys.intern(data) if type(data) is str else data
 
 
 def _or_none(read: Read) -> Read:

@@ -20,6 +20,7 @@ from domain.core.envelope import to_event
 from domain.core.errors import RecordError
 from domain.core.events import Event
 from domain.core.kinds import NOTES, REWINDS, AdjustmentMade, GameCreated, SeatJoined, SeedRevealed
+from domain.core.state import transient
 
 Earlier = Callable[[int], Any]
 """The game's state at an earlier version, for a rewind to restore."""
@@ -91,14 +92,37 @@ class Replay:
 
 
 def replay(records: Iterable[dict[str, Any]], upto: int | None = None) -> Replay:
-    """Fold full records (optionally only the first `upto` events) into a state."""
-    iterator = iter(records)
-    first = next(iterator, None)
-    if first is None:
+    """Fold full records (optionally only the first `upto` events) into a state. A record
+    with no rewind is folded through a transient (`state.transient`): no state along the way
+    is handed out, so none is copied per event; the one handed out at the end is immutable.
+    A rewind needs the states along the way, which `History` keeps."""
+    listed = list(records)
+    if not listed:
         raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
-    history = History(first)
-    for record in iterator:
-        if upto is not None and record["version"] > upto:
-            break
-        history.add(record)
-    return Replay(history.decider, history.created, history.state, history.version)
+    if any(record.get("kind") in log.REWIND_KINDS for record in listed):
+        history = History(listed[0])
+        for record in listed[1:]:
+            if upto is not None and record["version"] > upto:
+                break
+            history.add(record)
+        return Replay(history.decider, history.created, history.state, history.version)
+    return _replay_transient(listed, upto)
+
+
+def _replay_transient(records: list[dict[str, Any]], upto: int | None) -> Replay:
+    created = records[0]
+    if created.get("kind") != log.GAME_CREATED:
+        raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+    decider = log.decider_of(created["data"])
+    catalogue = decider.catalogue
+    state = decider.initial_state(log.setup_of(created["data"]))
+    version = 1
+    with transient():
+        for record in records[1:]:
+            if upto is not None and record["version"] > upto:
+                break
+            if record.get("version") != version + 1:
+                raise RecordError("version_gap", f"expected version {version + 1}, found {record.get('version')}", version + 1)
+            state = step(decider, state, to_event(record, catalogue))
+            version += 1
+    return Replay(decider, created["data"], state, version)

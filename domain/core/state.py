@@ -8,6 +8,9 @@ and raise on any change; `evolve` builds new ones.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, NoReturn, TypeVar, cast
 
 T = TypeVar("T")
@@ -52,16 +55,63 @@ class Frozen:
                 object.__setattr__(self, name, frozen(value))
 
 
+class Transient:
+    """A fold's private edit session, as persistent-collection libraries have transients: a
+    state made by `replace` inside the session belongs to it, and a later `replace` of it in
+    the same session changes it in place instead of copying it, since nobody else can hold
+    it yet. Whatever the session did not make (the state it started from, a state restored
+    from elsewhere) is copied on its first change, as always. A session is used by one fold
+    that hands out no state until it ends (`end`), after which its states are as immutable
+    as any other: nothing changes them in place again."""
+
+    __slots__ = ("owned",)
+
+    def __init__(self) -> None:
+        self.owned: dict[int, Any] = {}
+        """id -> the object made in the session (held, so that no other object takes its id)."""
+
+    def end(self) -> None:
+        """Give up every state the session made: from now on they are only read."""
+        self.owned.clear()
+
+
+_EDITING: ContextVar[Transient | None] = ContextVar("caboose_transient", default=None)
+
+
+@contextmanager
+def transient(session: Transient | None = None) -> Iterator[Transient]:
+    """Fold inside `session` (a fresh one if None) for the block: the evolve functions read
+    the same, and their `replace` calls change the session's own states in place. A session
+    passed in lives on after the block (a projection keeps one per game it follows); a fresh
+    one ends with it."""
+    editing = session if session is not None else Transient()
+    token = _EDITING.set(editing)
+    try:
+        yield editing
+    finally:
+        _EDITING.reset(token)
+        if session is None:
+            editing.end()
+
+
 def replace(value: T, **changes: Any) -> T:
     """`dataclasses.replace` without the trip through `__init__`, which dominated the cost
     of a playout: the unchanged fields are shared, the changed ones are fresh values (their
-    mappings made read-only, as `Frozen` does for a new state)."""
-    if not value.__dict__.keys() >= changes.keys():
-        raise TypeError(f"{type(value).__name__} has no field {sorted(changes.keys() - value.__dict__.keys())}")
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
+    mappings made read-only, as `Frozen` does for a new state). Inside a `transient` fold, a
+    state the fold made itself is changed in place instead."""
+    editing = _EDITING.get()
+    if editing is not None and id(value) in editing.owned:
+        fields = value.__dict__
+        new = value
+    else:
+        new = object.__new__(type(value))
+        fields = new.__dict__
+        fields.update(value.__dict__)
+        if editing is not None:
+            editing.owned[id(new)] = new
     for name, change in changes.items():
+        if name not in fields:
+            raise TypeError(f"{type(value).__name__} has no field {name!r}")
         # Shallow on purpose: a state's mappings map to plain values, tuples or frozen
         # dataclasses, never to further dicts, and this runs for every event folded.
         fields[name] = FrozenDict(change) if type(change) is dict else change

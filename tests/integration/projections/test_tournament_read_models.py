@@ -9,9 +9,10 @@ store (a fresh projection), or rebuilt everything from zero."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from projections.runner import PollingRunner, log_caught_up, projection_for, rebuild
+from projections.runner import PollingRunner, log_caught_up, log_end, merge_parts, projection_for, rebuild, rebuild_part
 from projections.store import ReadStore
 from projections.tournaments import stored_listing, stored_ratings, stored_standings
 from service import referee as desk
@@ -47,6 +48,11 @@ def followed(app: Caboose, organiser: Organiser, tournament_id: str, fresh: bool
 
 
 def test_standings_index_and_ratings_are_the_records_own_after_each_event(app: Caboose) -> None:
+    play_a_tournament(app)
+
+
+def play_a_tournament(app: Caboose) -> str:
+    """One Swiss tournament of nine, the read models checked after each of its events; returns its id."""
     organiser = Organiser(Lobby(app))
     created = organiser.create("Swiss", "ticket_to_ride", kind="swiss", rounds=2, table_size=4)
     tournament_id = created.tournament_id
@@ -95,6 +101,38 @@ def test_standings_index_and_ratings_are_the_records_own_after_each_event(app: C
     rebuild(app, store)
     projection_for(app, store)
     assert agree(organiser, tournament_id, store) == done
+    return tournament_id
+
+
+def rebuilt_in_parts(app: Caboose, folder: Path, parts: int) -> ReadStore:
+    """The read models made as `caboose projections rebuild --jobs N` makes them: each part
+    projects the games and tournaments it owns into a private store, then they are merged."""
+    store = log_caught_up(app)
+    sources = [ReadStore(f"sqlite:///{folder}/part-{parts}-{k}.sqlite") for k in range(parts)]
+    try:
+        done = [rebuild_part(app, source, k, parts) for k, source in enumerate(sources)]
+        assert all(not part.failures for part in done), [part.failures for part in done]
+        merge_parts(app, store, sources, log_end(app))
+    finally:
+        for source in sources:
+            source.close()
+    projection_for(app, store).forget()
+    return store
+
+
+def test_a_rebuild_in_parts_makes_the_same_standings_index_and_ratings(app: Caboose, tmp_path: Path) -> None:
+    organiser = Organiser(Lobby(app))
+    tournament_id = play_a_tournament(app)
+    rated_id, _ = Lobby(app).open_game("ticket_to_ride", ["Ann", "Zoe", "Cleo"], rated=True)
+    played_held(app, app.game(rated_id), ["random"] * 3, random.Random(8), 20_000)
+    whole = log_caught_up(app)
+    rebuild(app, whole)
+    expected = (stored_standings(whole, tournament_id), stored_listing(whole), stored_ratings(whole))
+    assert {r.player for r in expected[2]["ticket_to_ride"]} >= {"Zoe"}
+    for parts in (2, 3):
+        store = rebuilt_in_parts(app, tmp_path, parts)
+        assert (stored_standings(store, tournament_id), stored_listing(store), stored_ratings(store)) == expected
+        agree(organiser, tournament_id, store)
 
 
 def test_games_created_rated_count_in_the_ratings_and_their_forks_do_not(app: Caboose) -> None:

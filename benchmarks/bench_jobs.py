@@ -1,0 +1,122 @@
+"""`--jobs N` against one process, each with its baseline from the same run.
+
+    python benchmarks/bench_jobs.py --store DIR [--rounds 2] [--audit-games 20] [--simulate-games 8]
+
+DIR holds an `events.sqlite` of Ticket to Ride games (`bench_projections.py --store DIR`
+makes one). Figures, the ways taking turns round by round so they share the machine's load:
+- the rebuild: `caboose projections rebuild` (one process, the code path without --jobs),
+  `--jobs 1` and `--jobs 2`, events/s, against reading the whole notification log;
+- the archive audit: `caboose audit --all --jobs 1` and `--jobs 2` over the first
+  `--audit-games` games (a store of its own, copied), games/s, against replaying the same
+  games (`fold.replay`) in one process;
+- the simulator: `caboose simulate --jobs 1` and `--jobs 2`, games/s.
+Every command is timed from the outside (process start-up included), as a user waits for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from domain.core import fold
+from service.application import Caboose
+from service.settings import Settings
+
+CABOOSE = str(Path(sys.executable).with_name("caboose"))
+
+
+def timed(env: dict[str, str], *args: str) -> float:
+    started = time.perf_counter()
+    done = subprocess.run([CABOOSE, *args], env={**os.environ, **env}, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"caboose {' '.join(args)} failed: {done.stderr[-2000:]}")
+    return time.perf_counter() - started
+
+
+def raw_read(app: Caboose) -> tuple[int, float]:
+    started, count, position = time.perf_counter(), 0, 0
+    while notifications := app.recorder.select_notifications(start=position, limit=2000, inclusive_of_start=False):
+        count += len(notifications)
+        position = notifications[-1].id
+    return count, time.perf_counter() - started
+
+
+def replay(app: Caboose, ids: list[str]) -> float:
+    started = time.perf_counter()
+    for game_id in ids:
+        fold.replay(app.records(game_id))
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--store", required=True)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--audit-games", type=int, default=20)
+    parser.add_argument("--simulate-games", type=int, default=8)
+    args = parser.parse_args()
+    db = f"sqlite:///{Path(args.store).resolve()}/events.sqlite"
+    app = Caboose(Settings(db=db))
+    env = {"CABOOSE_DB": db}
+    times: dict[str, list[float]] = {}
+    events = 0
+    for _ in range(args.rounds):
+        events, seconds = raw_read(app)
+        times.setdefault("raw_read", []).append(seconds)
+        times.setdefault("rebuild", []).append(timed(env, "projections", "rebuild"))
+        for jobs in ("1", "2"):
+            times.setdefault(f"rebuild_jobs_{jobs}", []).append(timed(env, "projections", "rebuild", "--jobs", jobs))
+    best = {k: min(v) for k, v in times.items()}
+    rebuild = {"events": events, **{f"{k}_events_per_s": round(events / s) for k, s in best.items()}}
+    rebuild["rebuild_ratio_to_raw_read"] = round(best["raw_read"] / best["rebuild"], 3)
+    rebuild["jobs_1_ratio_to_raw_read"] = round(best["raw_read"] / best["rebuild_jobs_1"], 3)
+    rebuild["jobs_2_ratio_to_jobs_1"] = round(best["rebuild_jobs_1"] / best["rebuild_jobs_2"], 3)
+    rebuild["jobs_2_ratio_to_one_process"] = round(best["rebuild"] / best["rebuild_jobs_2"], 3)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        ids = app.game_ids()[:args.audit_games]
+        audit_db = f"sqlite:///{tmp}/audit.sqlite"
+        small = Caboose(Settings(db=audit_db))
+        for game_id in ids:  # the first games alone, in a store of their own
+            small.import_record(app.records(game_id))
+        small.close()
+        audit_env = {"CABOOSE_DB": audit_db}
+        timed(audit_env, "projections", "rebuild")
+        audit_app = Caboose(Settings(db=audit_db))
+        audit_times: dict[str, list[float]] = {}
+        for _ in range(args.rounds):
+            audit_times.setdefault("replay", []).append(replay(audit_app, audit_app.game_ids()))
+            for jobs in ("1", "2"):
+                audit_times.setdefault(f"audit_jobs_{jobs}", []).append(timed(audit_env, "audit", "--all", "--jobs", jobs))
+        audit_best = {k: min(v) for k, v in audit_times.items()}
+        audit = {"games": len(ids), **{f"{k}_games_per_s": round(len(ids) / s, 2) for k, s in audit_best.items()},
+                 "jobs_2_ratio_to_jobs_1": round(audit_best["audit_jobs_1"] / audit_best["audit_jobs_2"], 3),
+                 "audit_jobs_1_ratio_to_replay": round(audit_best["replay"] / audit_best["audit_jobs_1"], 4)}
+
+        sim_times: dict[str, list[float]] = {}
+        for round_ in range(args.rounds):
+            for jobs in ("1", "2"):
+                sim_env = {"CABOOSE_SIMULATE_DB": f"sqlite:///{tmp}/sim-{round_}-{jobs}.sqlite"}
+                sim_times.setdefault(f"simulate_jobs_{jobs}", []).append(
+                    timed(sim_env, "simulate", "ticket_to_ride", "--games", str(args.simulate_games), "--no-check",
+                          "--jobs", jobs))
+        sim_best = {k: min(v) for k, v in sim_times.items()}
+        simulate = {"games": args.simulate_games,
+                    **{f"{k}_games_per_s": round(args.simulate_games / s, 2) for k, s in sim_best.items()},
+                    "jobs_2_ratio_to_jobs_1": round(sim_best["simulate_jobs_1"] / sim_best["simulate_jobs_2"], 3)}
+    out: dict[str, Any] = {"cores": os.cpu_count(), "load_average": os.getloadavg(), "rebuild": rebuild, "audit": audit,
+                           "simulate": simulate}
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
