@@ -111,8 +111,10 @@ MODULE_SECONDS = Path(__file__).with_name("module_seconds.json")
 """What each module took, in seconds, in a run in one process (`pytest -n 0
 --record-module-seconds`, which rewrites this file): the workers take the longest work first."""
 
-UNMEASURED_TEST_SECONDS = 0.5
-"""A module not in MODULE_SECONDS counts this much for each of its tests."""
+UNMEASURED_TEST_SECONDS = {"tests/browser/": 2.0, "": 0.5}
+"""A module not in MODULE_SECONDS counts this much for each of its tests, by the first folder
+its path starts with: a browser test opens pages and plays in them (about 2 s a test in one
+process), most others take well under a second."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -150,7 +152,9 @@ def scope_seconds(nodeids: Iterable[str], measured: dict[str, float]) -> float:
     for nodeid in nodeids:
         module = nodeid.split("::", 1)[0]
         counts[module] = counts.get(module, 0) + 1
-    return sum(measured.get(module, UNMEASURED_TEST_SECONDS * count) for module, count in counts.items())
+    return sum(measured.get(module, count * next(seconds for folder, seconds in UNMEASURED_TEST_SECONDS.items()
+                                                  if module.startswith(folder)))
+               for module, count in counts.items())
 
 
 @pytest.hookimpl(optionalhook=True)
