@@ -181,6 +181,8 @@ class TournamentProjection:
         key = earlier["sort_key"] if earlier is not None else match_key(record["time"], data["game_id"], state.id,
                                                                         table.round, table.table)
         if earlier is not None:
+            if list(earlier["places"]) == list(table.result.places):
+                return  # a ruling that leaves the places as they were rates nothing again
             pending.redo.add(state.created.game)  # a result rated already has changed
         pending.matches[data["game_id"]] = {
             "match_id": data["game_id"], "game": state.created.game, "sort_key": key, "version": record["version"],
