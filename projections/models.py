@@ -196,6 +196,9 @@ class RatingMatchRow(Base):
     tournament_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
     players: Mapped[list[Any]] = mapped_column(JSON)
     places: Mapped[list[Any]] = mapped_column(JSON)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Each player's rating just before this match (`[mu, sigma, games]`; a first match: absent),
+    so the matches from here on can be rated again without those ahead of it."""
 
     __table_args__ = (Index("ix_proj_rating_matches_game_order", "game", "sort_key"),)
 

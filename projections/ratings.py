@@ -9,10 +9,11 @@ is at least.
 
 The matches are rated in the order of `Match.key`: when they finished, then the
 tournament, round and table (the tables one settlement records share its time). The read
-model (`projections/tournaments.py`) keeps the ratings after its matches and rates a newer
-match onto them; a match that lands earlier in that order, or a ruling that changes one
-already rated, has the game title's ratings made again from all of its matches. Either
-way the ratings are those `rated` gives for all the matches at once.
+model (`projections/tournaments.py`) keeps, beside each match, every player's rating just
+before it: a new match is rated onto the ratings as they are, and a match that lands earlier
+in that order, a ruling that changes one already rated, or one taken away has the matches
+from that point on rated again, from the ratings kept there. Either way the ratings are
+those `rated` gives for all the matches at once.
 """
 
 from __future__ import annotations
@@ -64,16 +65,22 @@ class Rating:
 _MODEL = PlackettLuce()
 
 
+def rate_one(now: dict[str, Rating], match: Match) -> None:
+    """Rate one match onto `now` (each player's rating; a player not in it starts at the
+    model's default), in place."""
+    teams = [[_MODEL.rating(mu=now[p].mu, sigma=now[p].sigma, name=p) if p in now else _MODEL.rating(name=p)]
+             for p in match.players]
+    after = _MODEL.rate(teams, ranks=[float(place) for place in match.places])  # type: ignore[arg-type]
+    for player, team in zip(match.players, after, strict=True):
+        now[player] = Rating(player, team[0].mu, team[0].sigma, (now[player].games if player in now else 0) + 1)
+
+
 def rate_onto(known: Mapping[str, Rating], matches: Iterable[Match]) -> dict[str, Rating]:
     """The ratings after `matches` (one game title, in their order), from `known` (each
-    player's rating before them; a player not in it starts at the model's default)."""
+    player's rating before them)."""
     now = dict(known)
     for match in matches:
-        teams = [[_MODEL.rating(mu=now[p].mu, sigma=now[p].sigma, name=p) if p in now else _MODEL.rating(name=p)]
-                 for p in match.players]
-        after = _MODEL.rate(teams, ranks=[float(place) for place in match.places])  # type: ignore[arg-type]
-        for player, team in zip(match.players, after, strict=True):
-            now[player] = Rating(player, team[0].mu, team[0].sigma, (now[player].games if player in now else 0) + 1)
+        rate_one(now, match)
     return now
 
 

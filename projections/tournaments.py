@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from domain.tournament import pairing
@@ -34,7 +34,7 @@ from domain.tournament.standings import ladder_of, standing
 from domain.tournament.state import Tournament, evolve, start
 from projections.index import sortable_time
 from projections.models import RatingMatchRow, RatingRow, TournamentRow
-from projections.ratings import Match, Rating, best_first, match_key, rate_onto
+from projections.ratings import Match, Rating, best_first, match_key, rate_one
 from projections.store import ReadModelError
 
 TournamentRecords = Callable[[str, int], list[dict[str, Any]]]
@@ -112,8 +112,6 @@ class Pending:
     """match id -> its new row (None: taken away)."""
     stored: dict[str, RatingMatchRow | None] = field(default_factory=dict)
     """match id -> its row as the transaction found it."""
-    redo: set[str] = field(default_factory=set)
-    """Game titles whose ratings are made again from all their matches."""
 
 
 class TournamentProjection:
@@ -180,8 +178,8 @@ class TournamentProjection:
         earlier = self._match(pending, data["game_id"])
         key = earlier["sort_key"] if earlier is not None else match_key(record["time"], data["game_id"], state.id,
                                                                         table.round, table.table)
-        if earlier is not None:
-            pending.redo.add(state.created.game)  # a result rated already has changed
+        if earlier is not None and list(earlier["places"]) == list(table.result.places):
+            return  # a ruling that leaves the places as they were rates nothing again
         pending.matches[data["game_id"]] = {
             "match_id": data["game_id"], "game": state.created.game, "sort_key": key, "version": record["version"],
             "tournament_id": state.id, "players": list(table.seats), "places": list(table.result.places)}
@@ -196,14 +194,12 @@ class TournamentProjection:
         if rewound_to is not None:
             if earlier is not None and earlier["version"] > rewound_to:
                 pending.matches[game_id] = None
-                pending.redo.add(title)
             return
         if places is None:
             return
         if earlier is not None:
             if list(earlier["places"]) == list(places):
                 return
-            pending.redo.add(title)
             pending.matches[game_id] = {**earlier, "places": list(places)}
             return
         pending.matches[game_id] = {"match_id": game_id, "game": title, "sort_key": match_key(record["time"], game_id),
@@ -239,55 +235,92 @@ class TournamentProjection:
         pending.new.clear()
         pending.matches.clear()
         pending.stored.clear()
-        pending.redo.clear()
 
     def _ratings(self, pending: Pending) -> None:
-        session = pending.session
-        by_title: dict[str, list[dict[str, Any]]] = {}
+        touched: dict[str, dict[str, dict[str, Any] | None]] = {}
         for match_id, row in pending.matches.items():
             known = pending.stored.get(match_id)
-            if row is None:
-                session.execute(delete(RatingMatchRow).where(RatingMatchRow.match_id == match_id))
-                continue
-            if match_id in pending.stored and known is not None:
-                session.execute(update(RatingMatchRow).where(RatingMatchRow.match_id == match_id).values(**row))
+            title = row["game"] if row is not None else known.game if known is not None else None
+            if title is not None:
+                touched.setdefault(title, {})[match_id] = row
+        for title, changed in sorted(touched.items()):
+            self._rate_from(pending.session, title, changed)
+
+    @staticmethod
+    def _rate_from(session: Session, title: str, changed: dict[str, dict[str, Any] | None]) -> None:
+        """Rate a game title's matches again from the first one `changed` touches (a new
+        match, a result ruled again, a match taken away) to its last. Each match keeps every
+        player's rating just before it (`before`), so a player's rating at that point is the
+        `before` of its first match from there on, or its rating now when it has none: the
+        matches ahead of the point are never read again. A new match after every other one
+        is rated onto the ratings as they are."""
+        olds = {row.match_id: row for row in session.scalars(select(RatingMatchRow).where(
+            RatingMatchRow.game == title, RatingMatchRow.match_id.in_(sorted(changed))))}
+        keys = [r["sort_key"] for r in changed.values() if r is not None] + [o.sort_key for o in olds.values()]
+        if not keys:
+            return
+        start = min(keys)
+        later = [_values(row) for row in session.scalars(select(RatingMatchRow).where(
+            RatingMatchRow.game == title, RatingMatchRow.sort_key >= start).order_by(RatingMatchRow.sort_key))]
+        at_start: dict[str, list[Any] | None] = {}
+        for row in later:
+            for player in row["players"]:
+                at_start.setdefault(player, (row["before"] or {}).get(player))
+        by_id = {row["match_id"]: row for row in later}
+        for match_id, new in changed.items():
+            if new is None:
+                by_id.pop(match_id, None)
             else:
-                by_title.setdefault(row["game"], []).append(row)
-        for title, rows in by_title.items():
-            if title not in pending.redo:
-                last = session.scalar(select(func.max(RatingMatchRow.sort_key)).where(RatingMatchRow.game == title))
-                if last is not None and min(r["sort_key"] for r in rows) < last:
-                    pending.redo.add(title)  # a match earlier than one rated already: made again in order
+                by_id[match_id] = dict(new)
+        rows = sorted(by_id.values(), key=lambda row: row["sort_key"])
+        others = sorted({p for row in rows for p in row["players"]} - at_start.keys())
+        now: dict[str, list[Any]] = {r.player: [r.mu, r.sigma, r.games] for r in session.scalars(
+            select(RatingRow).where(RatingRow.game == title, RatingRow.player.in_(others)))} if others else {}
+        state: dict[str, Rating] = {}
+        for row in rows:
+            before: dict[str, list[Any]] = {}
+            for player in row["players"]:
+                if player not in state:
+                    known = at_start[player] if player in at_start else now.get(player)
+                    if known is not None:
+                        state[player] = Rating(player, float(known[0]), float(known[1]), int(known[2]))
+                if player in state:
+                    before[player] = [state[player].mu, state[player].sigma, state[player].games]
+            row["before"] = before
+            rate_one(state, _as_match(row))
+        session.execute(delete(RatingMatchRow).where(RatingMatchRow.game == title, RatingMatchRow.sort_key >= start))
+        if rows:
             session.execute(insert(RatingMatchRow), rows)
-        for title, rows in by_title.items():
-            if title not in pending.redo:
-                self._rate_on(session, title, [_as_match(r) for r in sorted(rows, key=lambda r: r["sort_key"])])
-        for title in sorted(pending.redo):
-            self.rate_again(session, title)
+        # Every player of a match from the point on: its rating after them, or, with no match
+        # left there, its rating at the point (none at all: no rating).
+        affected = sorted(at_start.keys() | state.keys())
+        session.execute(delete(RatingRow).where(RatingRow.game == title, RatingRow.player.in_(affected)))
+        after = []
+        for player in affected:
+            rating = state.get(player)
+            if rating is None and at_start.get(player) is not None:
+                mu, sigma, games = at_start[player]  # type: ignore[misc]
+                rating = Rating(player, float(mu), float(sigma), int(games))
+            if rating is not None:
+                after.append({"game": title, "player": player, "mu": rating.mu, "sigma": rating.sigma, "games": rating.games})
+        if after:
+            session.execute(insert(RatingRow), after)
 
-    @staticmethod
-    def _rate_on(session: Session, title: str, matches: list[Match]) -> None:
-        players = sorted({p for m in matches for p in m.players})
-        known = {row.player: Rating(row.player, row.mu, row.sigma, row.games) for row in session.scalars(
-            select(RatingRow).where(RatingRow.game == title, RatingRow.player.in_(players)))}
-        after = rate_onto(known, matches)
-        for player in players:
-            rating = after[player]
-            values = {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
-            if player in known:
-                session.execute(update(RatingRow).where(RatingRow.game == title, RatingRow.player == player).values(**values))
-            else:
-                session.execute(insert(RatingRow).values(game=title, player=player, **values))
 
-    @staticmethod
-    def rate_again(session: Session, title: str) -> None:
+    @classmethod
+    def rate_again(cls, session: Session, title: str) -> None:
+        """Rate every match of a title again from the first, with nobody rated before it:
+        after a rebuild in parts, whose parts each rated only the matches they held."""
+        session.execute(update(RatingMatchRow).where(RatingMatchRow.game == title).values(before=None))
         session.execute(delete(RatingRow).where(RatingRow.game == title))
-        matches = [_as_match(row) for row in session.scalars(
-            select(RatingMatchRow).where(RatingMatchRow.game == title).order_by(RatingMatchRow.sort_key))]
-        ratings = rate_onto({}, matches)
-        if ratings:
-            session.execute(insert(RatingRow), [{"game": title, "player": r.player, "mu": r.mu, "sigma": r.sigma,
-                                                 "games": r.games} for r in ratings.values()])
+        first = session.scalars(select(RatingMatchRow).where(RatingMatchRow.game == title)
+                                .order_by(RatingMatchRow.sort_key).limit(1)).first()
+        if first is not None:
+            cls._rate_from(session, title, {first.match_id: _values(first)})
+
+
+def _values(row: RatingMatchRow) -> dict[str, Any]:
+    return {c.name: getattr(row, c.name) for c in RatingMatchRow.__table__.columns}
 
 
 def _as_match(row: Any) -> Match:

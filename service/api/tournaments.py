@@ -21,12 +21,14 @@ from werkzeug.exceptions import Unauthorized
 
 from domain.core.events import PUBLIC, Audience
 from projections.ratings import ranking
+from projections.store import ReadModelError
 from service.api import tournament_schemas as ts
 from service.api.auth import bearer_token, lobby
 from service.api.encoding import as_built
 from service.api.games import idempotency_key
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
+from service.api.projections import read_model_error
 from service.api.schemas import IDEMPOTENCY_HEADER, Strict
 from service.api.stream import EVENT_STREAM, RETRY_MS, StreamHeadersSchema, StreamQuerySchema, pushed
 from service.feed import StreamsFull, capacity_from_env
@@ -78,6 +80,12 @@ def larger_imports(endpoint: str | None, _: dict[str, Any] | None) -> None:
 @tournaments.app_errorhandler(TournamentNotFound)
 def not_found(error: TournamentNotFound) -> Response:
     return problem(404, "Tournament not found", error.message, error.code)
+
+
+# The listing, the standings and the ratings are read models: unavailable read models are a
+# 503 with the command to run, as for the games' read models.
+tournaments.errorhandler(ReadModelError)(read_model_error)
+ratings_api.errorhandler(ReadModelError)(read_model_error)
 
 
 class CreateSchema(Strict):

@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from projections.store import ReadModelError
 from service.application import Caboose
 from service.settings import RateLimits, Settings
 from service.simulation import played_held
@@ -310,3 +311,15 @@ def test_a_game_created_rated_counts_in_the_ratings_once_it_ends(client: Client,
     shown = client.request("GET", "/api/v1/ratings?game=ticket_to_ride").body["ratings"]["ticket_to_ride"]
     assert sorted((r["player"], r["games"]) for r in shown) == [("Ann", 1), ("Ben", 1)]
     assert shown[0]["rating"] > shown[1]["rating"]
+
+
+def test_unavailable_read_models_are_a_503_with_what_to_run(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    created = new_tournament(client)
+
+    def unavailable(store: Any, tournament_id: str) -> None:
+        raise ReadModelError("The read models' database is not at the latest revision: run `caboose db upgrade`.")
+
+    monkeypatch.setattr("service.tournament.views.stored_standings", unavailable)
+    answer = client.request("GET", f"/api/v1/tournaments/{created['tournament_id']}/standings")
+    assert answer.status == 503 and answer.body["code"] == "read_model_error" and "caboose db upgrade" in answer.body["detail"]
+    assert answer.headers["retry-after"]

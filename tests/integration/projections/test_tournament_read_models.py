@@ -9,18 +9,24 @@ store (a fresh projection), or rebuilt everything from zero."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
-from projections.runner import PollingRunner, log_caught_up, log_end, merge_parts, projection_for, rebuild, rebuild_part
-from projections.store import ReadStore
+import pytest
+
+from projections.projector import APPLICATION
+from projections.runner import PollingRunner, library_runner, log_caught_up, log_end, merge_parts, projection_for, rebuild, rebuild_part
+from projections.store import ReadStore, read_store_for
 from projections.tournaments import stored_listing, stored_ratings, stored_standings
 from service import referee as desk
 from service.application import Caboose
+from service.bootstrap import FollowedCaboose
 from service.lobby import Lobby
 from service.simulation import played_held
 from service.tournament import ratings, views
 from service.tournament.organiser import Organiser
+from tests.conftest import POSTGRES_URL
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
@@ -163,3 +169,28 @@ def test_games_created_rated_count_in_the_ratings_and_their_forks_do_not(app: Ca
     store = log_caught_up(app)
     rebuild(app, store)
     assert stored_ratings(store) == read
+
+
+@pytest.mark.postgres
+def test_the_library_runner_follows_a_tournament_on_postgres(postgres_app: Caboose, postgres_schema: str) -> None:
+    """The eventsourcing library's runner (LISTEN/NOTIFY, one event a transaction) projects a
+    tournament's records as the poller does: its standings are the records' own."""
+    store = read_store_for(postgres_app)
+    organiser = Organiser(Lobby(postgres_app))
+    env = {"CABOOSE_DB": POSTGRES_URL, "POSTGRES_SCHEMA": postgres_schema}
+    with library_runner(postgres_app, store, env, FollowedCaboose) as runner:
+        tournament_id = organiser.create("Followed", "ticket_to_ride", kind="swiss", rounds=1, table_size=3).tournament_id
+        for name in PLAYERS[:6]:
+            organiser.register(tournament_id, name)
+        for table in organiser.pair(tournament_id):
+            organiser.rule(tournament_id, table.game_id, "Rita", "Entered by hand.", places=[1, 2, 3])
+        organiser.settle(tournament_id)
+        deadline = time.monotonic() + 60
+        while (store.max_tracking_id(APPLICATION) or 0) < log_end(postgres_app) and time.monotonic() < deadline:
+            runner.run_forever(timeout=0.05)
+    assert store.max_tracking_id(APPLICATION) == log_end(postgres_app)
+    followed = stored_standings(store, tournament_id)
+    assert followed is not None and followed["status"] == "finished"
+    assert followed == views.computed(organiser.shelf.get(tournament_id))
+    assert stored_ratings(store) == ratings.computed(postgres_app, organiser.shelf)
+    store.close()
