@@ -16,6 +16,7 @@ from domain.age_of_steam.content import SCHEMA, check_playable
 from domain.age_of_steam.notation import AgeOfSteamNotation
 from domain.age_of_steam.scoring import finish, vp
 from domain.age_of_steam.state import OVER, Seat, State
+from domain.age_of_steam.view_schema import VIEW_SCHEMA
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
 from domain.core.decider import Decider, Decision, Setup, choice
@@ -27,6 +28,7 @@ from domain.core.randomness import Randomness
 
 class AgeOfSteam(Decider[State]):
     name = "age_of_steam"
+    view_schema = VIEW_SCHEMA
     ruleset_version = "2"
     """2: a bidder's event records who bids next (ruleset 1, `ruleset1.py`, worked it out)."""
     state_type = State

@@ -21,6 +21,7 @@ from domain.railway_boom.moves import moves_of
 from domain.railway_boom.notation import RailwayBoomNotation
 from domain.railway_boom.pack import SCHEMA
 from domain.railway_boom.state import OVER, State
+from domain.railway_boom.view_schema import VIEW_SCHEMA
 
 OPTIONS = ("content", "first_game")
 REVEALING = frozenset({"TrainsRevealed", "StationCardsRevealed", "RowsDealt", "SubmissionsRevealed", "StartingOrderDrawn"})
@@ -29,6 +30,7 @@ REVEALING = frozenset({"TrainsRevealed", "StationCardsRevealed", "RowsDealt", "S
 
 class RailwayBoom(Decider[State]):
     name = "railway_boom"
+    view_schema = VIEW_SCHEMA
     ruleset_version = "1"
     state_type = State
     min_seats = 2

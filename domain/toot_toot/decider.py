@@ -25,6 +25,7 @@ from domain.toot_toot.notation import TootNotation
 from domain.toot_toot.orders import Deck
 from domain.toot_toot.pack import TootSchema
 from domain.toot_toot.state import OVER, Seat, State
+from domain.toot_toot.view_schema import VIEW_SCHEMA
 
 RANDOM_MAP = "random"
 MAP_PICK = "the map, picked at random"
@@ -35,6 +36,7 @@ ROUND_LIMIT = 60
 
 class TootToot(Decider[State]):
     name = "toot_toot"
+    view_schema = VIEW_SCHEMA
     ruleset_version = "2"
     """2: final scoring asks each seat which hand orders to supply (R22, R33); ruleset 1
     (`ruleset1.py`) filled them by itself in the order dealt."""

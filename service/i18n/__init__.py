@@ -148,6 +148,9 @@ def js_catalogue(language: Language) -> dict[str, Any]:
     plural. English sends no messages: the ids are its sentences."""
     out: dict[str, Any] = {"tag": language.tag, "locale": language.locale, "messages": {},
                            "languages": [{"tag": lang.tag, "name": lang.name} for lang in LANGUAGES]}
+    # Each game's name, in English too: the pages fall back to its id in words ("Toot Toot")
+    # for a game this lacks.
+    out["games"] = {game: game_name(game, english, language.locale) for game, (english, _own) in GAME_NAMES.items()}
     if language is ENGLISH:
         return out
     catalogue = translations(language.locale, "js")
@@ -161,7 +164,6 @@ def js_catalogue(language: Language) -> dict[str, Any]:
         elif key and text:
             messages[key] = text
     out["messages"] = messages
-    out["games"] = {game: game_name(game, english, language.locale) for game, (english, _own) in GAME_NAMES.items()}
     return out
 
 

@@ -78,6 +78,14 @@ def test_create_a_game_and_join_it_by_invite_from_another_browser(site: Site, ne
     shot(guest, artifacts, "lobby-390")
 
 
+def test_each_game_is_called_by_its_publishers_name_in_english(site: Site, new_page: Any) -> None:
+    """Toot-Toot Train, as its publisher writes it, not its id in words ("Toot Toot")."""
+    page = new_page(f"{site.base}/")
+    offered = page.eval_on_selector_all("#create-game option", "os => os.map(o => o.textContent)")
+    assert "Toot-Toot Train" in offered and "Toot Toot" not in offered, offered
+    assert "Toot-Toot Train" in page.eval_on_selector_all("#filter-game option", "os => os.map(o => o.textContent)")
+
+
 def listed(site: Site, **filters: Any) -> list[str]:
     """Every game the listing gives for these filters, newest activity first (through the API's use case)."""
     ids, page = [], site.lobby.listing(Filters(**filters), 200)

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from domain import games
 from domain.ticket_to_ride.scoring import connected
 from service.simulation import game_seed, play_one
 from tests.browser.support import PHONE, WIDE, Site, canonical, play_until, shot
@@ -42,6 +43,11 @@ UNCOVERED = """(selector) => {
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 10));
   return Boolean(hit) && (hit === el || el.contains(hit) || hit.contains(el));
 }"""
+
+
+def test_every_game_is_played_on_a_phone_here() -> None:
+    """A game added to Caboose is added here too, with a move its phone page must offer."""
+    assert sorted(GAMES) == sorted(rules.name for rules in games.GAMES)
 
 
 def phone_page(site: Site, seat_page: Any, game: str, seed: int) -> tuple[Any, str, int, list[dict[str, Any]]]:

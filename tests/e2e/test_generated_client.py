@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain import games
 from service.api import create_app
 from service.application import Caboose
 from service.settings import Settings
@@ -32,7 +33,10 @@ def test_the_document_holds_for_every_pack_and_names_every_operation() -> None:
     export = document["paths"]["/api/v1/games/{game_id}/export"]["get"]["responses"]["200"]["content"]
     assert set(export) == {"application/x-ndjson", "text/plain"}
     assert "waiting_for" in schemas["State"]["properties"]
-    assert {"$ref": "#/components/schemas/ticket_to_ride.view"} in schemas["State"]["properties"]["state"]["anyOf"]
+    # Every game's state is typed: each publishes its view's schema.
+    for rules in games.GAMES:
+        assert {"$ref": f"#/components/schemas/{rules.name}.view"} in schemas["State"]["properties"]["state"]["anyOf"], rules.name
+        assert schemas[f"{rules.name}.view"]["properties"]["seats"]["type"] == "array", rules.name
 
 
 def test_a_generated_client_plays_a_whole_game_on_a_map_that_is_not_the_usa(tmp_path: Path) -> None:
