@@ -8,11 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.age_of_steam import bots as greedy
-from domain.age_of_steam import decide, evolve, invariants, legal, moves, observed, playout, views
+from domain.age_of_steam import decide, evolve, geometry, invariants, legal, moves, observed, playout, views, words
 from domain.age_of_steam import options as rulings
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.catalogue import EVENTS
 from domain.age_of_steam.content import SCHEMA, check_playable
+from domain.age_of_steam.figures import AgeOfSteamProjector
 from domain.age_of_steam.notation import AgeOfSteamNotation
 from domain.age_of_steam.scoring import finish, vp
 from domain.age_of_steam.state import OVER, Seat, State
@@ -20,6 +21,7 @@ from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
 from domain.core.decider import Decider, Decision, Setup, choice
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
@@ -35,6 +37,9 @@ class AgeOfSteam(Decider[State]):
     content_schema = SCHEMA
     pack_option = "map"
     default_pack = "rust_belt"
+    title = words.TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
 
     def __init__(self, pack: Pack | None = None) -> None:
         # Unbound (the registered rules) there is no map; the registry hands out the rules
@@ -49,6 +54,13 @@ class AgeOfSteam(Decider[State]):
         # The rules play only the printed Rust Belt (`content.check_playable`).
         check_playable(pack.id, pack.content)
         return type(self)(pack)
+
+    def static_board(self) -> dict[str, Any] | None:
+        return geometry.static_board(self.map, self.pack.id if self.pack else None)
+
+    @property
+    def figures(self) -> Projector:
+        return AgeOfSteamProjector(self.map)
 
     events = EVENTS
     """Every event kind the game records, each a dataclass (`events.py`)."""

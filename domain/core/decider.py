@@ -27,6 +27,7 @@ from domain.core.catalogue import Catalogue
 from domain.core.content import Pack, Schema
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector, ScoresOnly
 from domain.core.kinds import CORE
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
@@ -44,6 +45,18 @@ class Setup:
 
     seats: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DemoPlan:
+    """What the demo plays of a game: a finished game of `seats` seats (kept within the
+    game's own limits) and a game in progress; and whether the demo's tournaments are played
+    at it, at `tournament_level` (the one game that says so; the first that says so)."""
+
+    seats: int = 4
+    tournament: bool = False
+    tournament_level: str = "greedy"
+    """Quick enough for the demo tournaments' 15 tables at start-up, and plays as people do."""
 
 
 @dataclass(frozen=True)
@@ -79,9 +92,14 @@ class Decider(ABC, Generic[S]):
     """The class of the game's state, so a snapshot decodes into it (`codec.py`)."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    title: ClassVar[str]
+    """The game's name in English, as people call it ("Ticket to Ride"), marked for the
+    catalogues with `domain.core.words.pgettext_noop("game", ...)` so every shipped language has its own;
+    the service shows it wherever the game is named (lobby, replay page, mails, demo)."""
 
     REQUIRED: ClassVar[tuple[tuple[str, type | tuple[type, ...]], ...]] = (
-        ("name", str), ("ruleset_version", str), ("state_type", type), ("min_seats", int), ("max_seats", int))
+        ("name", str), ("ruleset_version", str), ("state_type", type), ("min_seats", int), ("max_seats", int),
+        ("title", str))
     """The class attributes `missing` checks (the methods are abstract)."""
 
     @abstractmethod
@@ -224,6 +242,36 @@ class Decider(ABC, Generic[S]):
         outcomes always count. Default: no other event reveals anything."""
         return False
 
+    # --- what the service shows of the game (optional) -----------------------------------
+
+    own_title: ClassVar[str] = ""
+    """The name on the game's box, shown beside a translated title (火車嘟嘟); "": `title`."""
+
+    refusals: ClassVar[Mapping[str, str]] = {}
+    """Code -> the English sentence of each refusal code the game's rules raise beyond the
+    core's, marked for the catalogues with `domain.core.words.N_` (a reader of another
+    language gets it translated, its `%(name)s` filled from the error's `params`)."""
+
+    board_schema: ClassVar[dict[str, Any] | None] = None
+    """The JSON Schema (OpenAPI 3.0's subset) of `static_board()`'s object, published as the type of
+    `GET …/map` for this game. The service adds the fields every board carries (`game_id`,
+    `game`, `pack`, `layout`, `names`) to its properties."""
+
+    def static_board(self) -> dict[str, Any] | None:
+        """The static half of the board, from the rules bound to a pack: what never changes
+        during a game (hexes, cities, routes, tiles), under the ids its moves use, so a client
+        can draw it and address it (`GET …/map`, the replay page). Default None: no board."""
+        return None
+
+    @property
+    def figures(self) -> Projector:
+        """How the game's events show on the read models' board, income tracks and VP tallies
+        (`domain/core/figures.py`). Default: `ScoresOnly`, VP as `scores` says, no board."""
+        return ScoresOnly(self)
+
+    demo: ClassVar[DemoPlan] = DemoPlan()
+    """How `caboose serve --demo` shows the game."""
+
     # --- content packs (optional: a game without `content_schema` reads none) -------------
 
     content_schema: ClassVar[Schema | None] = None
@@ -249,6 +297,8 @@ class Decider(ABC, Generic[S]):
         problems += [f"method {method!r} is not implemented" for method in sorted(getattr(cls, "__abstractmethods__", ()))]
         if cls.content_schema is not None and (cls.with_pack is Decider.with_pack or not cls.default_pack):
             problems.append("a game with a content_schema must implement with_pack and name its default_pack")
+        if (cls.static_board is not Decider.static_board) != (cls.board_schema is not None):
+            problems.append("a game with a static_board must publish its board_schema, and only such a game")
         return problems
 
 

@@ -11,12 +11,14 @@ from domain.core.content import Pack
 from domain.core.decider import Decider, Decision, Setup, choice, fixed_option
 from domain.core.errors import MalformedMove
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
-from domain.railway_boom import decide, evolve, invariants, legal, playout, scoring, setup, table, views
+from domain.railway_boom import decide, evolve, geometry, invariants, legal, playout, scoring, setup, table, views, words
 from domain.railway_boom.content import Content
 from domain.railway_boom.events import EVENTS
+from domain.railway_boom.figures import RailwayBoomProjector
 from domain.railway_boom.moves import moves_of
 from domain.railway_boom.notation import RailwayBoomNotation
 from domain.railway_boom.pack import SCHEMA
@@ -37,6 +39,9 @@ class RailwayBoom(Decider[State]):
     content_schema = SCHEMA
     pack_option = "content"
     default_pack = "reference"
+    title = words.TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack
@@ -45,6 +50,13 @@ class RailwayBoom(Decider[State]):
 
     def with_pack(self, pack: Pack) -> RailwayBoom:
         return RailwayBoom(pack)
+
+    def static_board(self) -> dict[str, Any] | None:
+        return views.static_board(self.content)
+
+    @property
+    def figures(self) -> Projector:
+        return RailwayBoomProjector(self.content)
 
     @property
     def moves(self) -> Moves:

@@ -8,16 +8,18 @@ from typing import Any
 
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Decider, Decision, Setup
+from domain.core.decider import Decider, Decision, DemoPlan, Setup
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.randomness import Randomness
-from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, scoring, views
+from domain.ticket_to_ride import deal, decide, evolve, geometry, invariants, legal, moves, referee, scoring, views, words
 from domain.ticket_to_ride import observed as observed_setup
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
 from domain.ticket_to_ride.bots import GreedyBot
 from domain.ticket_to_ride.events import EVENTS
+from domain.ticket_to_ride.figures import TicketToRideProjector
 from domain.ticket_to_ride.notation import TicketToRideNotation
 from domain.ticket_to_ride.planner import PlannerBot
 from domain.ticket_to_ride.state import OVER, Seat, State
@@ -35,6 +37,11 @@ class TicketToRide(Decider[State]):
     default_pack = "usa"
     events = EVENTS
     view_schema = views.VIEW_SCHEMA
+    title = words.TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
+    demo = DemoPlan(tournament=True)
+    """The demo's tournaments are played at Ticket to Ride: quick tables, played as people do."""
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack
@@ -42,6 +49,13 @@ class TicketToRide(Decider[State]):
 
     def with_pack(self, pack: Pack) -> TicketToRide:
         return TicketToRide(pack)
+
+    def static_board(self) -> dict[str, Any] | None:
+        return geometry.static_board(self.board, self.pack.id if self.pack is not None else self.default_pack)
+
+    @property
+    def figures(self) -> Projector:
+        return TicketToRideProjector()
 
     @property
     def moves(self) -> Moves:

@@ -12,14 +12,16 @@ from domain.core.content import Pack
 from domain.core.decider import Decider, Move, Setup, choice, fixed_option
 from domain.core.errors import GameOver, MalformedMove
 from domain.core.events import Audience, Event, Secret
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness, rolled, shuffled
-from domain.toot_toot import bot, invariants, play, table, views
+from domain.toot_toot import bot, geometry, invariants, play, table, views, words
 from domain.toot_toot import events as ev
 from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.evolve import evolve
+from domain.toot_toot.figures import TootTootProjector
 from domain.toot_toot.moves import moves_of
 from domain.toot_toot.notation import TootNotation
 from domain.toot_toot.orders import Deck
@@ -46,6 +48,10 @@ class TootToot(Decider[State]):
     content_schema = TootSchema()
     pack_option = "pack"
     default_pack = "reference"
+    title = words.TITLE
+    own_title = words.OWN_TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack
@@ -53,6 +59,13 @@ class TootToot(Decider[State]):
 
     def with_pack(self, pack: Pack) -> TootToot:
         return type(self)(pack)
+
+    def static_board(self) -> dict[str, Any] | None:
+        return views.static_maps(self.content)
+
+    @property
+    def figures(self) -> Projector:
+        return TootTootProjector()
 
     @cached_property
     def moves(self) -> Moves:

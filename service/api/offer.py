@@ -30,7 +30,7 @@ class InstalledPackSchema(Schema):
     version = fields.String(required=True)
     title = fields.String(required=True)
     option_types = fields.Dict(keys=fields.String(), values=fields.Dict(metadata=OPTION_TYPE), required=True, metadata={
-        "description": "The options whose choices differ on this pack (a Toot-Toot Train pack's maps), as `option_types`."})
+        "description": "The options whose choices differ on this pack (a pack's maps, where it has several), as `option_types`."})
 
 
 class RulesetSchema(Schema):

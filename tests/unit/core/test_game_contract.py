@@ -36,6 +36,7 @@ class Coin(Decider[int]):
     """The least a game can be: one seat flips, the game ends."""
 
     name = "coin"
+    title = "Coin"
     ruleset_version = "1"
     state_type = int
     min_seats = 1
@@ -134,7 +135,7 @@ def test_a_game_missing_part_of_the_contract_is_refused_naming_what_is_missing()
         registry.register(Packless())
 
     class Undecided(Decider[int]):
-        name, ruleset_version, state_type, min_seats, max_seats = "undecided", "1", int, 1, 2
+        name, ruleset_version, state_type, min_seats, max_seats, title = "undecided", "1", int, 1, 2, "Undecided"
 
     assert "method 'decide' is not implemented" in Undecided.missing()
     with pytest.raises(TypeError, match="is not a game"):
