@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from domain import games
-from domain.core.decider import Decider
+from domain.core.decider import Game
 from service.bots import take_over
 from service.i18n import ENGLISH, title_of
 from service.lobby import Lobby
@@ -40,7 +39,7 @@ class Demo:
         return title_of(self.game, ENGLISH.locale)
 
 
-def play_demo(lobby: Lobby, shown: Sequence[Decider[Any]] = games.GAMES) -> list[Demo]:
+def play_demo(lobby: Lobby, shown: Sequence[Game] = games.GAMES) -> list[Demo]:
     """Store a finished and a running game of every game (`shown`: the shipped ones), each
     seat played by the game's strongest level, as many seats as its `DemoPlan` asks; the
     running game stops about half as many moves in as the finished one took, once Ann is to

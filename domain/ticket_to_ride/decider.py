@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Decider, Decision, DemoPlan, Setup
+from domain.core.decider import Bound, Decision, DemoPlan, Setup, Unbound
 from domain.core.events import Audience, Event
 from domain.core.figures import Projector
 from domain.core.moves import Moves
@@ -25,7 +25,7 @@ from domain.ticket_to_ride.planner import PlannerBot
 from domain.ticket_to_ride.state import OVER, Seat, State
 
 
-class TicketToRide(Decider[State]):
+class TicketToRide(Bound[State]):
     name = "ticket_to_ride"
     ruleset_version = "1"
     state_type = State
@@ -43,15 +43,12 @@ class TicketToRide(Decider[State]):
     demo = DemoPlan(tournament=True)
     """The demo's tournaments are played at Ticket to Ride: quick tables, played as people do."""
 
-    def __init__(self, pack: Pack | None = None) -> None:
-        self.pack = pack
-        self.board: Board = pack.content if pack is not None else None  # type: ignore[assignment]
-
-    def with_pack(self, pack: Pack) -> TicketToRide:
-        return TicketToRide(pack)
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack)
+        self.board: Board = pack.content
 
     def static_board(self) -> dict[str, Any] | None:
-        return geometry.static_board(self.board, self.pack.id if self.pack is not None else self.default_pack)
+        return geometry.static_board(self.board, self.pack.id)
 
     @property
     def figures(self) -> Projector:
@@ -67,7 +64,7 @@ class TicketToRide(Decider[State]):
         return self.moves.schemas()
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        return rulings.options(self.board, self.pack.id if self.pack else "", requested, seats)
+        return rulings.options(self.board, self.pack.id, requested, seats)
 
     def initial_state(self, setup: Setup) -> State:
         board = self.board
@@ -145,5 +142,5 @@ class TicketToRide(Decider[State]):
         return referee.reveals(event)
 
 
-RULES = TicketToRide()
+RULES = Unbound(TicketToRide)
 """The rules, not yet bound to a map: the registry (`domain/core/registry.py`) binds them to a pack."""

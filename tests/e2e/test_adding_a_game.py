@@ -20,7 +20,7 @@ from pathlib import Path
 import jsonschema
 
 from domain import games
-from domain.core.decider import Decider
+from domain.core.decider import Bound, Unbound
 from projections.handlers import projector_for
 from service.application import Caboose
 from service.demo import play_demo
@@ -44,7 +44,7 @@ def create(client: Client, **options: object) -> dict:
 
 def test_the_toy_game_is_registered_through_the_contract_alone() -> None:
     assert "pebbles" in games.names()
-    assert isinstance(RULES, Decider) and Pebbles.missing() == []
+    assert isinstance(RULES, Unbound) and RULES.missing() == [] and issubclass(Pebbles, Bound)
     # Only the required members are written: the optional hooks are the contract's own.
     for hook in ("invariants", "playout_choice", "adjust", "reveals", "move_schemas"):
         assert hook not in vars(Pebbles), hook

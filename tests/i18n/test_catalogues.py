@@ -67,7 +67,7 @@ def shipped() -> dict[str, Path]:
     """Each shipped game (a package of domain/) -> its package's folder."""
     out = {}
     for name in games.names():
-        module = sys.modules[type(games.current_rules(name)).__module__]
+        module = sys.modules[games.current_rules(name).module]
         if module.__name__.startswith("domain."):
             out[name] = Path(module.__file__ or "").parent
     return out

@@ -15,7 +15,7 @@ from typing import Any
 
 from domain.core.catalogue import Catalogue, UnknownKind
 from domain.core.content import Pack, Reader
-from domain.core.decider import Decider, DemoPlan, Setup
+from domain.core.decider import Bound, DemoPlan, Setup, Unbound
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event
 from domain.core.figures import Projector
@@ -60,7 +60,7 @@ BOARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["h
 """The JSON Schema of its static board: the heap it starts with."""
 
 
-class Pebbles(Decider[PebblesState]):
+class Pebbles(Bound[PebblesState]):
     name = "pebbles"
     ruleset_version = "1"
     state_type = PebblesState
@@ -76,12 +76,9 @@ class Pebbles(Decider[PebblesState]):
     board_schema = BOARD_SCHEMA
     demo = DemoPlan(seats=3)
 
-    def __init__(self, pack: Pack | None = None) -> None:
-        self.pack = pack
-        self.heap: Heap = pack.content if pack is not None else Heap(0, 0)
-
-    def with_pack(self, pack: Pack) -> Pebbles:
-        return Pebbles(pack)
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack)
+        self.heap: Heap = pack.content
 
     def static_board(self) -> dict[str, Any] | None:
         return {"heap": {"pebbles": self.heap.pebbles, "most_taken": self.heap.most_taken}}
@@ -98,7 +95,7 @@ class Pebbles(Decider[PebblesState]):
         unknown = sorted(set(requested) - {self.pack_option})
         if unknown:
             raise MalformedMove("bad_options", f"Unknown option(s) {', '.join(unknown)}; the only one is \"heap\".")
-        return {self.pack_option: self.pack.id if self.pack is not None else self.default_pack}
+        return {self.pack_option: self.pack.id}
 
     def initial_state(self, setup: Setup) -> PebblesState:
         return PebblesState(seats=len(setup.seats), left=self.heap.pebbles, taken=(0,) * len(setup.seats))
@@ -156,5 +153,5 @@ class Pebbles(Decider[PebblesState]):
         return {"type": "take", "count": event.count} if isinstance(event, PebblesTaken) else None
 
 
-RULES = Pebbles()
+RULES = Unbound(Pebbles)
 """Not yet bound to a heap: the registry binds it to a pack."""
