@@ -37,9 +37,9 @@ def _ref(name: str) -> str:
 
 def published(deciders: Iterable[Decider[Any]]) -> dict[str, Any]:
     """The catalogue as one JSON Schema document (draft 2020-12). Under `$defs`: the data of
-    each core kind (`core.GameCreated`), of each game's own kinds (`ticket_to_ride.RouteClaimed`)
-    and each move (`ticket_to_ride.move.claim_route`); per game, a record's `kind` and `data`
-    (`ticket_to_ride.record`) and a move (`ticket_to_ride.move`) as a `oneOf`. Under `games`:
+    each core kind (`core.GameCreated`), of each game's own kinds (`<game>.<Kind>`)
+    and each move (`<game>.move.<type>`); per game, a record's `kind` and `data`
+    (`<game>.record`) and a move (`<game>.move`) as a `oneOf`. Under `games`:
     which kinds and moves each game has, as references into `$defs`, and whether it declares
     kinds of its own (a game that does not yet records its own kinds untyped)."""
     defs: dict[str, Any] = {f"core.{kind.kind}": CORE.schema(kind.kind) for kind in CORE}

@@ -7,11 +7,9 @@ the registry's, re-exported so callers keep to one name for "the games".
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.age_of_steam import DECIDER as AGE_OF_STEAM
 from domain.age_of_steam import RULESET_1 as AGE_OF_STEAM_1
-from domain.core.decider import Decider
+from domain.core.decider import Game
 from domain.core.registry import (
     CONTENT_OPTION,
     Shelf,
@@ -31,7 +29,7 @@ from domain.ticket_to_ride.decider import RULES as TICKET_TO_RIDE
 from domain.toot_toot.decider import RULES as TOOT_TOOT
 from domain.toot_toot.ruleset1 import RULES_1 as TOOT_TOOT_1
 
-GAMES: tuple[Decider[Any], ...] = (
+GAMES: tuple[Game, ...] = (
     TICKET_TO_RIDE,
     AGE_OF_STEAM,
     RAILWAY_BOOM,

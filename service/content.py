@@ -63,8 +63,7 @@ def shipped_folders() -> Iterator[Path]:
     for name in games.names():
         if games.schema(name) is None:
             continue
-        rules = games.current_rules(name)
-        package = type(rules).__module__.rpartition(".")[0]
+        package = games.current_rules(name).module.rpartition(".")[0]
         root = resources.files(package).joinpath("packs")
         if root.is_dir():
             yield from pack_folders(Path(str(root)))

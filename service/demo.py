@@ -7,9 +7,11 @@ every game's referee token is printed too."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain import games
+from domain.core.decider import Game
 from service.bots import take_over
 from service.i18n import ENGLISH, title_of
 from service.lobby import Lobby
@@ -39,17 +41,18 @@ class Demo:
         return title_of(self.game, ENGLISH.locale)
 
 
-def play_demo(lobby: Lobby) -> list[Demo]:
-    """Store a finished and a running game of every game, each seat played by the game's
-    strongest level; the running game stops about half as many moves in as the finished one
-    took, once Ann is to move, and its other seats are handed to bots of that level."""
+def play_demo(lobby: Lobby, shown: Sequence[Game] = games.GAMES) -> list[Demo]:
+    """Store a finished and a running game of every game (`shown`: the shipped ones), each
+    seat played by the game's strongest level, as many seats as its `DemoPlan` asks; the
+    running game stops about half as many moves in as the finished one took, once Ann is to
+    move, and its other seats are handed to bots of that level."""
     app = lobby.caboose
     chooser = random.Random(SEED)
     out = []
-    for index, rules in enumerate(games.GAMES):
+    for index, rules in enumerate(shown):
         decider = games.current(rules.name)
         level = best_level(decider)
-        seats = min(max(FINISHED_SEATS, decider.min_seats), decider.max_seats)
+        seats = min(max(decider.demo.seats, decider.min_seats), decider.max_seats)
         finished = play_one(app, rules.name, seats, game_seed(SEED, 2 * index), chooser, check=False,
                             lobby=lobby, levels=level)
         names = RUNNING_SEATS[:max(decider.min_seats, min(len(RUNNING_SEATS), decider.max_seats))]
@@ -72,17 +75,26 @@ def seed_demo(lobby: Lobby, base_url: str, organiser: Organiser | None = None) -
     return lines
 
 
-TOURNAMENT_GAME = "ticket_to_ride"
+def tournament_game() -> str:
+    """The game the demo's tournaments are played at: the first game that asks for them
+    (`DemoPlan.tournament`)."""
+    chosen = [rules.name for rules in games.GAMES if rules.demo.tournament]
+    if not chosen:
+        raise LookupError("no game asks for the demo's tournaments (DemoPlan(tournament=True))")
+    return chosen[0]
+
+
 TOURNAMENT_PLAYERS = FIRST_NAMES[:9]  # Ann ... Ivo
 
 
 def play_tournaments(organiser: Organiser) -> dict[str, tuple[str, str]]:
-    """A finished Swiss tournament of Ticket to Ride (9 players, 3 rounds) and a running
-    one (its second round half played), every seat its strongest bot."""
-    level = "greedy"  # quick enough for 15 tables at start-up, and plays like a person would
-    finished = simulate(organiser, TOURNAMENT_GAME, len(TOURNAMENT_PLAYERS), "swiss", 3, level, SEED, table_size=4,
+    """A finished Swiss tournament of the game that asks for them (9 players, 3 rounds) and a
+    running one (its second round half played), every seat the bot level the game names."""
+    game = tournament_game()
+    level = games.current(game).demo.tournament_level
+    finished = simulate(organiser, game, len(TOURNAMENT_PLAYERS), "swiss", 3, level, SEED, table_size=4,
                         names=TOURNAMENT_PLAYERS)
-    created = organiser.create("Demo club night (in play)", TOURNAMENT_GAME, kind="swiss", rounds=3, table_size=4,
+    created = organiser.create("Demo club night (in play)", game, kind="swiss", rounds=3, table_size=4,
                                secret=secret_of(SEED + 1))
     for name in TOURNAMENT_PLAYERS:
         organiser.register(created.tournament_id, name)

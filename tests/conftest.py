@@ -21,7 +21,6 @@ from projections.store import read_db_url
 from service.application import Caboose
 from service.databases import upgrade_databases
 from service.settings import Settings
-from tests.fakes import pebbles_projector  # noqa: F401  (registers its projector, as projections/__init__.py does)
 from tests.fakes.lucky import LUCKY
 from tests.fakes.pebbles.rules import RULES as PEBBLES
 from tests.fakes.race import RACE

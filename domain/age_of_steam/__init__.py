@@ -14,7 +14,9 @@ share), `events` (the order of play's kinds) and `catalogue` (every kind). Above
 `evolve` (dispatch on the event's type), `views`, `invariants`, `playout` (the simulation bot),
 `options`, `notation` (a move as one line of a score sheet), `observed` (the opening as laid out
 at a table), and `decider`, which puts them behind the core `Decider` contract (`ruleset1`: the
-first ruleset, for games recorded under it).
+first ruleset, for games recorded under it). What the service shows of the game: `words` (its
+title and refusal sentences), `geometry` (the static board and its JSON Schema) and `figures`
+(the read models' board, income and VP).
 """
 
 from domain.age_of_steam.decider import DECIDER, AgeOfSteam

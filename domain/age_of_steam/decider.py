@@ -8,25 +8,27 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.age_of_steam import bots as greedy
-from domain.age_of_steam import decide, evolve, invariants, legal, moves, observed, playout, views
+from domain.age_of_steam import decide, evolve, geometry, invariants, legal, moves, observed, playout, views, words
 from domain.age_of_steam import options as rulings
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.catalogue import EVENTS
 from domain.age_of_steam.content import SCHEMA, check_playable
+from domain.age_of_steam.figures import AgeOfSteamProjector
 from domain.age_of_steam.notation import AgeOfSteamNotation
 from domain.age_of_steam.scoring import finish, vp
 from domain.age_of_steam.state import OVER, Seat, State
 from domain.age_of_steam.view_schema import VIEW_SCHEMA
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Decider, Decision, Setup, choice
+from domain.core.decider import Bound, Decision, Setup, Unbound, choice
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
 
 
-class AgeOfSteam(Decider[State]):
+class AgeOfSteam(Bound[State]):
     name = "age_of_steam"
     view_schema = VIEW_SCHEMA
     ruleset_version = "2"
@@ -37,27 +39,37 @@ class AgeOfSteam(Decider[State]):
     content_schema = SCHEMA
     pack_option = "map"
     default_pack = "rust_belt"
+    title = words.TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
 
-    def __init__(self, pack: Pack | None = None) -> None:
-        # Unbound (the registered rules) there is no map; the registry hands out the rules
-        # bound to a game's pack, and every rule that needs the map is given `self.map`.
-        self.pack = pack
-        self.map: Map = pack.content if pack is not None else None  # type: ignore[assignment]
-        self.moves: Moves = moves.declare(self.map) if pack is not None else None  # type: ignore[assignment]
+    def __init__(self, pack: Pack) -> None:
+        # Every rule that needs the map is given `self.map`.
+        super().__init__(pack)
+        self.map: Map = pack.content
+        self.moves: Moves = moves.declare(self.map)
         """Every move of the game on this map, declared once (parser, JSON Schema, `move_of`)."""
-        self._notation: Notation[State] = AgeOfSteamNotation(self.map, self.moves) if pack is not None else Notation()
+        self._notation: Notation[State] = AgeOfSteamNotation(self.map, self.moves)
 
-    def with_pack(self, pack: Pack) -> AgeOfSteam:
+    @classmethod
+    def bound_to(cls, pack: Pack) -> AgeOfSteam:
         # The rules play only the printed Rust Belt (`content.check_playable`).
         check_playable(pack.id, pack.content)
-        return type(self)(pack)
+        return cls(pack)
+
+    def static_board(self) -> dict[str, Any] | None:
+        return geometry.static_board(self.map, self.pack.id)
+
+    @property
+    def figures(self) -> Projector:
+        return AgeOfSteamProjector(self.map)
 
     events = EVENTS
     """Every event kind the game records, each a dataclass (`events.py`)."""
 
     @property
     def notation(self) -> Notation[State]:
-        # Lines in the game's own words (`notation.py`); unbound rules have no map to name.
+        # Lines in the game's own words (`notation.py`).
         return self._notation
 
     @property
@@ -65,7 +77,7 @@ class AgeOfSteam(Decider[State]):
         return self.moves.schemas()
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        return rulings.options(self.map, requested, seats, self.pack.id if self.pack else self.default_pack)
+        return rulings.options(self.map, requested, seats, self.pack.id)
 
     def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
         schemas = super().option_schemas(seats)
@@ -124,7 +136,7 @@ class AgeOfSteam(Decider[State]):
         return finish(self.map, state)
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
-        return views.view(self.map, self.pack.id if self.pack else self.default_pack, state, audience)
+        return views.view(self.map, self.pack.id, state, audience)
 
     def move_of(self, event: Event) -> dict[str, Any] | None:
         return self.moves.move_of(event)
@@ -139,10 +151,8 @@ class AgeOfSteam(Decider[State]):
 
     @property
     def bots(self) -> Mapping[str, Bot]:
-        # `greedy` plans on the map, so only the rules bound to a pack offer it.
-        if self.pack is None:
-            return base_bots(self)
+        # `greedy` plans on the map.
         return {**base_bots(self), **greedy.bots(self.map)}
 
 
-DECIDER = AgeOfSteam()
+DECIDER = Unbound(AgeOfSteam)

@@ -15,7 +15,7 @@ from typing import Any
 from domain.age_of_steam import auction
 from domain.age_of_steam.decider import AgeOfSteam
 from domain.age_of_steam.state import State
-from domain.core.decider import Decider, Decision
+from domain.core.decider import Decider, Decision, Unbound
 from domain.core.events import Event
 from domain.core.randomness import Randomness
 
@@ -35,4 +35,4 @@ class AgeOfSteamRuleset1(AgeOfSteam):
         return Decider.decision(self, state, seat, move, rng)
 
 
-RULESET_1 = AgeOfSteamRuleset1()
+RULESET_1 = Unbound(AgeOfSteamRuleset1)

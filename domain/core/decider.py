@@ -10,7 +10,13 @@ arrives, and the game keeps each choice secret to its seat until all are in.
 the required members (abstract, and the class attributes `register` checks) and every
 optional hook with the default a game gets when it does not override it. Nothing is
 looked up by name at run time, so a hook misspelt in a game is a type error, not a
-silently ignored method. `docs/adding-a-game.md` lists where a new game goes.
+silently ignored method. Besides the rules, it declares what the service shows of the
+game: its title, refusal sentences, static board and its schema, read-model figures and demo.
+
+A game that reads its map or cards from a content pack has rules of type `Bound`, made with
+their pack (never without one), and is registered as `Unbound(<rules class>)`: the game
+before a pack is chosen, which holds nothing to play. `docs/adding-a-game.md` lists where a
+new game goes.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from domain.core.catalogue import Catalogue
 from domain.core.content import Pack, Schema
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector, ScoresOnly
 from domain.core.kinds import CORE
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
@@ -44,6 +51,18 @@ class Setup:
 
     seats: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DemoPlan:
+    """What the demo plays of a game: a finished game of `seats` seats (kept within the
+    game's own limits) and a game in progress; and whether the demo's tournaments are played
+    at it, at `tournament_level` (the one game that says so; the first that says so)."""
+
+    seats: int = 4
+    tournament: bool = False
+    tournament_level: str = "greedy"
+    """Quick enough for the demo tournaments' 15 tables at start-up, and plays as people do."""
 
 
 @dataclass(frozen=True)
@@ -79,9 +98,14 @@ class Decider(ABC, Generic[S]):
     """The class of the game's state, so a snapshot decodes into it (`codec.py`)."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    title: ClassVar[str]
+    """The game's name in English, as people call it ("Ticket to Ride"), marked for the
+    catalogues with `domain.core.words.pgettext_noop("game", ...)` so every shipped language has its own;
+    the service shows it wherever the game is named (lobby, replay page, mails, demo)."""
 
     REQUIRED: ClassVar[tuple[tuple[str, type | tuple[type, ...]], ...]] = (
-        ("name", str), ("ruleset_version", str), ("state_type", type), ("min_seats", int), ("max_seats", int))
+        ("name", str), ("ruleset_version", str), ("state_type", type), ("min_seats", int), ("max_seats", int),
+        ("title", str))
     """The class attributes `missing` checks (the methods are abstract)."""
 
     @abstractmethod
@@ -224,20 +248,53 @@ class Decider(ABC, Generic[S]):
         outcomes always count. Default: no other event reveals anything."""
         return False
 
+    # --- what the service shows of the game (optional) -----------------------------------
+
+    own_title: ClassVar[str] = ""
+    """The name on the game's box, shown beside a translated title (火車嘟嘟); "": `title`."""
+
+    refusals: ClassVar[Mapping[str, str]] = {}
+    """Code -> the English sentence of each refusal code the game's rules raise beyond the
+    core's, marked for the catalogues with `domain.core.words.N_` (a reader of another
+    language gets it translated, its `%(name)s` filled from the error's `params`)."""
+
+    board_schema: ClassVar[dict[str, Any] | None] = None
+    """The JSON Schema (OpenAPI 3.0's subset) of `static_board()`'s object, published as the type of
+    `GET …/map` for this game. The service adds the fields every board carries (`game_id`,
+    `game`, `pack`, `layout`, `names`) to its properties."""
+
+    def static_board(self) -> dict[str, Any] | None:
+        """The static half of the board, from the rules bound to a pack: what never changes
+        during a game (hexes, cities, routes, tiles), under the ids its moves use, so a client
+        can draw it and address it (`GET …/map`, the replay page). Default None: no board."""
+        return None
+
+    @property
+    def figures(self) -> Projector:
+        """How the game's events show on the read models' board, income tracks and VP tallies
+        (`domain/core/figures.py`). Default: `ScoresOnly`, VP as `scores` says, no board."""
+        return ScoresOnly(self)
+
+    demo: ClassVar[DemoPlan] = DemoPlan()
+    """How `caboose serve --demo` shows the game."""
+
     # --- content packs (optional: a game without `content_schema` reads none) -------------
 
     content_schema: ClassVar[Schema | None] = None
-    """How this game's content packs are read; None for a game without packs."""
+    """How this game's content packs are read; None for a game without packs (a game with
+    packs subclasses `Bound` and is registered as `Unbound`)."""
     pack_option: ClassVar[str] = "content"
     """The game's own option that names its pack, e.g. Ticket to Ride's `map`."""
     default_pack: ClassVar[str] = ""
     """The pack new games are created with when their options name none."""
     pack: Pack | None = None
-    """The pack these rules are bound to (recorded in `GameCreated.data.content`)."""
+    """The pack these rules are bound to (recorded in `GameCreated.data.content`): always one
+    for `Bound` rules, never for a game without packs."""
 
-    def with_pack(self, pack: Pack) -> Decider[S]:
-        """These rules bound to `pack`. Required of a game with a `content_schema`."""
-        raise NotImplementedError(f"{self.name} declares a content_schema but does not implement with_pack")
+    @property
+    def module(self) -> str:
+        """The module the rules are written in (their package holds the shipped packs)."""
+        return type(self).__module__
 
     # --- checks ---------------------------------------------------------------------------
 
@@ -247,9 +304,113 @@ class Decider(ABC, Generic[S]):
         problems = [f"class attribute {attr!r} ({kind.__name__ if isinstance(kind, type) else kind}) is not set"
                     for attr, kind in cls.REQUIRED if not isinstance(getattr(cls, attr, None), kind)]
         problems += [f"method {method!r} is not implemented" for method in sorted(getattr(cls, "__abstractmethods__", ()))]
-        if cls.content_schema is not None and (cls.with_pack is Decider.with_pack or not cls.default_pack):
-            problems.append("a game with a content_schema must implement with_pack and name its default_pack")
+        if cls.content_schema is not None and not issubclass(cls, Bound):
+            problems.append("a game with a content_schema subclasses Bound (its rules are bound to a pack when made)")
+        if issubclass(cls, Bound) and (cls.content_schema is None or not cls.default_pack):
+            problems.append("rules bound to a pack declare their content_schema and name their default_pack")
+        if (cls.static_board is not Decider.static_board) != (cls.board_schema is not None):
+            problems.append("a game with a static_board must publish its board_schema, and only such a game")
         return problems
+
+
+B = TypeVar("B", bound="Bound[Any]")
+
+
+class Bound(Decider[S]):
+    """The rules of a game that reads its map or cards from a content pack, bound to one pack:
+    made with it, so `pack` (and whatever the game reads from it) is never absent. Such a game
+    is registered as `Unbound(<its class>)`, and the registry binds it to the pack a game
+    names (`registry.bind`)."""
+
+    pack: Pack
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+
+    @classmethod
+    def bound_to(cls, pack: Pack) -> Bound[S]:
+        """The rules bound to `pack` when a game names it (`Unbound.with_pack`): a game that
+        plays only some packs refuses the others here (`RecordError`, `content_unplayable`)."""
+        return cls(pack)
+
+
+class Unbound(Generic[B]):
+    """A game that reads content, as registered before any pack is chosen: what is known of
+    it without a pack (its name, version, title, seats, options' pack, the schemas of its
+    packs and board, its refusals and demo), and `with_pack` for the rules to play. It has
+    no rules to play of its own, so nothing can play a game on no pack."""
+
+    def __init__(self, rules: type[B]) -> None:
+        self.rules = rules
+
+    def __repr__(self) -> str:
+        return f"Unbound({self.rules.__name__})"
+
+    def with_pack(self, pack: Pack) -> B:
+        """The rules bound to `pack` (refused by the rules if they cannot play it)."""
+        bound = self.rules.bound_to(pack)
+        assert isinstance(bound, self.rules)
+        return bound
+
+    def missing(self) -> list[str]:
+        return self.rules.missing() if issubclass(self.rules, Bound) else [f"{self.rules!r} does not subclass Bound"]
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def ruleset_version(self) -> str:
+        return self.rules.ruleset_version
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def own_title(self) -> str:
+        return self.rules.own_title
+
+    @property
+    def refusals(self) -> Mapping[str, str]:
+        return self.rules.refusals
+
+    @property
+    def board_schema(self) -> dict[str, Any] | None:
+        return self.rules.board_schema
+
+    @property
+    def demo(self) -> DemoPlan:
+        return self.rules.demo
+
+    @property
+    def min_seats(self) -> int:
+        return self.rules.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        return self.rules.max_seats
+
+    @property
+    def content_schema(self) -> Schema | None:
+        return self.rules.content_schema
+
+    @property
+    def pack_option(self) -> str:
+        return self.rules.pack_option
+
+    @property
+    def default_pack(self) -> str:
+        return self.rules.default_pack
+
+    @property
+    def module(self) -> str:
+        """The module the rules are written in (their package holds the shipped packs)."""
+        return self.rules.__module__
+
+
+Game = Decider[Any] | Unbound[Any]
+"""A registered game: rules to play, or a game that reads content before it is bound."""
 
 
 _JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"), (dict, "object"))

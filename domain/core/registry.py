@@ -15,11 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from domain.core.content import Pack, Schema
-from domain.core.decider import Decider
+from domain.core.decider import Bound, Decider, Game, Unbound
 from domain.core.errors import MalformedMove, RecordError
 
-_RULESETS: dict[tuple[str, str], Decider[Any]] = {}
-_CURRENT: dict[str, Decider[Any]] = {}
+_RULESETS: dict[tuple[str, str], Game] = {}
+_CURRENT: dict[str, Game] = {}
 CONTENT_OPTION = "content"
 """The option that names a game's pack in every game (a game may have its own name too,
 e.g. Ticket to Ride's `map`)."""
@@ -38,7 +38,7 @@ class Shelf(Protocol):
 
 
 _shelf: Shelf | None = None
-_bound: dict[tuple[int, str], Decider[Any]] = {}
+_bound: dict[tuple[int, str], Bound[Any]] = {}
 _recorded: tuple[object, dict[tuple[Any, ...], Decider[Any]]] = (None, {})
 """Recorded games' rules by what their creation event says, while the shelf is unchanged: a
 stored game asks for its rules on every event it folds."""
@@ -56,15 +56,19 @@ def shelf_token() -> object:
     return _shelf.token() if _shelf is not None else None
 
 
-def register(decider: Decider[Any], *, current_version: bool = True) -> None:
-    """Install a ruleset (a new game, or a new version of one). Refuses rules that do not
-    subclass `Decider` or lack part of its contract, naming what is missing."""
+def register(decider: Game, *, current_version: bool = True) -> None:
+    """Install a ruleset (a new game, or a new version of one): the rules of a game without
+    packs, or `Unbound(<rules class>)` for a game that reads content packs. Refuses rules that
+    do not subclass `Decider`, rules already bound to a pack, or rules that lack part of the
+    contract, naming what is missing."""
     global _recorded
-    if not isinstance(decider, Decider):
+    if isinstance(decider, Bound):
+        raise TypeError(f"{type(decider).__name__} is bound to a pack: register the game as Unbound({type(decider).__name__})")
+    if not isinstance(decider, Decider | Unbound):
         raise TypeError(f"{decider!r} is not a game: a game's rules subclass domain.core.decider.Decider")
-    problems = type(decider).missing()
+    problems = decider.missing() if isinstance(decider, Unbound) else type(decider).missing()
     if problems:
-        raise TypeError(f"{type(decider).__name__} does not fulfil the game contract: {'; '.join(problems)}")
+        raise TypeError(f"{decider!r} does not fulfil the game contract: {'; '.join(problems)}")
     _RULESETS[(decider.name, decider.ruleset_version)] = decider
     _recorded = (None, {})
     if current_version:
@@ -81,12 +85,13 @@ def schema(game: str) -> Schema | None:
     return None if rules is None else rules.content_schema
 
 
-def current_rules(name: str) -> Decider[Any]:
-    """The current ruleset of `name`, not bound to any pack."""
+def current_rules(name: str) -> Game:
+    """The current ruleset of `name`, not bound to any pack (`Unbound` for a game that
+    reads content: what is known of the game before a pack is chosen)."""
     return _rules(name)
 
 
-def _rules(name: str) -> Decider[Any]:
+def _rules(name: str) -> Game:
     try:
         return _CURRENT[name]
     except KeyError:
@@ -97,7 +102,7 @@ def _rules(name: str) -> Decider[Any]:
 def current(name: str) -> Decider[Any]:
     """The ruleset new games of `name` are created with, bound to its default pack."""
     rules = _rules(name)
-    return bind(rules, find(name, rules.default_pack)) if _reads_content(rules) else rules
+    return bind(rules, find(name, rules.default_pack)) if isinstance(rules, Unbound) else rules
 
 
 def for_options(name: str, requested: Mapping[str, Any]) -> tuple[Decider[Any], dict[str, Any]]:
@@ -106,8 +111,10 @@ def for_options(name: str, requested: Mapping[str, Any]) -> tuple[Decider[Any], 
     the options with that pack named in the game's own option."""
     rules = _rules(name)
     options = dict(requested) if isinstance(requested, Mapping) else requested
-    if not _reads_content(rules) or not isinstance(options, dict):
+    if not isinstance(rules, Unbound):
         return rules, options  # the game's `options` refuses what is wrong
+    if not isinstance(options, dict):
+        return current(name), options
     own = rules.pack_option
     named = options.pop(CONTENT_OPTION, None)
     if named is not None and own in options and options[own] != named:
@@ -140,7 +147,7 @@ def ruleset(name: str, version: str, pinned: Mapping[str, Any] | None = None, op
     if _recorded[0] != token:
         _recorded = (token, {})
     recorded = _RULESETS.get((name, version))
-    own = None if recorded is None or not _reads_content(recorded) else recorded.pack_option
+    own = recorded.pack_option if isinstance(recorded, Unbound) else None
     named = None if pinned or own is None or options is None else options.get(own)
     key = (name, version, repr(pinned and pinned.get("id")), repr(pinned and pinned.get("sha256")), repr(named))
     known = _recorded[1].get(key)
@@ -155,7 +162,7 @@ def _ruleset(name: str, version: str, pinned: Mapping[str, Any] | None, options:
         rules = _RULESETS[(name, version)]
     except KeyError:
         raise MalformedMove("unknown_ruleset", f"No ruleset {name!r} version {version!r} is installed.") from None
-    if not _reads_content(rules):
+    if not isinstance(rules, Unbound):
         return rules
     if pinned:
         return bind(rules, find(name, str(pinned.get("id")), str(pinned.get("sha256"))))
@@ -183,7 +190,7 @@ def find(game: str, pack_id: str, sha256: str | None = None) -> Pack:
                       {"pack": pack_id})
 
 
-def bind(rules: Decider[Any], pack: Pack) -> Decider[Any]:
+def bind(rules: Unbound[Any], pack: Pack) -> Bound[Any]:
     """`rules` bound to `pack` (one bound decider per pack, shared)."""
     key = (id(rules), pack.sha256)
     bound = _bound.get(key)
@@ -191,6 +198,3 @@ def bind(rules: Decider[Any], pack: Pack) -> Decider[Any]:
         bound = _bound[key] = rules.with_pack(pack)
     return bound
 
-
-def _reads_content(rules: Decider[Any]) -> bool:
-    return rules.content_schema is not None

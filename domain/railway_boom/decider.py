@@ -8,15 +8,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core.content import Pack
-from domain.core.decider import Decider, Decision, Setup, choice, fixed_option
+from domain.core.decider import Bound, Decision, Setup, Unbound, choice, fixed_option
 from domain.core.errors import MalformedMove
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
-from domain.railway_boom import decide, evolve, invariants, legal, playout, scoring, setup, table, views
+from domain.railway_boom import decide, evolve, geometry, invariants, legal, playout, scoring, setup, table, views, words
 from domain.railway_boom.content import Content
 from domain.railway_boom.events import EVENTS
+from domain.railway_boom.figures import RailwayBoomProjector
 from domain.railway_boom.moves import moves_of
 from domain.railway_boom.notation import RailwayBoomNotation
 from domain.railway_boom.pack import SCHEMA
@@ -28,7 +30,7 @@ REVEALING = frozenset({"TrainsRevealed", "StationCardsRevealed", "RowsDealt", "S
 """Public events that turn up what was hidden (a deck's next cards, the sealed plans)."""
 
 
-class RailwayBoom(Decider[State]):
+class RailwayBoom(Bound[State]):
     name = "railway_boom"
     view_schema = VIEW_SCHEMA
     ruleset_version = "1"
@@ -39,14 +41,21 @@ class RailwayBoom(Decider[State]):
     content_schema = SCHEMA
     pack_option = "content"
     default_pack = "reference"
+    title = words.TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
 
-    def __init__(self, pack: Pack | None = None) -> None:
-        self.pack = pack
-        self.content: Content = pack.content if pack is not None else None  # type: ignore[assignment]
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack)
+        self.content: Content = pack.content
         self._moves: Moves | None = None
 
-    def with_pack(self, pack: Pack) -> RailwayBoom:
-        return RailwayBoom(pack)
+    def static_board(self) -> dict[str, Any] | None:
+        return views.static_board(self.content)
+
+    @property
+    def figures(self) -> Projector:
+        return RailwayBoomProjector(self.content)
 
     @property
     def moves(self) -> Moves:
@@ -69,10 +78,10 @@ class RailwayBoom(Decider[State]):
         first_game = requested.get("first_game", False)
         if not isinstance(first_game, bool):
             raise MalformedMove("bad_options", f"Option \"first_game\" must be true or false, not {first_game!r} (R4).")
-        return {"content": self.pack.id if self.pack is not None else self.default_pack, "first_game": first_game}
+        return {"content": self.pack.id, "first_game": first_game}
 
     def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
-        return {"content": fixed_option(self.pack.id if self.pack is not None else self.default_pack),
+        return {"content": fixed_option(self.pack.id),
                 "first_game": choice("boolean", False, "The first game: the suggested city tiles.")}
 
     def initial_state(self, setup_: Setup) -> State:
@@ -134,5 +143,5 @@ class RailwayBoom(Decider[State]):
         return playout.choose(self.content, state, seat, moves, chooser)
 
 
-RULES = RailwayBoom()
+RULES = Unbound(RailwayBoom)
 """The rules, not yet bound to a pack: the registry binds them to one."""

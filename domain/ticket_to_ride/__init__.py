@@ -9,6 +9,9 @@ applied as they are emitted), `market` (refills, wipes, reshuffles) and `deal` (
 core `Decider` contract, bound to one map. A game played at a table: `draws` (every card and
 ticket taken from a deck, asked of the randomness in the table's words), `observed` (the
 opening as laid out), `names` and `notation` (one line per move, docs/notation-ticket-to-ride.md).
+What the service shows of the game: `words` (its title and refusal sentences), `geometry` (the
+static board and its JSON Schema, with `layouts/` placing each map's cities) and `figures`
+(the read models' board and VP).
 """
 
 from typing import Any

@@ -8,22 +8,24 @@ from typing import Any
 
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Decider, Decision, Setup
+from domain.core.decider import Bound, Decision, DemoPlan, Setup, Unbound
 from domain.core.events import Audience, Event
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.randomness import Randomness
-from domain.ticket_to_ride import deal, decide, evolve, invariants, legal, moves, referee, scoring, views
+from domain.ticket_to_ride import deal, decide, evolve, geometry, invariants, legal, moves, referee, scoring, views, words
 from domain.ticket_to_ride import observed as observed_setup
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
 from domain.ticket_to_ride.bots import GreedyBot
 from domain.ticket_to_ride.events import EVENTS
+from domain.ticket_to_ride.figures import TicketToRideProjector
 from domain.ticket_to_ride.notation import TicketToRideNotation
 from domain.ticket_to_ride.planner import PlannerBot
 from domain.ticket_to_ride.state import OVER, Seat, State
 
 
-class TicketToRide(Decider[State]):
+class TicketToRide(Bound[State]):
     name = "ticket_to_ride"
     ruleset_version = "1"
     state_type = State
@@ -35,13 +37,22 @@ class TicketToRide(Decider[State]):
     default_pack = "usa"
     events = EVENTS
     view_schema = views.VIEW_SCHEMA
+    title = words.TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
+    demo = DemoPlan(tournament=True)
+    """The demo's tournaments are played at Ticket to Ride: quick tables, played as people do."""
 
-    def __init__(self, pack: Pack | None = None) -> None:
-        self.pack = pack
-        self.board: Board = pack.content if pack is not None else None  # type: ignore[assignment]
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack)
+        self.board: Board = pack.content
 
-    def with_pack(self, pack: Pack) -> TicketToRide:
-        return TicketToRide(pack)
+    def static_board(self) -> dict[str, Any] | None:
+        return geometry.static_board(self.board, self.pack.id)
+
+    @property
+    def figures(self) -> Projector:
+        return TicketToRideProjector()
 
     @property
     def moves(self) -> Moves:
@@ -53,7 +64,7 @@ class TicketToRide(Decider[State]):
         return self.moves.schemas()
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        return rulings.options(self.board, self.pack.id if self.pack else "", requested, seats)
+        return rulings.options(self.board, self.pack.id, requested, seats)
 
     def initial_state(self, setup: Setup) -> State:
         board = self.board
@@ -131,5 +142,5 @@ class TicketToRide(Decider[State]):
         return referee.reveals(event)
 
 
-RULES = TicketToRide()
+RULES = Unbound(TicketToRide)
 """The rules, not yet bound to a map: the registry (`domain/core/registry.py`) binds them to a pack."""

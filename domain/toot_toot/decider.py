@@ -9,17 +9,19 @@ from typing import Any, ClassVar
 
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Decider, Move, Setup, choice, fixed_option
+from domain.core.decider import Bound, Move, Setup, Unbound, choice, fixed_option
 from domain.core.errors import GameOver, MalformedMove
 from domain.core.events import Audience, Event, Secret
+from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness, rolled, shuffled
-from domain.toot_toot import bot, invariants, play, table, views
+from domain.toot_toot import bot, geometry, invariants, play, table, views, words
 from domain.toot_toot import events as ev
 from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.evolve import evolve
+from domain.toot_toot.figures import TootTootProjector
 from domain.toot_toot.moves import moves_of
 from domain.toot_toot.notation import TootNotation
 from domain.toot_toot.orders import Deck
@@ -34,7 +36,7 @@ ROUND_LIMIT = 60
 """R31: a game in which nobody reaches 25 (no order anyone can supply) still ends."""
 
 
-class TootToot(Decider[State]):
+class TootToot(Bound[State]):
     name = "toot_toot"
     view_schema = VIEW_SCHEMA
     ruleset_version = "2"
@@ -48,13 +50,21 @@ class TootToot(Decider[State]):
     content_schema = TootSchema()
     pack_option = "pack"
     default_pack = "reference"
+    title = words.TITLE
+    own_title = words.OWN_TITLE
+    refusals = words.REFUSALS
+    board_schema = geometry.BOARD_SCHEMA
 
-    def __init__(self, pack: Pack | None = None) -> None:
-        self.pack = pack
-        self.content: Content = pack.content if pack is not None else None  # type: ignore[assignment]
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack)
+        self.content: Content = pack.content
 
-    def with_pack(self, pack: Pack) -> TootToot:
-        return type(self)(pack)
+    def static_board(self) -> dict[str, Any] | None:
+        return views.static_maps(self.content)
+
+    @property
+    def figures(self) -> Projector:
+        return TootTootProjector()
 
     @cached_property
     def moves(self) -> Moves:
@@ -74,14 +84,14 @@ class TootToot(Decider[State]):
             raise MalformedMove("bad_options", f"Toot-Toot Train needs 2 to 4 seats, not {seats}.")
         if not isinstance(requested, Mapping):
             raise MalformedMove("bad_options", "Options must be a JSON object such as {\"map\": \"harbour\"}.")
-        full: dict[str, Any] = {"pack": self.pack.id if self.pack else self.default_pack, "map": RANDOM_MAP,
+        full: dict[str, Any] = {"pack": self.pack.id, "map": RANDOM_MAP,
                                 "penalty_supply": None, "goods_supply": False,
                                 "round_limit": ROUND_LIMIT}
         unknown = sorted(set(requested) - set(full))
         if unknown:
             raise MalformedMove("bad_options", f"Unknown option {unknown[0]!r}; the options are {', '.join(full)}.")
         full.update(requested)
-        maps = sorted(self.content.map) if self.content else []
+        maps = sorted(self.content.map)
         if full["map"] != RANDOM_MAP and full["map"] not in maps:
             raise MalformedMove("bad_options", f"Option map {full['map']!r} is not a map of pack {full['pack']}; "
                                 f"choose one of {', '.join(maps)} or \"random\".")
@@ -98,9 +108,9 @@ class TootToot(Decider[State]):
         return full
 
     def option_schemas(self, seats: int) -> dict[str, dict[str, Any]]:
-        maps = sorted(self.content.map) if self.content else []
+        maps = sorted(self.content.map)
         return {
-            "pack": fixed_option(self.pack.id if self.pack else self.default_pack),
+            "pack": fixed_option(self.pack.id),
             "map": choice("string", RANDOM_MAP, "A map of the pack, or \"random\": rolled at setup.",
                           enum=[RANDOM_MAP, *maps]),
             "penalty_supply": choice("integer", None, "Penalty tokens in the supply: null for no limit.",
@@ -193,5 +203,5 @@ def opening(content: Content, state: State, rng: Randomness) -> list[Event]:
         deck.deal_secret(seat, "setup")
     deck.refill(0, seats + 1)
     return events + deck.events
-RULES = TootToot()
+RULES = Unbound(TootToot)
 """Not yet bound to a pack: the registry binds it to one."""

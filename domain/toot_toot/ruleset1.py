@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from domain.core.decider import Unbound
 from domain.toot_toot.decider import TootToot
 
 
@@ -16,5 +17,5 @@ class TootTootRuleset1(TootToot):
     hand_choice: ClassVar[bool] = False
 
 
-RULES_1 = TootTootRuleset1()
+RULES_1 = Unbound(TootTootRuleset1)
 """Not yet bound to a pack: the registry binds it to the one a record names."""

@@ -18,6 +18,7 @@ from service import i18n, pages
 from service.api import bodies, client_address, guard
 from service.api.encoding import FastJSON
 from service.api.games import games
+from service.api.geometry import board_component, board_schemas, map_response
 from service.api.health import health
 from service.api.log import log
 from service.api.notifications import notifications
@@ -85,6 +86,11 @@ def document(app: Flask, api: Api) -> None:
         if schema is not None:
             api.spec.components.schema(f"{name}.view", schema)
             views.append({"$ref": f"#/components/schemas/{name}.view"})
+    # A board is its game's: typed by the schema each game declares for it.
+    boards = board_schemas()
+    for name, schema in boards.items():
+        api.spec.components.schema(board_component(name), schema)
+    paths["/api/v1/games/{game_id}/map"]["get"]["responses"]["200"] = map_response(boards)
     for holder in ("State", "Now"):
         state = schemas[holder]["properties"]["state"]
         schemas[holder]["properties"]["state"] = {"description": state["description"],

@@ -12,7 +12,7 @@ from marshmallow import Schema, fields
 
 from domain import games as registry
 from domain.core import takeover
-from domain.core.decider import Decider
+from domain.core.decider import Decider, Unbound
 from service.api.guard import Caller, guarded
 from service.content import SHELF
 
@@ -30,7 +30,7 @@ class InstalledPackSchema(Schema):
     version = fields.String(required=True)
     title = fields.String(required=True)
     option_types = fields.Dict(keys=fields.String(), values=fields.Dict(metadata=OPTION_TYPE), required=True, metadata={
-        "description": "The options whose choices differ on this pack (a Toot-Toot Train pack's maps), as `option_types`."})
+        "description": "The options whose choices differ on this pack (a pack's maps, where it has several), as `option_types`."})
 
 
 class RulesetSchema(Schema):
@@ -63,13 +63,14 @@ def list_rulesets() -> ResponseReturnValue:
 
 
 def described(decider: Decider[Any]) -> dict[str, Any]:
-    reads_packs = decider.content_schema is not None
+    unbound = registry.current_rules(decider.name)
+    reads_packs = isinstance(unbound, Unbound)
     types = decider.option_schemas(decider.min_seats)
     packs: dict[str, Any] = {}
-    for pack in SHELF.packs(decider.name) if reads_packs else ():
-        if pack.id in packs:
+    for pack in SHELF.packs(decider.name) if isinstance(unbound, Unbound) else ():
+        if pack.id in packs or not isinstance(unbound, Unbound):
             continue
-        own = registry.bind(decider, pack).option_schemas(decider.min_seats)
+        own = registry.bind(unbound, pack).option_schemas(decider.min_seats)
         differing = {name: schema for name, schema in own.items() if name != decider.pack_option and schema != types.get(name)}
         packs[pack.id] = {"id": pack.id, "version": pack.manifest.version, "title": pack.manifest.title,
                           "option_types": differing}

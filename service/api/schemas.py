@@ -24,7 +24,7 @@ class PlayerSchema(Strict):
 
 class CreateGameSchema(Strict):
     game = fields.String(required=True, validate=validate.Length(min=1, max=64),
-                         metadata={"description": "Ruleset name, e.g. `ticket_to_ride`."})
+                         metadata={"description": "Ruleset name, as `GET /api/v1/rulesets` lists them."})
     players = fields.List(fields.String(allow_none=True, validate=validate.Length(min=1, max=64)), required=True,
                           validate=validate.Length(min=1, max=8),
                           metadata={"description": "One name per seat, in seat order; null leaves a seat open (with an invite code)."})
@@ -173,7 +173,7 @@ class ListQuerySchema(Strict):
     status = fields.String(validate=validate.OneOf(STATUSES), load_default=None, metadata={
         "description": "`waiting` for players (a seat still open), `running`, `finished`; `active` is waiting or running."})
     game = fields.String(validate=[validate.Length(min=1, max=64), known_ruleset], load_default=None,
-                         metadata={"description": "Only games of this ruleset, e.g. `ticket_to_ride`."})
+                         metadata={"description": "Only games of this ruleset (a name `GET /api/v1/rulesets` lists)."})
     player = fields.String(validate=validate.Length(min=1, max=64), load_default=None,
                            metadata={"description": "Only games with a seat of this name (any case)."})
     forked_from = fields.UUID(load_default=None, metadata={"description": "Only the forks of this game."})

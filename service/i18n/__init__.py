@@ -23,6 +23,8 @@ from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, has_request_context, request
 from flask_babel import Babel, get_locale
 
+from domain import games
+
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 COOKIE = "caboose_lang"
 """The cookie the pages' language picker sets (the picker also keeps the choice in localStorage)."""
@@ -52,28 +54,25 @@ i18n = Blueprint("i18n", __name__, template_folder="templates")
 
 
 
-def pgettext_noop(context: str, message: str) -> str:
-    """Marks a message with its context for the catalogues; translated where shown."""
-    return message
-
-
-GAME_NAMES: dict[str, tuple[str, str]] = {
-    "ticket_to_ride": (pgettext_noop("game", "Ticket to Ride"), "Ticket to Ride"),
-    "age_of_steam": (pgettext_noop("game", "Age of Steam"), "Age of Steam"),
-    "railway_boom": (pgettext_noop("game", "Railway Boom"), "Railway Boom"),
-    "toot_toot": (pgettext_noop("game", "Toot-Toot Train"), "火車嘟嘟"),
-}
-"""Each game: its English name (the catalogues' message id, context `game`) and its own
-name, the one on its box, which is always shown beside a translation."""
+def titles() -> dict[str, tuple[str, str]]:
+    """Each registered game: its English title (the catalogues' message id, context `game`,
+    as the game declares it, `Decider.title`) and its own name, the one on its box, which is
+    always shown beside a translation (`Decider.own_title`, else the title)."""
+    out = {}
+    for name in games.names():
+        rules = games.current_rules(name)
+        out[name] = (rules.title, rules.own_title or rules.title)
+    return out
 
 
 def game_name(game: str, fallback: str, locale: str) -> str:
     """A game's name for a reader: in English as the page always named it (`fallback`);
     otherwise the translated name with the game's own beside it (火車嘟嘟 stands alone
     where it is the translation too)."""
-    if locale == ENGLISH.locale or game not in GAME_NAMES:
+    known = titles()
+    if locale == ENGLISH.locale or game not in known:
         return fallback
-    english, own = GAME_NAMES[game]
+    english, own = known[game]
     translated = translations(locale).upgettext("game", english)
     return own if translated in (own, english) else f"{translated} ({own})"
 
@@ -81,7 +80,7 @@ def game_name(game: str, fallback: str, locale: str) -> str:
 def title_of(game: str, locale: str) -> str:
     """A game's name for a reader of `locale`: its English name (the ruleset's own name for a
     game without one), else as `game_name` gives it."""
-    english = GAME_NAMES[game][0] if game in GAME_NAMES else game
+    english = games.current_rules(game).title if game in games.names() else game
     return game_name(game, english, locale)
 
 
@@ -148,9 +147,8 @@ def js_catalogue(language: Language) -> dict[str, Any]:
     plural. English sends no messages: the ids are its sentences."""
     out: dict[str, Any] = {"tag": language.tag, "locale": language.locale, "messages": {},
                            "languages": [{"tag": lang.tag, "name": lang.name} for lang in LANGUAGES]}
-    # Each game's name, in English too: the pages fall back to its id in words ("Toot Toot")
-    # for a game this lacks.
-    out["games"] = {game: game_name(game, english, language.locale) for game, (english, _own) in GAME_NAMES.items()}
+    # Every game's title as its rules declare it, in English too (no name is made up from an id).
+    out["games"] = {game: game_name(game, english, language.locale) for game, (english, _own) in titles().items()}
     if language is ENGLISH:
         return out
     catalogue = translations(language.locale, "js")

@@ -18,15 +18,13 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request
 from werkzeug.exceptions import BadRequest, NotFound
 
-from domain.core.decider import Decider
 from domain.core.events import PUBLIC, Audience
 from service.aggregate import Game
 from service.api.guard import Caller, guarded
 from service.application import Caboose
 from service.errors import GameNotFound, Withheld
-from service.i18n import GAME_NAMES
 from service.viewer import frames
-from service.viewer.maps import BUILDERS, board_map
+from service.viewer.maps import board_map, has_board
 
 viewer = Blueprint("viewer", __name__, static_folder="static", static_url_path="/replay/static",
                    template_folder="templates")
@@ -53,8 +51,8 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
         return render_template("replay_missing.html", game_id=game_id), 404
     has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
     html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
-                           title=game_title(game.decider), own_title=GAME_NAMES.get(game.ruleset, ("", ""))[1],
-                           has_renderer=has_renderer, has_map=game.ruleset in BUILDERS,
+                           title=game.decider.title, own_title=game.decider.own_title,
+                           has_renderer=has_renderer, has_map=has_board(game.ruleset),
                            transcribed=game.is_table, first_board=first_board(game_id, game))
     return _encoded(html.encode(), "text/html", {"Cache-Control": "no-store"})
 
@@ -92,13 +90,6 @@ def views_body(game_id: str, game: Game, audience: Audience, first: int, last: i
     return {"game_id": game_id, "game": game.ruleset, "version": game.version, "audience": audience.label,
             "everything_public": caboose().shown_whole(game),
             "views": frames.views(caboose(), game_id, audience, first, last, now=game)}
-
-
-def game_title(rules: Decider[Any]) -> str:
-    """The game's title as its content pack gives it ("Ticket to Ride — USA (base game map)"
-    names the game "Ticket to Ride"), else its ruleset's name."""
-    title = rules.pack.manifest.title if rules.pack is not None else ""
-    return title.split(" — ")[0].strip() if title.strip() else rules.name
 
 
 @viewer.get("/games/<game_id>/replay/views")

@@ -157,6 +157,6 @@ def test_each_game_has_its_board(site: Site) -> None:
 
 def test_static_files_are_served(site: Site) -> None:
     for path in ("js/main.js", "js/api.js", "renderers/ticket_to_ride.js", "renderers/age_of_steam.js",
-                 "renderers/generic.js", "css/replay.css", "maps/usa_layout.json"):
+                 "renderers/generic.js", "css/replay.css"):
         status, _, _ = fetch(f"{site.base}/replay/static/{path}")
         assert status == 200, path

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from domain import games
-from projections.railway_boom import board as railway_boom_board
-from projections.toot_toot import board as toot_toot_board
+from domain.railway_boom.figures import board as railway_boom_board
+from domain.toot_toot.figures import board as toot_toot_board
 from tests import playouts
 from tests.conformance import contract
-from tests.fakes import pebbles_projector
+from tests.fakes.pebbles import figures as pebbles_figures
 from tests.integration.projections.test_age_of_steam import expected_board as age_of_steam_board
 
 GAMES = contract.deciders()
@@ -23,7 +23,7 @@ GAMES = contract.deciders()
 BOARDS = {
     "ticket_to_ride": lambda state: dict(state.claims),
     "age_of_steam": age_of_steam_board,
-    "pebbles": pebbles_projector.board,
+    "pebbles": pebbles_figures.board,
     "railway_boom": railway_boom_board,
     "toot_toot": toot_toot_board,
 }

@@ -74,6 +74,7 @@ class LuckyState:
 
 class Lucky(Decider[LuckyState]):
     name = "lucky"
+    title = "Lucky"
     ruleset_version = "1"
     state_type = LuckyState
     min_seats = 2

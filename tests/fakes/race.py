@@ -75,6 +75,7 @@ class RaceState:
 
 class Race(Decider[RaceState]):
     name = "race"
+    title = "Race"
     ruleset_version = "1"
     state_type = RaceState
     min_seats = 2

@@ -31,8 +31,8 @@ def _code(node: ast.AST) -> str | None:
     return None
 
 
-def _trees() -> list[ast.Module]:
-    return [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(DOMAIN.rglob("*.py"))]
+def _trees(folder: Path = DOMAIN) -> list[ast.Module]:
+    return [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(folder.rglob("*.py"))]
 
 
 def _helpers(trees: list[ast.Module]) -> dict[str, int]:
@@ -52,12 +52,12 @@ def _helpers(trees: list[ast.Module]) -> dict[str, int]:
     return found
 
 
-def rule_codes() -> set[str]:
-    """Every code (patterns included) the rules in domain/ can raise."""
-    trees = _trees()
-    helpers = _helpers(trees)
+def rule_codes(within: Path = DOMAIN) -> set[str]:
+    """Every code (patterns included) the rules in `within` (a folder of domain/, or a
+    test's own game) can raise, through the helpers of all of domain/ and its own."""
+    helpers = _helpers(_trees() + ([] if within == DOMAIN else _trees(within)))
     codes: set[str] = set()
-    for tree in trees:
+    for tree in _trees(within):
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue

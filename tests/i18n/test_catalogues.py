@@ -21,7 +21,7 @@ from domain.railway_boom.content import RESOURCES
 from service.i18n import DOMAINS, LANGUAGES, TRANSLATIONS
 from service.i18n.catalogues import CONFIG, KEYWORDS
 from service.i18n.rules import RULE_SENTENCES
-from tests.i18n.rule_codes import rule_codes
+from tests.i18n.rule_codes import DOMAIN, rule_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [language for language in LANGUAGES if language.tag != "en"]
@@ -43,9 +43,9 @@ def pot(domain: str) -> Catalog:
         return read_po(f)
 
 
-def expanded_codes() -> set[str]:
+def expanded_codes(within: Path = DOMAIN) -> set[str]:
     codes = set()
-    for code in rule_codes():
+    for code in rule_codes(within):
         if "{}" in code:
             assert code in PATTERNS, f"the rules build code {code!r} at run time: name its values in PATTERNS"
             codes |= {code.replace("{}", value) for value in PATTERNS[code]}
@@ -63,9 +63,42 @@ def test_the_collector_finds_the_rules_codes() -> None:
     assert len(codes) > 150
 
 
+def shipped() -> dict[str, Path]:
+    """Each shipped game (a package of domain/) -> its package's folder."""
+    out = {}
+    for name in games.names():
+        module = sys.modules[games.current_rules(name).module]
+        if module.__name__.startswith("domain."):
+            out[name] = Path(module.__file__ or "").parent
+    return out
+
+
 def test_every_rule_code_has_a_sentence() -> None:
-    missing = sorted(expanded_codes() - set(RULE_SENTENCES))
-    assert missing == [], f"rule codes without a sentence in service/i18n/rules.py: {missing}"
+    """The core's and the tournaments' codes in service/i18n/rules.py; each game's own in
+    its rules' `refusals` (`Decider.refusals`), beside the core's."""
+    packages = shipped()
+    assert set(packages) >= {"ticket_to_ride", "toot_toot"} and all(p.parent == DOMAIN for p in packages.values())
+    shared = expanded_codes(DOMAIN / "core") | expanded_codes(DOMAIN / "tournament")
+    missing = [f"core: {code}" for code in sorted(shared - set(RULE_SENTENCES))]
+    for name, folder in packages.items():
+        own = games.current_rules(name).refusals
+        missing += [f"{name}: {code}" for code in sorted(expanded_codes(folder) - set(RULE_SENTENCES) - set(own))]
+    assert missing == [], f"rule codes without a sentence (service/i18n/rules.py, or the game's refusals): {missing}"
+
+
+def test_a_game_declares_only_its_own_codes_and_words_a_shared_code_alike() -> None:
+    """A game's `refusals` name codes its rules raise and the core does not word; two games
+    raising one code word it alike, since a refusal is worded by its code alone."""
+    worded: dict[str, str] = {}
+    wrong = []
+    for name, folder in shipped().items():
+        own, raised = games.current_rules(name).refusals, expanded_codes(folder)
+        wrong += [f"{name}: {code} is not raised by its rules" for code in sorted(set(own) - raised)]
+        wrong += [f"{name}: {code} is the core's" for code in sorted(set(own) & set(RULE_SENTENCES))]
+        for code, text in own.items():
+            if worded.setdefault(code, text) != text:
+                wrong.append(f"{name}: {code} is worded otherwise by another game")
+    assert wrong == [], wrong
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.tag)
@@ -87,7 +120,9 @@ def test_every_message_has_a_translation(language: object, domain: str) -> None:
 def test_every_rule_sentence_is_translated(language: object) -> None:
     catalogue = po(language.locale, "messages")  # type: ignore[attr-defined]
     translated = {m.id for m in catalogue if m.id and m.string and "fuzzy" not in m.flags}
-    missing = sorted(code for code, sentence in RULE_SENTENCES.items() if sentence not in translated)
+    every = {**RULE_SENTENCES, **{f"{name}.{code}": text for name in shipped()
+                                  for code, text in games.current_rules(name).refusals.items()}}
+    missing = sorted(code for code, sentence in every.items() if sentence not in translated)
     assert missing == [], f"{language.tag}: rule codes without a translated sentence: {missing}"  # type: ignore[attr-defined]
 
 

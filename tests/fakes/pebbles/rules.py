@@ -10,16 +10,20 @@ which is part of what the toy shows."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.core.catalogue import Catalogue, UnknownKind
 from domain.core.content import Pack, Reader
-from domain.core.decider import Decider, Setup
+from domain.core.decider import Bound, DemoPlan, Setup, Unbound
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.events import Audience, Event, means
-from domain.core.kinds import Roll, roll
+from domain.core.events import Audience, Event
+from domain.core.figures import Projector
+from domain.core.kinds import roll
 from domain.core.randomness import Randomness
+from domain.core.words import N_
+from tests.fakes.pebbles.events import FirstSeatRolled, GameEnded, PebblesState, PebblesTaken
+from tests.fakes.pebbles.figures import PebblesProjector
 
 
 @dataclass(frozen=True)
@@ -46,41 +50,17 @@ class HeapSchema:
         return {}  # a heap of pebbles has nothing people call by name
 
 
-@dataclass(frozen=True, kw_only=True)
-class FirstSeatRolled(Event):
-    """The seat to take first was drawn at random."""
+REFUSALS = {"too_many_pebbles": N_("You may take 1 to %(most)s pebbles.")}
+"""Its one refusal code beyond the core's, in words."""
 
-    seat: int
-    random: Roll
-
-
-@dataclass(frozen=True, kw_only=True)
-class PebblesTaken(Event):
-    """A seat took pebbles from the heap."""
-
-    seat: int
-    count: int = field(metadata=means("How many it took."))
-    left: int = field(metadata=means("How many are left on the heap."))
+BOARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["heap"], "properties": {
+    "heap": {"type": "object", "additionalProperties": False, "required": ["pebbles", "most_taken"], "properties": {
+        "pebbles": {"type": "integer", "description": "The heap a game starts with."},
+        "most_taken": {"type": "integer", "description": "The most a seat may take at once."}}}}}
+"""The JSON Schema of its static board: the heap it starts with."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class GameEnded(Event):
-    """The last pebble was taken: its taker wins."""
-
-    scores: dict[str, int]
-    winners: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class PebblesState:
-    seats: int
-    left: int
-    turn: int | None = None
-    taken: tuple[int, ...] = ()
-    winner: int | None = None
-
-
-class Pebbles(Decider[PebblesState]):
+class Pebbles(Bound[PebblesState]):
     name = "pebbles"
     ruleset_version = "1"
     state_type = PebblesState
@@ -90,13 +70,22 @@ class Pebbles(Decider[PebblesState]):
     pack_option = "heap"
     default_pack = "small"
     events = Catalogue(FirstSeatRolled, PebblesTaken, GameEnded, name="pebbles")
+    title = "Pebbles"
+    own_title = "Pebbles (a heap)"
+    refusals = REFUSALS
+    board_schema = BOARD_SCHEMA
+    demo = DemoPlan(seats=3)
 
-    def __init__(self, pack: Pack | None = None) -> None:
-        self.pack = pack
-        self.heap: Heap = pack.content if pack is not None else Heap(0, 0)
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack)
+        self.heap: Heap = pack.content
 
-    def with_pack(self, pack: Pack) -> Pebbles:
-        return Pebbles(pack)
+    def static_board(self) -> dict[str, Any] | None:
+        return {"heap": {"pebbles": self.heap.pebbles, "most_taken": self.heap.most_taken}}
+
+    @property
+    def figures(self) -> Projector:
+        return PebblesProjector()
 
     def options(self, requested: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:
@@ -106,7 +95,7 @@ class Pebbles(Decider[PebblesState]):
         unknown = sorted(set(requested) - {self.pack_option})
         if unknown:
             raise MalformedMove("bad_options", f"Unknown option(s) {', '.join(unknown)}; the only one is \"heap\".")
-        return {self.pack_option: self.pack.id if self.pack is not None else self.default_pack}
+        return {self.pack_option: self.pack.id}
 
     def initial_state(self, setup: Setup) -> PebblesState:
         return PebblesState(seats=len(setup.seats), left=self.heap.pebbles, taken=(0,) * len(setup.seats))
@@ -134,7 +123,7 @@ class Pebbles(Decider[PebblesState]):
             raise MalformedMove("bad_field", "\"count\" must be a whole number.")
         most = min(self.heap.most_taken, state.left)
         if not 1 <= count <= most:
-            raise IllegalMove("too_many_pebbles", f"You may take 1 to {most} pebbles, not {count}.")
+            raise IllegalMove("too_many_pebbles", f"You may take 1 to {most} pebbles, not {count}.", {"most": most})
         left = state.left - count
         events: list[Event] = [PebblesTaken(seat=seat, count=count, left=left)]
         if left == 0:
@@ -164,5 +153,5 @@ class Pebbles(Decider[PebblesState]):
         return {"type": "take", "count": event.count} if isinstance(event, PebblesTaken) else None
 
 
-RULES = Pebbles()
+RULES = Unbound(Pebbles)
 """Not yet bound to a heap: the registry binds it to a pack."""

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.age_of_steam.figures import AgeOfSteamProjector
 from domain.age_of_steam.scoring import sources
 from domain.age_of_steam.state import State
 from domain.core import fold
-from projections.age_of_steam import AgeOfSteamProjector
 from projections.handlers import projector_for
 from projections.runner import PollingRunner, projection_for
 from projections.store import ReadStore, read_store_for

@@ -28,7 +28,7 @@ def test_the_bound_rules_hold_the_packs_map() -> None:
 
 
 def test_a_game_takes_its_supplies_from_the_map_it_is_bound_to() -> None:
-    # Built directly: `with_pack` would refuse this map under ruleset 1, which plays only the
+    # Built directly: binding (`Unbound.with_pack`) would refuse this map under ruleset 1, which plays only the
     # printed Rust Belt; the point here is where the rules look.
     richer = AgeOfSteam(content.load(_files(start_money=25, town_discs=6), games.schema, label="rich"))
     setup = Setup(("a", "b", "c"), richer.options({}, 3))

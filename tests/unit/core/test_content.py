@@ -202,6 +202,7 @@ def test_rust_belt_problems_are_named() -> None:
 
 def test_age_of_steam_refuses_a_map_its_rules_cannot_play() -> None:
     from domain.age_of_steam import AgeOfSteam
+    from domain.core.decider import Unbound
     from domain.core.errors import RecordError
 
     files = rust_belt_files()
@@ -209,5 +210,5 @@ def test_age_of_steam_refuses_a_map_its_rules_cannot_play() -> None:
     files["rules.json"] = json.dumps({**rules, "start_money": 20}).encode()
     pack = content.load(files, games.schema, label="rust_belt")
     with pytest.raises(RecordError) as refused:
-        AgeOfSteam().with_pack(pack)
+        Unbound(AgeOfSteam).with_pack(pack)
     assert refused.value.code == "content_unplayable" and "'rust_belt'" in refused.value.message

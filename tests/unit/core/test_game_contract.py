@@ -17,14 +17,15 @@ import pytest
 from domain import games
 from domain.core import registry
 from domain.core.bots import LEVELS, bot_of
-from domain.core.decider import Decider, Setup
+from domain.core.decider import Bound, Decider, DemoPlan, Setup, Unbound
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Audience, Event
+from domain.core.figures import ScoresOnly
 from domain.core.randomness import Randomness
 
 ROOT = Path(__file__).resolve().parents[3]
 HOOKS = ("invariants", "playout_choice", "bots", "adjust", "reveals", "move_schemas", "content_schema", "pack_option",
-         "default_pack", "pack", "with_pack")
+         "default_pack", "pack", "with_pack", "static_board", "board_schema", "figures", "refusals", "demo", "own_title")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,6 +37,7 @@ class Coin(Decider[int]):
     """The least a game can be: one seat flips, the game ends."""
 
     name = "coin"
+    title = "Coin"
     ruleset_version = "1"
     state_type = int
     min_seats = 1
@@ -114,6 +116,8 @@ def test_every_optional_hook_has_its_declared_default() -> None:
     assert coin.reveals(Flipped()) is False
     assert coin.move_schemas == {}
     assert (coin.content_schema, coin.pack) == (None, None)
+    assert (coin.static_board(), coin.board_schema, coin.refusals, coin.own_title) == (None, None, {}, "")
+    assert isinstance(coin.figures, ScoresOnly) and coin.demo == DemoPlan()
     with pytest.raises(IllegalMove) as refused:
         coin.adjust(0, {"seat": 0, "kind": "vp", "amount": 1, "detail": {}})
     assert refused.value.code == "adjustment_unsupported" and "coin" in refused.value.message
@@ -130,11 +134,34 @@ def test_a_game_missing_part_of_the_contract_is_refused_naming_what_is_missing()
         name = "packless"
         content_schema = games.schema("ticket_to_ride")
 
-    with pytest.raises(TypeError, match="with_pack"):
+    with pytest.raises(TypeError, match="subclasses Bound"):
         registry.register(Packless())
 
+    # Rules bound to a pack are never registered as such: the game is, unbound.
+    bound = games.current("ticket_to_ride")
+    with pytest.raises(TypeError, match=r"register the game as Unbound\(TicketToRide\)"):
+        registry.register(bound)
+    assert isinstance(bound, Bound) and bound.pack.id == "usa"
+    unbound = games.current_rules("ticket_to_ride")
+    assert isinstance(unbound, Unbound) and not isinstance(unbound, Decider)  # nothing to play on no pack
+    assert games.bind(unbound, bound.pack) is bound
+
+    class Boardless(Coin):
+        name = "boardless"
+        board_schema = {"type": "object"}  # noqa: RUF012  (a test's own class)
+
+    with pytest.raises(TypeError, match="static_board must publish its board_schema"):
+        registry.register(Boardless())
+
+    class Untitled(Coin):
+        name = "untitled"
+        title = None  # type: ignore[assignment]
+
+    with pytest.raises(TypeError, match="'title' \\(str\\) is not set"):
+        registry.register(Untitled())
+
     class Undecided(Decider[int]):
-        name, ruleset_version, state_type, min_seats, max_seats = "undecided", "1", int, 1, 2
+        name, ruleset_version, state_type, min_seats, max_seats, title = "undecided", "1", int, 1, 2, "Undecided"
 
     assert "method 'decide' is not implemented" in Undecided.missing()
     with pytest.raises(TypeError, match="is not a game"):
@@ -144,7 +171,7 @@ def test_a_game_missing_part_of_the_contract_is_refused_naming_what_is_missing()
 
 def test_the_games_are_registered_from_one_list() -> None:
     assert [game.name for game in games.GAMES] == ["ticket_to_ride", "age_of_steam", "railway_boom", "toot_toot"]
-    assert all(isinstance(game, Decider) and type(game).missing() == [] for game in games.GAMES)
+    assert all(isinstance(game, Unbound) and game.missing() == [] for game in games.GAMES)
     # Importing the core registers nothing; importing domain.games registers exactly its list.
     script = ("from domain.core import log, registry, audit; before = registry.names(); import domain.games; "
               "print(before, registry.names())")
@@ -168,6 +195,6 @@ def test_every_game_offers_its_bots_by_level_and_an_unknown_level_is_named() -> 
     assert refused.value.code == "unknown_bot"
     assert refused.value.message == "coin has no 'grandmaster' bot; its levels are random, playout."
     for name in games.names():
-        rules = games.current_rules(name)
+        rules = games.current(name)
         assert {"random", "playout"} <= set(rules.bots), name
         assert all(bot.level == level and level in LEVELS for level, bot in rules.bots.items()), name

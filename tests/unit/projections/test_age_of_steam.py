@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 from domain.age_of_steam.events import TurnEnded
+from domain.age_of_steam.figures import AgeOfSteamProjector, board
 from domain.age_of_steam.income import IncomeCollected
 from domain.age_of_steam.scoring import sources
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
-from projections.age_of_steam import AgeOfSteamProjector, board
 from projections.handlers import projector_for
 from tests.rust_belt import DECIDER as AOS
 from tests.rust_belt import MAP
@@ -49,7 +49,7 @@ def test_figures_follow_a_game_event_by_event_and_equal_the_rules() -> None:
 
 
 def test_events_that_change_no_figure_give_none() -> None:
-    projector = AgeOfSteamProjector()
+    projector = AgeOfSteamProjector(MAP)
     state = AOS.initial_state(Setup(("a", "b", "c"), AOS.options({}, 3)))
     figures = projector.start(AOS, state)
     assert projector.apply(figures, TurnEnded(turn=1), state) is None

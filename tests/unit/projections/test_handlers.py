@@ -9,8 +9,8 @@ from domain.core.events import Event
 from domain.core.kinds import AdjustmentMade
 from domain.ticket_to_ride import DECIDER as TTR
 from domain.ticket_to_ride.events import CardDrawn, LongestPathScored, RouteClaimed, TicketScored
+from domain.ticket_to_ride.figures import TicketToRideProjector
 from projections.handlers import Figures, ScoresOnly, SeatFigures, projector_for
-from projections.ticket_to_ride import TicketToRideProjector
 from tests.fakes.race import RACE, CounterAdvanced, RaceWon
 from tests.usa import ROUTE_POINTS, ROUTES
 

@@ -4,14 +4,13 @@ rail by owner, the VP tallies by source add up to the scores, the tracks follow 
 from __future__ import annotations
 
 from domain.railway_boom.content import RESOURCES, TRACKS
-from projections.railway_boom import RailwayBoomProjector
 from tests import playouts
 from tests.unit.railway_boom.helpers import RULES
 
 
 def test_the_figures_follow_a_whole_game() -> None:
     game = playouts.play_out(RULES, "projection", 3, 3, steer=True)
-    projector = RailwayBoomProjector()
+    projector = RULES.figures
     state = RULES.initial_state(game.setup)
     for event in game.opening:
         state = RULES.evolve(state, event)
@@ -32,7 +31,7 @@ def test_the_figures_follow_a_whole_game() -> None:
 
 def test_the_income_is_what_the_income_phase_pays_on_the_five_tracks() -> None:
     game = playouts.play_out(RULES, "projection", 4, 2, steer=True)
-    projector = RailwayBoomProjector()
+    projector = RULES.figures
     state = RULES.initial_state(game.setup)
     for event in game.opening:
         state = RULES.evolve(state, event)

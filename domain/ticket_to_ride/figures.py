@@ -7,18 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core.decider import Decider
 from domain.core.events import Event
+from domain.core.figures import Figures, Projector, Scored, SeatFigures
 from domain.ticket_to_ride.state import State
-from projections.handlers import Figures, Projector, SeatFigures, register
 
 
 class TicketToRideProjector(Projector):
-    name = "ticket_to_ride"
     sources = ("routes", "tickets", "longest_path")
     relevant = frozenset({"RouteClaimed", "TicketScored", "LongestPathScored"})
 
-    def start(self, decider: Decider[Any], state: State) -> Figures:
+    def start(self, decider: Scored, state: State) -> Figures:
         return Figures({}, tuple(SeatFigures(dict.fromkeys(self.sources, 0), None, {"trains": seat.trains})
                                  for seat in state.seats))
 
@@ -47,5 +45,3 @@ class TicketToRideProjector(Projector):
         figures = figures.with_cell(route, None).add_vp(seat, "routes", taken_off)
         return figures.with_track(seat, "trains", state.seats[seat].trains)
 
-
-register(TicketToRideProjector())

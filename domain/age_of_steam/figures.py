@@ -16,10 +16,8 @@ from typing import Any
 from domain.age_of_steam.board import Map
 from domain.age_of_steam.scoring import INCOME_VP, SHARE_VP, sources
 from domain.age_of_steam.state import Seat, State
-from domain.core import registry
-from domain.core.decider import Decider
 from domain.core.events import Event
-from projections.handlers import Figures, Projector, SeatFigures, register
+from domain.core.figures import Figures, Projector, Scored, SeatFigures
 
 SOURCES = ("income", "shares", "track")
 
@@ -49,27 +47,23 @@ def board(state: State) -> dict[str, Any]:
     return {hex_: value for hex_ in sorted({*state.board, *state.new_cities}) if (value := cell(state, hex_)) is not None}
 
 
-def the_map() -> Map:
-    """The map track VP are counted on. `apply` is not handed the game's rules, and ruleset 1
-    plays only the printed Rust Belt (`domain/age_of_steam/content.py`), so the map of the
-    rules new games get is every recorded game's map."""
-    rules: Any = registry.current("age_of_steam")
-    return rules.map  # type: ignore[no-any-return]
-
-
 def tracks(seat: Seat) -> dict[str, int]:
     return {"shares": seat.shares, "locomotive": seat.locomotive, "cash": seat.cash}
 
 
 class AgeOfSteamProjector(Projector):
-    name = "age_of_steam"
+    """The figures of games on one map: the rules bound to a pack hand out their own
+    (`AgeOfSteam.figures`), since track VP are counted on the map's links."""
+
     sources = SOURCES
     relevant = BOARD_KINDS | SEAT_KINDS
 
-    def start(self, decider: Decider[Any], state: State) -> Figures:
-        board_map = decider.map  # type: ignore[attr-defined]  # the Age of Steam rules bound to their map
+    def __init__(self, map_: Map) -> None:
+        self.map = map_
+
+    def start(self, decider: Scored, state: State) -> Figures:
         return Figures(board(state), tuple(
-            SeatFigures(dict(sources(board_map, state, index)), seat.income, tracks(seat)) for index, seat in enumerate(state.seats)
+            SeatFigures(dict(sources(self.map, state, index)), seat.income, tracks(seat)) for index, seat in enumerate(state.seats)
         ))
 
     def apply(self, figures: Figures, event: Event, state: State) -> Figures | None:
@@ -88,7 +82,7 @@ class AgeOfSteamProjector(Projector):
     def _sync(self, figures: Figures, state: State, board_changed: bool) -> Figures | None:
         """The figures brought in line with the state; None when they already were."""
         out = figures
-        map_ = the_map() if board_changed else None
+        map_ = self.map if board_changed else None
         if board_changed:
             now = board(state)
             for hex_ in {*figures.board, *now}:
@@ -109,5 +103,3 @@ class AgeOfSteamProjector(Projector):
                 out = out.with_seat(index, by_source=by_source, income=seat.income, tracks=resources)
         return None if out is figures else out
 
-
-register(AgeOfSteamProjector())

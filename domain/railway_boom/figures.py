@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core.decider import Decider
 from domain.core.events import Event
-from domain.railway_boom.content import RESOURCES, TRACKS
-from domain.railway_boom.decider import RailwayBoom
+from domain.core.figures import Figures, Projector, Scored, SeatFigures
+from domain.railway_boom.content import RESOURCES, TRACKS, Content
 from domain.railway_boom.state import Seat, State
-from projections.handlers import Figures, Projector, SeatFigures, register
 
 SOURCES = ("trains", "goals", "leftovers", "route", "income", "tourist", "cards")
 
@@ -77,13 +75,17 @@ def pluses(figures: SeatFigures) -> dict[str, int]:
 
 
 class RailwayBoomProjector(Projector):
-    name = "railway_boom"
+    """The figures of games on one pack: the rules bound to it hand out their own
+    (`RailwayBoom.figures`), since the income a track step gives is the pack's."""
+
     sources = SOURCES
     relevant = BOARD_KINDS | SEAT_KINDS
 
-    def start(self, decider: Decider[Any], state: State) -> Figures:
-        assert isinstance(decider, RailwayBoom)
-        income = decider.content.income
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def start(self, decider: Scored, state: State) -> Figures:
+        income = self.content.income
         seats = []
         for index, seat in enumerate(state.seats):
             plus = {t: income[t][seat.income[t] - 1].plus for t in TRACKS}
@@ -109,5 +111,3 @@ class RailwayBoomProjector(Projector):
                 out = out.with_seat(index, by_source=points, tracks=resources, income=sum(plus.values()))
         return None if out is figures else out
 
-
-register(RailwayBoomProjector())

@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.core.decider import Decider
 from domain.core.events import Event
+from domain.core.figures import Figures, Projector, Scored, SeatFigures
 from domain.toot_toot.state import State
-from projections.handlers import Figures, Projector, SeatFigures, register
 
 SOURCES = ("sales", "hand_orders", "leftover_goods", "influence", "technology", "penalties")
 BOARD_KINDS = frozenset({"MapChosen", "StartChosen", "TrackDrawn", "TrainMoved", "TrainTurned", "FactoryBuilt",
@@ -45,11 +44,10 @@ def tracks(state: State, seat: int) -> dict[str, Any]:
 
 
 class TootTootProjector(Projector):
-    name = "toot_toot"
     sources = SOURCES
     relevant = BOARD_KINDS | SEAT_KINDS | {"ScoreGained", "FinalScored"}
 
-    def start(self, decider: Decider[Any], state: State) -> Figures:
+    def start(self, decider: Scored, state: State) -> Figures:
         return Figures(board(state), tuple(SeatFigures(dict.fromkeys(SOURCES, 0), None, tracks(state, i))
                                            for i in range(len(state.seats))))
 
@@ -65,5 +63,3 @@ class TootTootProjector(Projector):
             figures = figures.with_seat(data["seat"], tracks=tracks(state, data["seat"]))
         return figures if event.kind in self.relevant else super().apply(figures, event, state)
 
-
-register(TootTootProjector())

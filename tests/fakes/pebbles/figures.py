@@ -1,14 +1,14 @@
-"""`pebbles` on the read models, as a shipped game's `projections/<game>.py`: the board's
-one cell is the heap, the one VP source is the win, the one track is pebbles taken."""
+"""`pebbles` on the read models, as a shipped game's `domain/<game>/figures.py`: the board's
+one cell is the heap, the one VP source is the win, the one track is pebbles taken. Its rules
+hand it out as `Pebbles.figures`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.core.decider import Decider
 from domain.core.events import Event
-from projections.handlers import Figures, Projector, SeatFigures, register
-from tests.fakes.pebbles.rules import GameEnded, PebblesState, PebblesTaken
+from domain.core.figures import Figures, Projector, Scored, SeatFigures
+from tests.fakes.pebbles.events import GameEnded, PebblesState, PebblesTaken
 
 HEAP = "heap"
 
@@ -19,11 +19,10 @@ def board(state: PebblesState) -> dict[str, Any]:
 
 
 class PebblesProjector(Projector):
-    name = "pebbles"
     sources = ("win",)
     relevant = frozenset({PebblesTaken.kind, GameEnded.kind})
 
-    def start(self, decider: Decider[Any], state: PebblesState) -> Figures:
+    def start(self, decider: Scored, state: PebblesState) -> Figures:
         seats = tuple(SeatFigures(dict.fromkeys(self.sources, 0), None, {"taken": 0}) for _ in range(state.seats))
         return Figures(board(state), seats)
 
@@ -37,5 +36,3 @@ class PebblesProjector(Projector):
             return figures
         return super().apply(figures, event, state)
 
-
-register(PebblesProjector())
