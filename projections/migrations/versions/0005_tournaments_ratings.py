@@ -67,7 +67,6 @@ def upgrade() -> None:
         sa.Column("tournament_id", sa.String(36), nullable=True),
         sa.Column("players", sa.JSON, nullable=False),
         sa.Column("places", sa.JSON, nullable=False),
-        sa.Column("before", sa.JSON, nullable=True),
         sa.Index("ix_proj_rating_matches_game_order", "game", "sort_key"),
     )
     op.create_table(
