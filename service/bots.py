@@ -36,6 +36,7 @@ from service import referee as desk
 from service.aggregate import Game, seed_not_held
 from service.application import Caboose
 from service.background import every
+from service.commands import Play
 from service.errors import IdempotencyKeyReused, TokenShownOnce, VersionConflict
 from service.lobby import Lobby
 from service.seating import REFEREE_NAME, Issued
@@ -275,8 +276,8 @@ class BotRunner:
         """The bot's move stored under `key` at the version after `game`'s (by this runner or
         a racing one); None when the key is another command's, so the move is not stored."""
         try:
-            records = self.app.play(game_id, seat, move, expected_version=game.version, idempotency_key=key, by_bot=True,
-                                    loaded=game.copy())
+            records = self.app.execute(Play(game_id, seat, move, by_bot=True), expected_version=game.version,
+                                       idempotency_key=key, loaded=game.copy()).records
         except IdempotencyKeyReused:
             return None
         # A key another command used with the same request answers with that command's records.

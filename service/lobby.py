@@ -12,6 +12,7 @@ from projections.runner import log_caught_up
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
+from service.commands import Held
 from service.db import make_engine
 from service.seating import REFEREE_SEAT, Issued, Seating
 
@@ -48,7 +49,7 @@ class Lobby:
         game_id = str(aggregate.id)
         issued = self.seating.issue(game_id, players)
         try:
-            self.caboose._save(aggregate)
+            self.caboose.execute(Held(aggregate))
         except BaseException:
             self.seating.withdraw(game_id, issued)
             raise

@@ -2,7 +2,7 @@
 
 Each lets the pure rules of `domain/core/referee.py` judge the action against the game and
 its full record, and stores what they decide in one transaction, as a command like a move
-(`Caboose.command`): a stale `expected_version` is refused before anything is judged; an
+(`Caboose.execute`): a stale `expected_version` is refused before anything is judged; an
 action sent without one that loses the race to another writer (a seat moving meanwhile) is
 judged again against the game as it now is; and with an idempotency key, a retry answers
 with exactly the records the first attempt stored and stores nothing.
@@ -10,48 +10,33 @@ with exactly the records the first attempt stored and stores nothing.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import os
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from domain.core import fold, log, referee
+from domain.core import fold, referee
 from domain.core.audit import AuditReport, Check, audit, awaits_reveal
-from domain.core.canonical import canonical
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
 from domain.core.randomness import commitment
 from projections.audit import projection_check
 from service import command_ids
-from service.aggregate import Game, seed_not_held
-from service.application import Caboose, new_salt, utc_now
+from service.aggregate import Game, Stamp, seed_not_held
+from service.application import Caboose
+from service.commands import Act, Held
 from service.errors import GameNotFound
 from service.tlog import TransparencyLog
 
 
-def action_digest(actor: str, action: Any) -> str:
-    """What identifies a referee's or a seat's action for idempotency: who, what and how."""
-    return hashlib.sha256(canonical({"actor": actor, "action": type(action).__name__, **dataclasses.asdict(action)})).hexdigest()
-
-
 def act(app: Caboose, game_id: str, actor: str, action: Any, expected_version: int | Iterable[int] | None = None,
         idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
-    """Judge and store one referee or takeback action (a `referee` or `takeover` action);
-    returns the stored records. With `expected_version` (one version or several), a game
-    that moved on refuses it; without, a lost race is judged again. `loaded`: the game as
-    the caller already loaded it (its own copy)."""
-    digest = action_digest(actor, action)
-
-    def record(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
-        situation = referee.Situation(app.records(game_id, upto=aggregate.version), aggregate.decider, aggregate.state)
-        events = referee.judge(situation, actor, action)
-        return aggregate.act(events, actor, command_id, utc_now(), new_salt, request_digest=digest,
-                             rewound=lambda version: log.restored(app.game(game_id, at=version).state, aggregate.state))
-
-    return app.command(game_id, digest, expected_version, idempotency_key, loaded, record,
-                       new_id=lambda: command_ids.fresh("referee:")).records
+    """Judge and store one referee, takeback, seat or service action (`commands.Act`) through
+    the pipeline; returns the stored records. With `expected_version` (one version or
+    several), a game that moved on refuses it; without, a lost race is judged again.
+    `loaded`: the game as the caller already loaded it (its own copy)."""
+    return app.execute(Act(game_id, actor, action), expected_version=expected_version, idempotency_key=idempotency_key,
+                       loaded=loaded).records
 
 
 def rewind(app: Caboose, game_id: str, referee_name: str, to_version: int, reason: str,
@@ -99,9 +84,7 @@ def adjust(app: Caboose, game_id: str, referee_name: str, seat: int, kind: str, 
 def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> str:
     """A new game whose history is a copy of the first `at_version` events of `game_id`,
     then `ForkedFrom`; its new draws come from a new seed. Returns the new game's id."""
-    aggregate = forked(app, game_id, referee_name, at_version, reason, seed)
-    app._save(aggregate)
-    return str(aggregate.id)
+    return app.execute(Held(forked(app, game_id, referee_name, at_version, reason, seed))).game_id
 
 
 def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> Game:
@@ -124,7 +107,7 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     aggregate.restore_all(copies[1:], history)
     mark = referee.MarkFork(game_id, at_version, origin[at_version - 1]["hash"], commitment(seed), seed_source, reason)
     events = referee.judge(referee.Situation(copies, history.decider, history.state), actor, mark)
-    aggregate.act(events, actor, command_ids.fresh("fork:"), utc_now(), new_salt, rewound=history.at)
+    aggregate.act(events, actor, Stamp.now(command_ids.fresh("fork:")), rewound=history.at)
     return aggregate
 
 

@@ -1,0 +1,210 @@
+"""Every kind of write to a game, retried from the client's side over a real HTTP server.
+
+The client sends a write with an `Idempotency-Key` and hangs up before the answer comes
+(the answer is lost on the way); the server stores the write all the same. The client then
+sends the same request again under the same key, twice: both answers are the first
+attempt's records, exactly as stored, and the store holds that command once; the same key
+with another request is refused and stores nothing. Each kind goes through the one command
+pipeline (`Caboose.execute`), so each is held to the same guarantees."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from service.application import Caboose
+from service.simulation import game_seed
+from tests.e2e.conftest import Client, Reply
+
+GAMES = "/api/v1/games"
+REF = "Rita"
+
+
+def hang_up(client: Client, method: str, path: str, body: Any, token: str, key: str) -> None:
+    """Send the request and close the connection without reading a byte of the answer."""
+    where = urlsplit(client.base)
+    data = json.dumps(body).encode()
+    head = (f"{method} {path} HTTP/1.1\r\nHost: {where.netloc}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\nAuthorization: Bearer {token}\r\nIdempotency-Key: {key}\r\n"
+            "Connection: close\r\n\r\n").encode()
+    with socket.create_connection((where.hostname, where.port), timeout=10) as conn:
+        conn.sendall(head + data)
+
+
+def stored_under(store: Caboose, game_id: str, key: str) -> list[tuple[int, str]]:
+    return [(r["version"], r["hash"]) for r in store.records(game_id) if r["command_id"] == key]
+
+
+def told(reply: Reply) -> list[tuple[int, str]]:
+    return [(e["version"], e["hash"]) for e in reply.body["events"]]
+
+
+@dataclass(frozen=True)
+class Write:
+    """One write: its method, path and body, the token it is sent with, and another body
+    the same key may not be reused for (None where the token can ask for nothing else)."""
+
+    method: str
+    path: str
+    body: dict[str, Any]
+    token: str
+    other: dict[str, Any] | None
+
+
+def retried(client: Client, store: Caboose, game_id: str, write: Write) -> Reply:
+    """The write sent and its answer lost, then retried twice under the same key."""
+    key = f"retry-{uuid.uuid4()}"
+    before = store.game(game_id).version
+    hang_up(client, write.method, write.path, write.body, write.token, key)
+    deadline = time.monotonic() + 20
+    while not stored_under(store, game_id, key):
+        assert time.monotonic() < deadline, "the write whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.request(write.method, write.path, write.body, token=write.token, headers={"Idempotency-Key": key})
+    again = client.request(write.method, write.path, write.body, token=write.token, headers={"Idempotency-Key": key})
+    assert first.status in (201, 202), first.body
+    assert again.status == first.status and again.body["events"] == first.body["events"]
+    assert told(first) == stored_under(store, game_id, key)
+    assert told(first)[0][0] == before + 1  # stored once, right after what was there
+    after = store.game(game_id).version
+    if write.other is not None:
+        reused = client.request(write.method, write.path, write.other, token=write.token, headers={"Idempotency-Key": key})
+        assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+        assert store.game(game_id).version == after
+    assert store.audit(game_id).ok
+    return first
+
+
+def created(client: Client, body: dict[str, Any]) -> dict[str, Any]:
+    reply = client.post(GAMES, body)
+    assert reply.status == 201, reply.body
+    return dict(reply.body)
+
+
+def race(client: Client) -> dict[str, Any]:
+    return created(client, {"game": "race", "players": ["Ann", "Bob"], "options": {"goal": 20}, "seed": "00" * 32})
+
+
+def ticket_to_ride(client: Client, store: Caboose) -> dict[str, Any]:
+    """A game of Ticket to Ride with every seat's opening tickets kept."""
+    game = created(client, {"game": "ticket_to_ride", "players": ["Ann", "Bob", "Cy"], "seed": game_seed(3, 0).hex()})
+    aggregate = store.game(game["game_id"])
+    for seat in sorted(aggregate.decider.active_seats(aggregate.state)):
+        now = store.game(game["game_id"])
+        store.play(game["game_id"], seat, now.decider.legal_moves(now.state, seat)[0])
+    return game
+
+
+def advance(client: Client, game: dict[str, Any]) -> int:
+    """Move the active seat of a race by 2; returns the seat that moved."""
+    mover = client.get(f"{GAMES}/{game['game_id']}").body["active_seats"][0]
+    reply = client.post(f"{GAMES}/{game['game_id']}/moves", {"type": "advance", "by": 2},
+                        token=game["seat_tokens"][str(mover)])
+    assert reply.status == 201, reply.body
+    return int(mover)
+
+
+def test_a_move(client: Client, store: Caboose) -> None:
+    game = race(client)
+    mover = client.get(f"{GAMES}/{game['game_id']}").body["active_seats"][0]
+    token = game["seat_tokens"][str(mover)]
+    path = f"{GAMES}/{game['game_id']}/moves"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"type": "advance", "by": 2}, token,
+                                                          {"type": "advance", "by": 1}))
+    assert first.body["events"][0]["actor"] == f"seat:{mover}"
+
+
+def test_a_referees_move_for_a_seat(client: Client, store: Caboose) -> None:
+    game = race(client)
+    mover = client.get(f"{GAMES}/{game['game_id']}").body["active_seats"][0]
+    path = f"{GAMES}/{game['game_id']}/moves"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"seat": mover, "type": "advance", "by": 2},
+                                                          game["referee_token"], {"seat": mover, "type": "advance", "by": 1}))
+    assert first.body["events"][0]["actor"] == "referee:referee"
+
+
+def test_an_outcome_entered_at_a_table(client: Client, store: Caboose) -> None:
+    game = created(client, {"game": "lucky", "players": ["Ann", "Ben"], "options": {"goal": 12}, "seed_source": "table",
+                            "observed": {"outcomes": [1]}})
+    rolled = client.post(f"{GAMES}/{game['game_id']}/moves", {"type": "roll"}, token=game["seat_tokens"]["1"])
+    assert rolled.status == 202, rolled.body
+    path = f"{GAMES}/{game['game_id']}/outcomes"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"text": "3 4"}, game["referee_token"],
+                                                          {"text": "2 2"}))
+    assert first.body["events"][0]["kind"] == "OutcomeEntered"
+
+
+def test_a_move_at_a_table_with_its_outcome(client: Client, store: Caboose) -> None:
+    game = created(client, {"game": "lucky", "players": ["Ann", "Ben"], "options": {"goal": 12}, "seed_source": "table",
+                            "observed": {"outcomes": [1]}})
+    path = f"{GAMES}/{game['game_id']}/moves"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"seat": 1, "type": "roll", "outcomes": [[3, 4]]},
+                                                          game["referee_token"],
+                                                          {"seat": 1, "type": "roll", "outcomes": [[2, 2]]}))
+    assert [e["kind"] for e in first.body["events"]][:2] == ["OutcomeEntered", "DiceRolled"]
+
+
+def test_a_rewind(client: Client, store: Caboose) -> None:
+    game = race(client)
+    advance(client, game)
+    advance(client, game)
+    to = store.game(game["game_id"]).version - 1
+    path = f"{GAMES}/{game['game_id']}/rewind"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"referee": REF, "to_version": to, "reason": "misread"},
+                                                          game["referee_token"],
+                                                          {"referee": REF, "to_version": to, "reason": "another"}))
+    assert first.body["events"][0]["kind"] == "GameRewound"
+
+
+def test_a_takeback_asked_and_answered(client: Client, store: Caboose) -> None:
+    game = race(client)
+    mover = advance(client, game)
+    gid = game["game_id"]
+    asked = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/takebacks", {"seat": mover},
+                                              game["seat_tokens"][str(mover)], None))
+    assert asked.body["events"][0]["kind"] == "TakebackRequested"
+    answer = {"accept": True, "seat": 1 - mover}
+    answered = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/takebacks/answer", answer,
+                                                 game["seat_tokens"][str(1 - mover)], {**answer, "accept": False}))
+    assert [e["kind"] for e in answered.body["events"]] == ["TakebackAccepted", "MoveTakenBack"]
+
+
+def test_a_dispute_and_its_ruling(client: Client, store: Caboose) -> None:
+    game = race(client)
+    advance(client, game)
+    gid, referee = game["game_id"], game["referee_token"]
+    dispute = {"referee": REF, "version": 2, "raised_by": "seat:1", "claim": "miscount"}
+    raised = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/disputes", dispute, referee,
+                                               {**dispute, "claim": "another"}))
+    at = raised.body["events"][0]["version"]
+    ruling = {"referee": REF, "text": "Dismissed.", "outcome": "dismissed"}
+    ruled = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/disputes/{at}/ruling", ruling, referee,
+                                              {**ruling, "text": "Upheld.", "outcome": "upheld"}))
+    assert ruled.body["events"][0]["kind"] == "RulingMade"
+
+
+def test_an_adjustment(client: Client, store: Caboose) -> None:
+    game = ticket_to_ride(client, store)
+    adjust = {"referee": REF, "seat": 1, "kind": "vp", "amount": 2, "reason": "time penalty"}
+    first = retried(client, store, game["game_id"], Write("POST", f"{GAMES}/{game['game_id']}/adjustments", adjust,
+                                                          game["referee_token"], {**adjust, "amount": 3}))
+    assert first.body["events"][0]["kind"] == "AdjustmentMade"
+
+
+def test_a_seat_handed_to_a_bot_and_back_and_a_deadline(client: Client, store: Caboose) -> None:
+    game = ticket_to_ride(client, store)
+    gid, referee = game["game_id"], game["referee_token"]
+    deadline = retried(client, store, gid, Write("PUT", f"{GAMES}/{gid}/deadline", {"referee": REF, "move_deadline": "PT24H"},
+                                                 referee, {"referee": REF, "move_deadline": "PT12H"}))
+    assert deadline.body["events"][0]["kind"] == "MoveDeadlineSet"
+    bot = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/seats/2/bot", {"referee": REF, "level": "random"},
+                                            referee, {"referee": REF, "level": "playout"}))
+    assert bot.body["events"][0]["kind"] == "SeatTakenOver"
+    back = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/seats/2/hand-back", {"referee": REF, "reason": "back"},
+                                             referee, {"referee": REF, "reason": "another"}))
+    assert back.body["events"][0]["kind"] == "SeatHandedBack"
