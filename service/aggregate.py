@@ -103,13 +103,6 @@ class Commands(Mapping[str, Command]):
         self._text = text  # "\n", then a line per command: '"id" first last digest-or--\n'
         self._newer: dict[str, Command] = newer if newer is not None else {}
 
-    @classmethod
-    def of(cls, stored: Any) -> Commands:
-        """From a snapshot: the text, or the mapping snapshots held before."""
-        if isinstance(stored, str):
-            return cls(stored)
-        return cls(newer={key: (first, last, digest) for key, (first, last, digest) in dict(stored).items()})
-
     def note(self, key: str, version: int, digest: str | None) -> None:
         """Event `version` was recorded for command `key`. A command's events are stored
         together, in one transaction, so an event continues a command only if that command
@@ -217,6 +210,29 @@ def not_a_table_game() -> IllegalMove:
 
 
 class Game(Aggregate):
+    class_version = 2
+    """The layout of the game's snapshots (the library's upcasting, `upcast_v1_v2`): 2 holds
+    every field a game keeps. A snapshot taken before it (version 1) is upcast as it loads."""
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A snapshot taken before content packs, bots in seats, move deadlines, tournament
+        tables and games played at a table, with its commands perhaps still a mapping: the
+        values such a game had (its default pack, no bots, no deadline, no tournament, drawn
+        from its seed) and its commands as one text. The versions of its hand-backs and the
+        origins of a fork cannot be told from a snapshot; one without them is folded from its
+        events instead (`Caboose._reconstructed`)."""
+        state.setdefault("content", None)
+        state.setdefault("bot_seats", {})
+        state.setdefault("move_deadline", None)
+        state.setdefault("tournament", None)
+        state.setdefault("table", False)
+        state.setdefault("awaiting", None)
+        commands = state.get("commands", {})
+        if not isinstance(commands, str):
+            state["commands"] = Commands(newer={key: (first, last, digest)
+                                                for key, (first, last, digest) in dict(commands).items()}).text()
+
     @staticmethod
     def create_id(record: dict[str, Any], **_: Any) -> UUID:
         return UUID(record["game_id"])
@@ -278,15 +294,14 @@ class Game(Aggregate):
         token = registry.shelf_token()
         found = self.__dict__.get(_RULES)
         if found is None or found[0] != token:
-            # Snapshots taken before content packs have no `content`: the game's default pack.
             found = self.__dict__[_RULES] = (token, log.decider_of({
-                "game": self.ruleset, "ruleset_version": self.ruleset_version, "content": getattr(self, "content", None)}))
+                "game": self.ruleset, "ruleset_version": self.ruleset_version, "content": self.content}))
         return found[1]
 
     @property
     def held_by_bots(self) -> dict[int, str]:
-        """The seats bots hold, and their levels (snapshots taken before bots hold none)."""
-        return {int(seat): level for seat, level in getattr(self, "bot_seats", {}).items()}
+        """The seats bots hold, and their levels."""
+        return {int(seat): level for seat, level in self.bot_seats.items()}
 
     def handed_back_at(self, seat: int) -> int:
         """The version at which `seat` was last handed back to a person with a fresh token (0:
@@ -296,8 +311,8 @@ class Game(Aggregate):
 
     @property
     def deadline(self) -> int | None:
-        """The move deadline in seconds, None for none (snapshots taken before deadlines: none)."""
-        return getattr(self, "move_deadline", None)
+        """The move deadline in seconds, None for none."""
+        return self.move_deadline
 
     @property
     def is_over(self) -> bool:
@@ -305,8 +320,8 @@ class Game(Aggregate):
 
     @property
     def at_table(self) -> dict[str, Any] | None:
-        """The tournament, round and table the game is played at, or None (snapshots taken before: from the record)."""
-        return getattr(self, "tournament", None)
+        """The tournament, round and table the game is played at, or None."""
+        return self.tournament
 
     @property
     def playable(self) -> bool:
@@ -318,12 +333,12 @@ class Game(Aggregate):
     @property
     def is_table(self) -> bool:
         """Played at a table: outcomes are entered, never drawn (snapshots taken before: no)."""
-        return bool(getattr(self, "table", False))
+        return bool(self.table)
 
     @property
     def pending(self) -> transcription.Pending | None:
         """The move the game waits on for an outcome, or None."""
-        awaiting = getattr(self, "awaiting", None)
+        awaiting = self.awaiting
         return None if awaiting is None else transcription.Pending.from_json(awaiting)
 
     @event("Recorded")
@@ -348,7 +363,7 @@ class Game(Aggregate):
         self.rng_position = rng_position
         self.updated_at = record["time"]
         if self.is_table:
-            self.awaiting = awaited_after(getattr(self, "awaiting", None), record)
+            self.awaiting = awaited_after(self.awaiting, record)
         if record["kind"] == log.FORKED_FROM and hasattr(self, "origins"):
             self.origins = [*self.origins, record["data"]["origin"]]
         if record["kind"] in takeover.KINDS:
@@ -490,7 +505,7 @@ class Game(Aggregate):
         def mutate(self, _: None) -> Any:
             game = super().mutate(_)
             game.state = decode(game.decider.state_type, game.state)
-            game.commands = Commands.of(game.commands)
+            game.commands = Commands(game.commands)
             return game
 
     # -- seats joined by invite (`SeatJoined`) --------------------------------------------
