@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from domain.core import log
+from domain.core.errors import RecordError
 from projections import listing
 from projections.listing import Cursor, Filters, Page
 from projections.runner import log_caught_up
@@ -14,6 +17,7 @@ from service.aggregate import Game
 from service.application import Caboose
 from service.commands import Held
 from service.db import make_engine
+from service.errors import GameNotFound, IdempotencyKeyReused
 from service.seating import REFEREE_SEAT, Issued, Seating
 
 
@@ -35,11 +39,34 @@ class Lobby:
         return self._store(aggregate, list(aggregate.seats))
 
     def fork_game(self, game_id: str, referee_name: str, at_version: int, reason: str,
-                  seed: bytes | None = None) -> tuple[str, Issued]:
+                  seed: bytes | None = None, idempotency_key: str | None = None) -> tuple[str, Issued]:
         """Fork a game at `at_version` (`service.referee.fork`); the fork's seats and referee
-        get fresh tokens."""
-        aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed)
-        return self._store(aggregate, list(aggregate.seats))
+        get fresh tokens. With an `idempotency_key`, a retry finds the fork its first attempt
+        stored (`referee.fork_id_for`) and stores nothing new; since a token is kept only as
+        its hash, it answers with fresh tokens for the fork, which replace the first ones."""
+        if idempotency_key is None:
+            aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed)
+            return self._store(aggregate, list(aggregate.seats))
+        fork_id = desk.fork_id_for(game_id, idempotency_key)
+        digest = desk.fork_digest(game_id, referee_name, at_version, reason, seed)
+        if not self._stored(fork_id):
+            aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed, idempotency_key)
+            try:
+                return self._store(aggregate, list(aggregate.seats))
+            except (RecordError, IntegrityError):
+                if not self._stored(fork_id):  # not a racing attempt of the same key that stored first
+                    raise
+        fork = self.caboose.game(fork_id)
+        if fork.commands.get(desk.fork_command(fork_id), (0, 0, None))[2] != digest:
+            raise IdempotencyKeyReused(idempotency_key)
+        return fork_id, self.seating.reissue_all(fork_id)
+
+    def _stored(self, game_id: str) -> bool:
+        try:
+            self.caboose.game(game_id)
+        except GameNotFound:
+            return False
+        return True
 
     def _store(self, aggregate: Game, players: list[str | None]) -> tuple[str, Issued]:
         """Issue a new game's credentials, then store the game. A stored event cannot be taken

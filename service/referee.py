@@ -10,6 +10,7 @@ with exactly the records the first attempt stored and stores nothing.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import uuid
 from collections.abc import Iterable, Mapping
@@ -17,6 +18,7 @@ from typing import Any
 
 from domain.core import fold, referee
 from domain.core.audit import AuditReport, Check, audit, awaits_reveal
+from domain.core.canonical import canonical
 from domain.core.envelope import seat_actor
 from domain.core.errors import MalformedMove
 from domain.core.randomness import commitment
@@ -87,8 +89,32 @@ def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason:
     return app.execute(Held(forked(app, game_id, referee_name, at_version, reason, seed))).game_id
 
 
-def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> Game:
-    """The fork `fork` stores, not yet stored."""
+FORKS = uuid.UUID("9a3e5b2c-6f0d-4c1e-8b7a-2d4f6e8a0c13")
+"""The namespace of the ids of forks made under an Idempotency-Key (`fork_id_for`)."""
+
+
+def fork_id_for(game_id: str, idempotency_key: str) -> str:
+    """The id of the fork of `game_id` made under the client's `idempotency_key`: the same
+    for every retry, so a retry finds the fork its first attempt stored."""
+    return str(uuid.uuid5(FORKS, f"{game_id}\n{idempotency_key}"))
+
+
+def fork_command(fork_id: str) -> str:
+    """The command id of a keyed fork's `ForkedFrom` (in the server's namespace: the copied
+    history may hold the client's key already, as any command id of its origin)."""
+    return f"fork:{fork_id}"
+
+
+def fork_digest(game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None) -> str:
+    """What identifies a fork's request, for its retries."""
+    return hashlib.sha256(canonical({"origin": game_id, "referee": referee_name, "at_version": at_version, "reason": reason,
+                                     "seed": seed.hex() if seed is not None else None})).hexdigest()
+
+
+def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None,
+           idempotency_key: str | None = None) -> Game:
+    """The fork `fork` stores, not yet stored. Under an `idempotency_key` its id is
+    `fork_id_for` and its `ForkedFrom` carries the request's digest, for its retries."""
     actor = referee.referee_actor(referee_name)
     if seed is not None and len(seed) != 32:
         raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
@@ -98,7 +124,7 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     if not app.game(game_id).playable and awaits_reveal(origin):
         # Imported unfinished: its piles are only as the record says until its seed is revealed.
         raise seed_not_held()
-    fork_id = str(uuid.uuid4())
+    fork_id = str(uuid.uuid4()) if idempotency_key is None else fork_id_for(game_id, idempotency_key)
     copies = referee.fork_records(origin, at_version, fork_id)
     history = fold.History(copies[0])
     seed_source = "client" if seed is not None else "server"
@@ -107,7 +133,9 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     aggregate.restore_all(copies[1:], history)
     mark = referee.MarkFork(game_id, at_version, origin[at_version - 1]["hash"], commitment(seed), seed_source, reason)
     events = referee.judge(referee.Situation(copies, history.decider, history.state), actor, mark)
-    aggregate.act(events, actor, Stamp.now(command_ids.fresh("fork:")), rewound=history.at)
+    stamp = Stamp.now(command_ids.fresh("fork:")) if idempotency_key is None else \
+        Stamp.now(fork_command(fork_id), fork_digest(game_id, referee_name, at_version, reason, seed if seed_source == "client" else None))
+    aggregate.act(events, actor, stamp, rewound=history.at)
     return aggregate
 
 

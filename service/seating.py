@@ -145,6 +145,26 @@ class Seating:
         self._forget(game_id, [old] if old else [])
         return token, old
 
+    def reissue_all(self, game_id: str) -> Issued:
+        """Fresh tokens for every claimed seat of the game and its referee, in one transaction
+        (a retried fork, whose first answer's tokens were shown once): the old tokens speak
+        for no one from here on. Open seats keep their invites."""
+        tokens, referee = {}, None
+        with Session(self.engine) as session, session.begin():
+            rows = session.scalars(select(Credential).where(Credential.game_id == game_id,
+                                                            Credential.token_hash.is_not(None))).all()
+            for row in rows:
+                token = new_token()
+                self._forget(game_id, [row.token_hash] if row.token_hash else [])
+                row.token_hash = _hash(token)
+                if row.seat == REFEREE_SEAT:
+                    referee = token
+                else:
+                    tokens[row.seat] = token
+        if referee is None:
+            raise InviteInvalid(f"Game {game_id} has no credentials.")
+        return Issued(tokens, {}, referee)
+
     def restore(self, game_id: str, seat: int, token: str, old_hash: str | None) -> None:
         """Undo a `reissue` whose hand-back could not be recorded."""
         with Session(self.engine) as session, session.begin():

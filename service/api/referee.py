@@ -186,14 +186,18 @@ def post_rewind(args: dict[str, Any], game_id: str, loaded: Game | None) -> Resp
 @referee.post("/<game_id>/fork")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(ForkSchema())
+@KEYED
 @referee.response(201, ForkedSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Fork: a new game whose history is a copy of the first `at_version` events, linked
-    to this one (what-if analysis); its new draws come from a new seed."""
+    to this one (what-if analysis); its new draws come from a new seed. With an
+    `Idempotency-Key`, a retry answers with the same fork and stores nothing new; its tokens
+    were shown once (only their hashes are kept), so the retry's answer has fresh ones, which
+    replace the first answer's."""
     name = args["referee"]
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
-    fork_id, issued = lobby().fork_game(game_id, name, args["at_version"], args["reason"], seed)
+    fork_id, issued = lobby().fork_game(game_id, name, args["at_version"], args["reason"], seed, idempotency_key())
     fork = caboose().game(fork_id)
     body = {"game_id": fork_id, "forked_from": {"game_id": game_id, "version": args["at_version"]}, "version": fork.version,
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()}, "referee_token": issued.referee_token}

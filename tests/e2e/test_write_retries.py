@@ -208,3 +208,40 @@ def test_a_seat_handed_to_a_bot_and_back_and_a_deadline(client: Client, store: C
     back = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/seats/2/hand-back", {"referee": REF, "reason": "back"},
                                              referee, {"referee": REF, "reason": "another"}))
     assert back.body["events"][0]["kind"] == "SeatHandedBack"
+
+
+def test_a_fork(client: Client, store: Caboose) -> None:
+    # A fork makes a new game: a retry answers with the same fork and stores nothing new.
+    # Its tokens were shown once (only their hashes are kept): each answer has fresh ones,
+    # which replace the ones before, so the tokens of the last answer are the fork's.
+    game = race(client)
+    advance(client, game)
+    gid, referee = game["game_id"], game["referee_token"]
+    at = store.game(gid).version
+    body = {"referee": REF, "at_version": at, "reason": "what if"}
+    key = f"retry-{uuid.uuid4()}"
+    games_before = len(store.game_ids())
+    hang_up(client, "POST", f"{GAMES}/{gid}/fork", body, referee, key)
+    deadline = time.monotonic() + 20
+    while len(store.game_ids()) == games_before:
+        assert time.monotonic() < deadline, "the fork whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(f"{GAMES}/{gid}/fork", body, token=referee, headers={"Idempotency-Key": key})
+    again = client.post(f"{GAMES}/{gid}/fork", body, token=referee, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    fork_id = first.body["game_id"]
+    assert again.body["game_id"] == fork_id and again.body["version"] == first.body["version"] == at + 1
+    assert again.body["forked_from"] == first.body["forked_from"] == {"game_id": gid, "version": at}
+    assert len(store.game_ids()) == games_before + 1
+    assert [r["kind"] for r in store.records(fork_id)].count("ForkedFrom") == 1
+    assert first.body["referee_token"] != again.body["referee_token"]
+    for answer, valid in ((first, False), (again, True)):
+        seen = client.get(f"{GAMES}/{fork_id}/legal-moves", token=answer.body["seat_tokens"]["0"])
+        assert (seen.status == 200) is valid, seen.body
+        refused = client.post(f"{GAMES}/{fork_id}/disputes", {"referee": REF, "version": 2, "raised_by": "seat:0",
+                                                              "claim": "x"}, token=answer.body["referee_token"])
+        assert (refused.status == 201) is valid, refused.body
+    reused = client.post(f"{GAMES}/{gid}/fork", {**body, "reason": "another"}, token=referee, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    assert len(store.game_ids()) == games_before + 1
+    assert store.audit(fork_id).ok
