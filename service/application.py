@@ -217,10 +217,18 @@ class Caboose(Application[UUID]):
         records: list[dict[str, Any]] = [event.record for event in cast(list[Any], aggregate.pending_events)]
         try:
             self._save(aggregate)
-        except IntegrityError:
+        except IntegrityError as refused:
+            # Refused at the unique (game, version) key only when another writer stored that
+            # version first; any other refusal (a constraint, a full disk) is raised as it is.
+            try:
+                stored = self.game(str(aggregate.id)).version
+            except GameNotFound:
+                raise refused from None
+            if stored < first:
+                raise
             if first == 1:
                 raise RecordError("game_exists", f"A game with id {aggregate.id} is already stored.", 1) from None
-            raise VersionConflict(None, self.game(str(aggregate.id)).version) from None
+            raise VersionConflict(None, stored) from None
         return Moved(records, aggregate)
 
     def _replayed(self, game_id: str, aggregate: Game, key: str, digest: str) -> list[dict[str, Any]]:

@@ -82,13 +82,22 @@ class Lobby:
             raise
         return game_id, issued
 
-    def join(self, game_id: str, invite: str, name: str) -> tuple[int, str]:
+    def join(self, game_id: str, invite: str, name: str, idempotency_key: str | None = None) -> tuple[int, str]:
         """Take the open seat `invite` opens, under `name`, and record it in the game
-        (`SeatJoined`); if that cannot be stored, the invite stays unused."""
+        (`SeatJoined`); if that cannot be stored, the invite stays unused. With an
+        `idempotency_key`, a retry of a join that claimed the seat answers with the same seat
+        and stores nothing new (the `SeatJoined` its first attempt stored under the key; the
+        key with another request is refused); since a token is kept only as its hash, the
+        retry's token is a fresh one, which replaces the first answer's."""
         self.caboose.game(game_id)
+        if idempotency_key is not None:
+            claimed = self.seating.claimed_by(game_id, invite)
+            if claimed is not None:
+                desk.join_seat(self.caboose, game_id, claimed, name, idempotency_key)
+                return claimed, self.seating.rejoin(game_id, invite)
         seat, token = self.seating.join(game_id, invite, name)
         try:
-            desk.join_seat(self.caboose, game_id, seat, name)
+            desk.join_seat(self.caboose, game_id, seat, name, idempotency_key)
         except BaseException:
             self.seating.reopen(game_id, seat, invite, token)
             raise

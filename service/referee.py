@@ -139,10 +139,10 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     return aggregate
 
 
-def join_seat(app: Caboose, game_id: str, seat: int, name: str) -> list[dict[str, Any]]:
+def join_seat(app: Caboose, game_id: str, seat: int, name: str, idempotency_key: str | None = None) -> list[dict[str, Any]]:
     """Record that `seat` joined the game under `name` (judged again, like any action,
-    when it loses a race with a move)."""
-    return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name))
+    when it loses a race with a move; a retry under `idempotency_key` answers as the first)."""
+    return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name), idempotency_key=idempotency_key)
 
 
 def disputes(app: Caboose, game_id: str) -> list[dict[str, Any]]:

@@ -128,11 +128,14 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
 @games.post("/<game_id>/join")
 @guarded(Caller.INVITE, limit="join")
 @games.arguments(s.JoinSchema())
+@games.doc(parameters=[s.IDEMPOTENCY_HEADER])
 @games.response(201, s.JoinedSchema)
 @documents_problems(400, 403, 404, 413, 415, 422)
 def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
-    """Claim an open seat with its invite code; returns that seat's token."""
-    seat, token = lobby().join(game_id, args["invite"], args["name"])
+    """Claim an open seat with its invite code; returns that seat's token. With an
+    `Idempotency-Key`, a retry answers with the same seat and stores nothing new; the token
+    was shown once (only its hash is kept), so the retry's is a fresh one, which replaces it."""
+    seat, token = lobby().join(game_id, args["invite"], args["name"], idempotency_key())
     return {"game_id": game_id, "seat": seat, "token": token}, 201
 
 

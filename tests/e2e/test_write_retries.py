@@ -26,11 +26,13 @@ REF = "Rita"
 
 
 def hang_up(client: Client, method: str, path: str, body: Any, token: str, key: str) -> None:
-    """Send the request and close the connection without reading a byte of the answer."""
+    """Send the request and close the connection without reading a byte of the answer
+    (`token` "": sent without one)."""
     where = urlsplit(client.base)
     data = json.dumps(body).encode()
     head = (f"{method} {path} HTTP/1.1\r\nHost: {where.netloc}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(data)}\r\nAuthorization: Bearer {token}\r\nIdempotency-Key: {key}\r\n"
+            f"Content-Length: {len(data)}\r\n{f'Authorization: Bearer {token}' + chr(13) + chr(10) if token else ''}"
+            f"Idempotency-Key: {key}\r\n"
             "Connection: close\r\n\r\n").encode()
     with socket.create_connection((where.hostname, where.port), timeout=10) as conn:
         conn.sendall(head + data)
@@ -245,3 +247,32 @@ def test_a_fork(client: Client, store: Caboose) -> None:
     assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
     assert len(store.game_ids()) == games_before + 1
     assert store.audit(fork_id).ok
+
+
+def test_a_join(client: Client, store: Caboose) -> None:
+    # A join hands out the seat's token: a retry answers with the same seat and a fresh
+    # token, which replaces the first answer's; the invite opens the seat to nobody else.
+    game = created(client, {"game": "race", "players": ["Ann", None], "options": {"goal": 20}, "seed": "00" * 32})
+    gid, invite = game["game_id"], game["invites"]["1"]
+    path, body, key = f"{GAMES}/{gid}/join", {"invite": invite, "name": "Bo"}, f"retry-{uuid.uuid4()}"
+    hang_up(client, "POST", path, body, "", key)
+    deadline = time.monotonic() + 20
+    while not stored_under(store, gid, key):
+        assert time.monotonic() < deadline, "the join whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(path, body, headers={"Idempotency-Key": key})
+    again = client.post(path, body, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    assert first.body["seat"] == again.body["seat"] == 1 and first.body["token"] != again.body["token"]
+    assert [r["kind"] for r in store.records(gid)].count("SeatJoined") == 1
+    assert client.get(f"{GAMES}/{gid}/legal-moves", token=first.body["token"]).status == 401
+    assert client.get(f"{GAMES}/{gid}/legal-moves", token=again.body["token"]).status == 200
+    version = store.game(gid).version
+    reused = client.post(path, {**body, "name": "Cy"}, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    unkeyed = client.post(path, body)
+    other_key = client.post(path, body, headers={"Idempotency-Key": f"retry-{uuid.uuid4()}"})
+    assert unkeyed.status == 403 and other_key.status in (403, 422), (unkeyed.body, other_key.body)
+    assert store.game(gid).version == version
+    assert client.get(f"{GAMES}/{gid}/legal-moves", token=again.body["token"]).status == 200
+    assert store.audit(gid).ok
