@@ -24,6 +24,7 @@ from domain.core.decider import Decider, Decision, Move
 from domain.core.envelope import seal, seat_actor, to_event
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
+from domain.core.kinds import CORE, ForkedFrom, SeatHandedBack
 from domain.core.randomness import SeededRandom
 
 
@@ -365,11 +366,15 @@ class Game(Aggregate):
         if self.is_table:
             self.awaiting = awaited_after(self.awaiting, record)
         if record["kind"] == log.FORKED_FROM and hasattr(self, "origins"):
-            self.origins = [*self.origins, record["data"]["origin"]]
+            forked = to_event(record, CORE)
+            assert isinstance(forked, ForkedFrom)
+            self.origins = [*self.origins, forked.origin]
         if record["kind"] in takeover.KINDS:
             self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
             if record["kind"] == takeover.HANDED_BACK and hasattr(self, "handed_back"):
-                self.handed_back = {**self.handed_back, str(record["data"]["seat"]): version}
+                handed = to_event(record, CORE)
+                assert isinstance(handed, SeatHandedBack)
+                self.handed_back = {**self.handed_back, str(handed.seat): version}
             self.move_deadline = takeover.deadline([record]) if record["kind"] == takeover.DEADLINE_SET else self.deadline
 
     def _pace(self, now: str) -> None:

@@ -29,7 +29,9 @@ from typing import Any
 
 from domain.core import referee, takeover
 from domain.core.bots import bot_of
+from domain.core.envelope import to_event
 from domain.core.errors import MalformedMove, RuleError
+from domain.core.kinds import CORE, DeadlinePassed
 from domain.core.referee import referee_actor
 from service import command_ids
 from service import referee as desk
@@ -242,8 +244,9 @@ class BotRunner:
             return None  # a game played at a table waits for an outcome, which no bot enters
         active = sorted(game.decider.active_seats(game.state))
         last = self.app.records(game_id, after=game.version - 1)[-1]
-        if last["kind"] == takeover.DEADLINE_PASSED and last["data"]["seat"] in active:
-            seat, level = last["data"]["seat"], last["data"]["level"]
+        passed = to_event(last, CORE) if last["kind"] == takeover.DEADLINE_PASSED else None
+        if isinstance(passed, DeadlinePassed) and passed.seat in active:
+            seat, level = passed.seat, passed.level
             return lambda: self._move(game_id, game, seat, level)
         bots = game.held_by_bots
         for seat in active:

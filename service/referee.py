@@ -19,8 +19,9 @@ from typing import Any
 from domain.core import fold, referee
 from domain.core.audit import AuditReport, Check, audit, awaits_reveal
 from domain.core.canonical import canonical
-from domain.core.envelope import seat_actor
+from domain.core.envelope import seat_actor, to_event
 from domain.core.errors import MalformedMove
+from domain.core.kinds import CORE, ForkedFrom
 from domain.core.randomness import commitment
 from projections.audit import projection_check
 from service import command_ids
@@ -183,17 +184,19 @@ def _log_check(log: TransparencyLog, game_id: str, records: list[dict[str, Any]]
     return Check(True, f"{logged} events are the log's leaves{later}")
 
 
-def _fork_check(app: Caboose, records: list[dict[str, Any]], mark: dict[str, Any], report: AuditReport) -> Check:
-    origin_id = mark["data"]["origin"]
+def _fork_check(app: Caboose, records: list[dict[str, Any]], record: dict[str, Any], report: AuditReport) -> Check:
+    mark = to_event(record, CORE)
+    assert isinstance(mark, ForkedFrom)
+    origin_id = mark.origin
     try:
-        origin = app.records(origin_id, upto=mark["data"]["at_version"])
+        origin = app.records(origin_id, upto=mark.at_version)
     except GameNotFound:
         origin = []
     if not origin:
         return Check(None, f"forked from {origin_id}, which is not in this store")
     differs = referee.same_history(records, origin)
     if differs is None:
-        return Check(True, f"the first {mark['data']['at_version']} events are {origin_id}'s")
+        return Check(True, f"the first {mark.at_version} events are {origin_id}'s")
     check = Check(False, "")
     report.fail(check, differs, f"the copied history differs from its origin {origin_id} at version {differs}")
     return check
