@@ -180,7 +180,8 @@ class Caboose(Application[UUID]):
         request already loaded it (`game()`), the caller's own copy, decided on first; a
         round after a lost race loads the game afresh. `credential`: whether the caller's
         token still speaks for its seat, asked of every version the command is decided
-        against (`TokenReplaced` when not).
+        against but `loaded`, which the caller let the token in against (`TokenReplaced`
+        when not).
 
         A `Held` command is a game decided in memory (created, imported, forked, or played
         on by bots); it is stored as it stands (see `Held`).
@@ -191,8 +192,9 @@ class Caboose(Application[UUID]):
         expected = None if expected_version is None else frozenset(
             [expected_version] if isinstance(expected_version, int) else expected_version)
         for _ in range(self.CONFLICT_RETRIES):
+            checked = loaded is not None  # the caller let the token in against this very game
             aggregate, loaded = loaded or self.game(game_id), None
-            if credential is not None and not credential.holds(aggregate):
+            if credential is not None and not checked and not credential.holds(aggregate):
                 raise TokenReplaced()
             if idempotency_key is not None and idempotency_key in aggregate.commands:
                 return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
