@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -18,7 +19,11 @@ from service.application import Caboose
 from service.commands import Held
 from service.db import make_engine
 from service.errors import GameNotFound, IdempotencyKeyReused
-from service.seating import REFEREE_SEAT, Issued, Seating
+from service.seating import REFEREE_SEAT, InviteInvalid, Issued, Seating
+
+RACING_ATTEMPTS = 100
+"""How often a keyed fork tries again while a racing attempt of the same key holds its id
+(0.05 s apart): that attempt stores the fork, or withdraws its credentials, long before."""
 
 
 class Lobby:
@@ -49,13 +54,18 @@ class Lobby:
             return self._store(aggregate, list(aggregate.seats))
         fork_id = desk.fork_id_for(game_id, idempotency_key)
         digest = desk.fork_digest(game_id, referee_name, at_version, reason, seed)
-        if not self._stored(fork_id):
+        for attempt in range(RACING_ATTEMPTS):
+            if self._stored(fork_id):
+                break
             aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed, idempotency_key)
             try:
                 return self._store(aggregate, list(aggregate.seats))
             except (RecordError, IntegrityError):
-                if not self._stored(fork_id):  # not a racing attempt of the same key that stored first
+                # A racing attempt under the same key has issued the fork's credentials (it
+                # stores the fork next, or withdraws them if it cannot) or stored it already.
+                if attempt == RACING_ATTEMPTS - 1:
                     raise
+                time.sleep(0.05)
         fork = self.caboose.game(fork_id)
         if fork.commands.get(desk.fork_command(fork_id), (0, 0, None))[2] != digest:
             raise IdempotencyKeyReused(idempotency_key)
@@ -90,18 +100,29 @@ class Lobby:
         key with another request is refused); since a token is kept only as its hash, the
         retry's token is a fresh one, which replaces the first answer's."""
         self.caboose.game(game_id)
-        if idempotency_key is not None:
-            claimed = self.seating.claimed_by(game_id, invite)
-            if claimed is not None:
-                desk.join_seat(self.caboose, game_id, claimed, name, idempotency_key)
-                return claimed, self.seating.rejoin(game_id, invite)
-        seat, token = self.seating.join(game_id, invite, name)
+        if idempotency_key is not None and self.seating.claimed_by(game_id, invite) is not None:
+            return self._rejoined(game_id, invite, name, idempotency_key)
+        try:
+            seat, token = self.seating.join(game_id, invite, name)
+        except InviteInvalid:
+            if idempotency_key is None or self.seating.claimed_by(game_id, invite) is None:
+                raise
+            return self._rejoined(game_id, invite, name, idempotency_key)  # a retry claimed it a moment ago
         try:
             desk.join_seat(self.caboose, game_id, seat, name, idempotency_key)
         except BaseException:
             self.seating.reopen(game_id, seat, invite, token)
             raise
         return seat, token
+
+    def _rejoined(self, game_id: str, invite: str, name: str, idempotency_key: str) -> tuple[int, str]:
+        """A retried join: the seat the invite claimed, its `SeatJoined` as the key stored it
+        (or stores it, when the retry overtook its first attempt), and a fresh token."""
+        seat = self.seating.claimed_by(game_id, invite)
+        if seat is None:
+            raise InviteInvalid("This invite code does not open a seat of this game (or was used already).")
+        desk.join_seat(self.caboose, game_id, seat, name, idempotency_key)
+        return seat, self.seating.rejoin(game_id, invite)
 
     def listing(self, filters: Filters, limit: int = 50, cursor: Cursor | None = None) -> Page:
         """A page of the game index (`projections/listing.py`), newest activity first. The

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
+
+import pytest
 
 from service.application import Caboose
 from service.simulation import game_seed
@@ -275,4 +279,55 @@ def test_a_join(client: Client, store: Caboose) -> None:
     assert unkeyed.status == 403 and other_key.status in (403, 422), (unkeyed.body, other_key.body)
     assert store.game(gid).version == version
     assert client.get(f"{GAMES}/{gid}/legal-moves", token=again.body["token"]).status == 200
+    assert store.audit(gid).ok
+
+
+def twice_at_once(client: Client, method: str, path: str, body: dict[str, Any], token: str, key: str) -> list[Reply]:
+    """The same request sent twice under the same key at the same moment, as a client that
+    retries before its first attempt was answered."""
+    barrier = threading.Barrier(2)
+
+    def send() -> Reply:
+        barrier.wait(timeout=30)
+        return client.request(method, path, body, token=token or None, headers={"Idempotency-Key": key})
+
+    with ThreadPoolExecutor(2) as pool:
+        return list(pool.map(lambda _: send(), range(2)))
+
+
+@pytest.mark.parametrize("kind", ["move", "dispute", "fork", "join"])
+def test_the_same_write_sent_twice_at_once_is_stored_once(client: Client, store: Caboose, kind: str) -> None:
+    key = f"twice-{uuid.uuid4()}"
+    if kind == "join":
+        game = created(client, {"game": "race", "players": ["Ann", None], "options": {"goal": 20}, "seed": "00" * 32})
+        gid = game["game_id"]
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/join", {"invite": game["invites"]["1"], "name": "Bo"}, "",
+                                key)
+        assert [r.status for r in replies] == [201, 201], [r.body for r in replies]
+        assert {r.body["seat"] for r in replies} == {1}
+        assert [r["kind"] for r in store.records(gid)].count("SeatJoined") == 1
+        # One of the two tokens was replaced by the other; exactly one speaks for the seat.
+        valid = [client.get(f"{GAMES}/{gid}/legal-moves", token=r.body["token"]).status == 200 for r in replies]
+        assert sorted(valid) == [False, True]
+        return
+    game = race(client)
+    gid = game["game_id"]
+    if kind == "fork":
+        advance(client, game)
+        before = len(store.game_ids())
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/fork", {"referee": REF, "at_version": 2, "reason": "what if"},
+                                game["referee_token"], key)
+        assert [r.status for r in replies] == [201, 201], [r.body for r in replies]
+        assert len({r.body["game_id"] for r in replies}) == 1 and len(store.game_ids()) == before + 1
+        return
+    if kind == "move":
+        mover = client.get(f"{GAMES}/{gid}").body["active_seats"][0]
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/moves", {"type": "advance", "by": 2},
+                                game["seat_tokens"][str(mover)], key)
+    else:
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/disputes",
+                                {"referee": REF, "version": 2, "raised_by": "seat:1", "claim": "miscount"},
+                                game["referee_token"], key)
+    assert [r.status for r in replies] == [201, 201], [r.body for r in replies]
+    assert told(replies[0]) == told(replies[1]) == stored_under(store, gid, key)
     assert store.audit(gid).ok
