@@ -38,6 +38,7 @@ from service import bots, input_limits
 from service.aggregate import IMPORTED_UNFINISHED
 from service.background import every
 from service.bootstrap import bootstrap
+from service.commands import EnterOutcomes
 from service.feed import capacity_from_env
 from service.referee import full_audit
 from service.settings import Settings, served_url
@@ -226,8 +227,8 @@ def outcome(game_id: str, text: str | None, value: str | None, referee: str, exp
     if (text is None) == (value is None):
         raise click.UsageError("give the outcome either as TEXT or as --json-value, not both")
     values = [] if value is None else [_json_value(value, "--json-value")]
-    moved = _app(db).enter_outcomes(game_id, values, text=text, seat=None, actor=referee_actor(referee),
-                                    expected_version=expected_version)
+    moved = _app(db).execute(EnterOutcomes(game_id, values, referee_actor(referee), None, text),
+                             expected_version=expected_version)
     for record in moved.records:
         _echo_json(record) if as_json else click.echo(f"{record['version']:>5} {record['actor']:<16} {record['kind']}")
 

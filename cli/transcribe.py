@@ -34,8 +34,9 @@ from domain.core.transcription import (
     read_line,
     without_comment,
 )
-from service.aggregate import Game
-from service.application import Caboose, new_salt, utc_now
+from service.aggregate import Game, Stamp
+from service.application import Caboose
+from service.commands import EnterOutcomes
 
 COMMANDS = ("undo", "commit", "help", "quit")
 
@@ -117,7 +118,7 @@ class Transcription:
             if step.move is not None and step.seat is not None:
                 stored += len(self.app.play(self.game_id, step.seat, step.move, actor=self.actor))
             else:
-                stored += len(self.app.enter_outcomes(self.game_id, [step.outcome], seat=None, actor=self.actor).records)
+                stored += len(self.app.execute(EnterOutcomes(self.game_id, [step.outcome], self.actor, None)).records)
         self.held = []
         self.shadow = self.app.game(self.game_id)
         return stored
@@ -138,11 +139,11 @@ class Transcription:
 
 def _apply(game: Game, step: Step, actor: str) -> None:
     """A step decided on `game` (a copy, never stored): the rules' errors as for the store."""
-    command = f"check:{uuid.uuid4()}"
+    stamp = Stamp.now(f"check:{uuid.uuid4()}")
     if step.move is not None and step.seat is not None:
-        game.play_at_table(step.seat, step.move, (), command, utc_now(), new_salt, None, actor)
+        game.play(step.seat, step.move, game.randomness((), actor), stamp, actor)
     else:
-        game.enter_outcomes([step.outcome], command, utc_now(), new_salt, None, actor, None)
+        game.enter_outcomes([step.outcome], stamp, actor, None)
 
 
 # -- the interactive prompt ----------------------------------------------------------------

@@ -7,9 +7,12 @@ beside the records (never inside them) so play resumes the random stream exactly
 
 from __future__ import annotations
 
+import functools
 import json
+import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -18,12 +21,38 @@ from eventsourcing.domain import Aggregate, event
 from domain.core import fold, log, registry, takeover, transcription
 from domain.core.audit import AWAITS_REVEAL
 from domain.core.codec import decode, encode
-from domain.core.decider import Decider, Move
+from domain.core.decider import Decider, Decision, Move
 from domain.core.envelope import seal, seat_actor, to_event
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
-from domain.core.randomness import Randomness, SeededRandom
+from domain.core.kinds import CORE, ForkedFrom, SeatHandedBack
+from domain.core.randomness import SeededRandom
 from domain.core.state import transient
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+new_salt: Callable[[], str] = functools.partial(secrets.token_hex, 16)
+"""A secret's salt: 16 random bytes as hex. The standard library's own function, so sealing a
+record (`domain/core/envelope.py`) draws its salts without calling back into the service."""
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What every record a command adds carries besides its event: the command's id, the
+    time it was decided, the digest of its request (what a retry under the same id is
+    checked against; None for none), and where its secrets' salts come from."""
+
+    command_id: str
+    time: str
+    digest: str | None = None
+    salt: Callable[[], str] = new_salt
+
+    @classmethod
+    def now(cls, command_id: str, digest: str | None = None) -> Stamp:
+        return cls(command_id, utc_now(), digest)
 
 
 def awaited_after(awaiting: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
@@ -77,13 +106,6 @@ class Commands(Mapping[str, Command]):
     def __init__(self, text: str = "\n", newer: dict[str, Command] | None = None) -> None:
         self._text = text  # "\n", then a line per command: '"id" first last digest-or--\n'
         self._newer: dict[str, Command] = newer if newer is not None else {}
-
-    @classmethod
-    def of(cls, stored: Any) -> Commands:
-        """From a snapshot: the text, or the mapping snapshots held before."""
-        if isinstance(stored, str):
-            return cls(stored)
-        return cls(newer={key: (first, last, digest) for key, (first, last, digest) in dict(stored).items()})
 
     def note(self, key: str, version: int, digest: str | None) -> None:
         """Event `version` was recorded for command `key`. A command's events are stored
@@ -147,7 +169,78 @@ def project_game(game: Game | None, events: Iterable[Any]) -> Game | None:
     return game
 
 
+@dataclass(frozen=True)
+class Played:
+    """A move decided: its events and the states they lead through, who each record names
+    (one actor for all, or one per event), and where the random stream stands after it."""
+
+    decision: Decision[Any]
+    actor: str | Callable[[Event], str]
+    rng_position: int
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A seeded game's randomness: its outcomes drawn from its seed, from where the stream
+    stands; the seed is revealed when the move ends the game."""
+
+    seed: bytes
+    position: int
+
+    def decide(self, game: Game, seat: int, move: Move, by: str) -> Played:
+        rng = SeededRandom(self.seed, self.position)
+        decision = log.played(game.decider, game.state, seat, move, rng, self.seed)
+        return Played(decision, by, rng.position)
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A table game's randomness: its outcomes entered, `outcomes` with the move by `by` (the
+    referee, or the seat `enterer_seat`, for its own secret draws only). A move that needs
+    an outcome not entered yet is recorded as awaiting it."""
+
+    outcomes: tuple[Any, ...]
+    by: str
+    enterer_seat: int | None
+
+    def decide(self, game: Game, seat: int, move: Move, by: str) -> Played:
+        pending = game.pending
+        if pending is not None:
+            raise IllegalMove("outcome_awaited", f"The game waits for an outcome first: {describe(pending, game.seats)}; "
+                              "enter it before any move.")
+        decision = transcription.table_play(game.decider, game.state, seat, move, (), list(self.outcomes), self.by)
+        transcription.check_enterer(decision.events, self.enterer_seat)
+        return Played(decision, lambda e: transcription.actor_of(e, seat), 0)
+
+
+def not_a_table_game() -> IllegalMove:
+    return IllegalMove("not_a_table_game", "This game draws its own random outcomes: none can be entered.")
+
+
 class Game(Aggregate):
+    class_version = 2
+    """The layout of the game's snapshots (the library's upcasting, `upcast_v1_v2`): 2 holds
+    every field a game keeps. A snapshot taken before it (version 1) is upcast as it loads."""
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A snapshot taken before content packs, bots in seats, move deadlines, tournament
+        tables and games played at a table, with its commands perhaps still a mapping: the
+        values such a game had (its default pack, no bots, no deadline, no tournament, drawn
+        from its seed) and its commands as one text. The versions of its hand-backs and the
+        origins of a fork cannot be told from a snapshot; one without them is folded from its
+        events instead (`Caboose._reconstructed`)."""
+        state.setdefault("content", None)
+        state.setdefault("bot_seats", {})
+        state.setdefault("move_deadline", None)
+        state.setdefault("tournament", None)
+        state.setdefault("table", False)
+        state.setdefault("awaiting", None)
+        commands = state.get("commands", {})
+        if not isinstance(commands, str):
+            state["commands"] = Commands(newer={key: (first, last, digest)
+                                                for key, (first, last, digest) in dict(commands).items()}).text()
+
     @staticmethod
     def create_id(record: dict[str, Any], **_: Any) -> UUID:
         return UUID(record["game_id"])
@@ -209,15 +302,14 @@ class Game(Aggregate):
         token = registry.shelf_token()
         found = self.__dict__.get(_RULES)
         if found is None or found[0] != token:
-            # Snapshots taken before content packs have no `content`: the game's default pack.
             found = self.__dict__[_RULES] = (token, log.decider_of({
-                "game": self.ruleset, "ruleset_version": self.ruleset_version, "content": getattr(self, "content", None)}))
+                "game": self.ruleset, "ruleset_version": self.ruleset_version, "content": self.content}))
         return found[1]
 
     @property
     def held_by_bots(self) -> dict[int, str]:
-        """The seats bots hold, and their levels (snapshots taken before bots hold none)."""
-        return {int(seat): level for seat, level in getattr(self, "bot_seats", {}).items()}
+        """The seats bots hold, and their levels."""
+        return {int(seat): level for seat, level in self.bot_seats.items()}
 
     def handed_back_at(self, seat: int) -> int:
         """The version at which `seat` was last handed back to a person with a fresh token (0:
@@ -227,8 +319,8 @@ class Game(Aggregate):
 
     @property
     def deadline(self) -> int | None:
-        """The move deadline in seconds, None for none (snapshots taken before deadlines: none)."""
-        return getattr(self, "move_deadline", None)
+        """The move deadline in seconds, None for none."""
+        return self.move_deadline
 
     @property
     def is_over(self) -> bool:
@@ -236,8 +328,8 @@ class Game(Aggregate):
 
     @property
     def at_table(self) -> dict[str, Any] | None:
-        """The tournament, round and table the game is played at, or None (snapshots taken before: from the record)."""
-        return getattr(self, "tournament", None)
+        """The tournament, round and table the game is played at, or None."""
+        return self.tournament
 
     @property
     def playable(self) -> bool:
@@ -249,12 +341,12 @@ class Game(Aggregate):
     @property
     def is_table(self) -> bool:
         """Played at a table: outcomes are entered, never drawn (snapshots taken before: no)."""
-        return bool(getattr(self, "table", False))
+        return bool(self.table)
 
     @property
     def pending(self) -> transcription.Pending | None:
         """The move the game waits on for an outcome, or None."""
-        awaiting = getattr(self, "awaiting", None)
+        awaiting = self.awaiting
         return None if awaiting is None else transcription.Pending.from_json(awaiting)
 
     @event("Recorded")
@@ -279,13 +371,17 @@ class Game(Aggregate):
         self.rng_position = rng_position
         self.updated_at = record["time"]
         if self.is_table:
-            self.awaiting = awaited_after(getattr(self, "awaiting", None), record)
+            self.awaiting = awaited_after(self.awaiting, record)
         if record["kind"] == log.FORKED_FROM and hasattr(self, "origins"):
-            self.origins = [*self.origins, record["data"]["origin"]]
+            forked = to_event(record, CORE)
+            assert isinstance(forked, ForkedFrom)
+            self.origins = [*self.origins, forked.origin]
         if record["kind"] in takeover.KINDS:
             self.bot_seats = {str(seat): level for seat, level in takeover.seated(self.held_by_bots, record).items()}
             if record["kind"] == takeover.HANDED_BACK and hasattr(self, "handed_back"):
-                self.handed_back = {**self.handed_back, str(record["data"]["seat"]): version}
+                handed = to_event(record, CORE)
+                assert isinstance(handed, SeatHandedBack)
+                self.handed_back = {**self.handed_back, str(handed.seat): version}
             self.move_deadline = takeover.deadline([record]) if record["kind"] == takeover.DEADLINE_SET else self.deadline
 
     def _pace(self, now: str) -> None:
@@ -301,11 +397,7 @@ class Game(Aggregate):
             raise seed_not_held()
         return bytes.fromhex(self.seed)
 
-    def _rng(self) -> Randomness:
-        return SeededRandom(self._seed(), self.rng_position)
-
-    def _append(self, events: Sequence[Event], actor: str | Callable[[Event], str], command_id: str | None, now: str,
-                new_salt: Callable[[], str], rng_position: int, request_digest: str | None = None,
+    def _append(self, events: Sequence[Event], actor: str | Callable[[Event], str], stamp: Stamp, rng_position: int,
                 states: Sequence[Any] | None = None) -> list[dict[str, Any]]:
         """Seal and record `events`; `states`, when given, is the state after each. `actor`
         names who each event is recorded as by: one for all, or one per event (a table
@@ -313,76 +405,59 @@ class Game(Aggregate):
         records = []
         for index, e in enumerate(events):
             by = actor(e) if callable(actor) else actor
-            record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=by,
-                          command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
+            record = seal(game_id=str(self.id), version=self.version + 1, time=stamp.time, actor=by,
+                          command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
             if states is not None:
                 self._reached = states[index]
             try:
-                self._record(record, rng_position, request_digest)
+                self._record(record, rng_position, stamp.digest)
             finally:  # never left for another event, nor taken into a snapshot
                 self.__dict__.pop("_reached", None)
             records.append(record)
         return records
 
-    def set_up(self, command_id: str, now: str, new_salt: Callable[[], str]) -> list[dict[str, Any]]:
+    def set_up(self, stamp: Stamp) -> list[dict[str, Any]]:
         """Record the opening (shuffles, deals) right after creation."""
-        rng = self._rng()
+        rng = SeededRandom(self._seed(), self.rng_position)
         events = self.decider.setup(self.state, rng)
-        return self._append(events, "system", command_id, now, new_salt, getattr(rng, "position", 0))
+        return self._append(events, "system", stamp, rng.position)
 
-    def set_up_table(self, observed: Any, by: str, command_id: str, now: str,
-                     new_salt: Callable[[], str]) -> list[dict[str, Any]]:
+    def set_up_table(self, observed: Any, by: str, stamp: Stamp) -> list[dict[str, Any]]:
         """Record the opening of a table game as it was laid out there (`observed`), checked
         against the rules of setup; `by` is the referee who entered it."""
         events = transcription.table_opening(self.decider, self.state, observed, by)
-        return self._append(events, lambda e: transcription.actor_of(e, -1), command_id, now, new_salt, 0)
+        return self._append(events, lambda e: transcription.actor_of(e, -1), stamp, 0)
 
-    def play(self, seat: int, move: Move, command_id: str, now: str, new_salt: Callable[[], str],
-             request_digest: str | None = None, actor: str | None = None) -> list[dict[str, Any]]:
-        """Adjudicate `move` by `seat` and record what it causes; raises the rules' errors.
-        `actor` is who entered it when that is not the seat itself (`referee:NAME`)."""
+    def randomness(self, outcomes: Sequence[Any] = (), by: str = "system", enterer_seat: int | None = None) -> Drawn | Entered:
+        """Where the game's random outcomes come from: drawn from its seed, or entered at the
+        table (`outcomes`, entered by `by`, the referee or the seat `enterer_seat`). Which
+        one was chosen when the game was created; outcomes entered into a seeded game are
+        refused, as is a move in a seeded game this service holds no seed of."""
         if self.is_table:
-            return self.play_at_table(seat, move, (), command_id, now, new_salt, request_digest, actor or seat_actor(seat))
-        rng = self._rng()
+            return Entered(tuple(outcomes), by, enterer_seat)
+        if outcomes:
+            raise not_a_table_game()
+        return Drawn(self._seed(), self.rng_position)
+
+    def play(self, seat: int, move: Move, randomness: Drawn | Entered, stamp: Stamp, by: str | None = None) -> list[dict[str, Any]]:
+        """Adjudicate `move` by `seat` over `randomness` (`Game.randomness`) and record what
+        it causes; raises the rules' errors. `by` is who entered it when that is not the
+        seat itself (`referee:NAME`)."""
         with log.by_name(self.seats, self.decider.active_seats(self.state)):
-            decision = log.played(self.decider, self.state, seat, move, rng, self._seed())
-        return self._append(decision.events, actor or seat_actor(seat), command_id, now, new_salt,
-                            getattr(rng, "position", 0), request_digest, decision.states[1:])
+            played = randomness.decide(self, seat, move, by or seat_actor(seat))
+        return self._append(played.decision.events, played.actor, stamp, played.rng_position, played.decision.states[1:])
 
-    # -- games played at a table (`domain/core/transcription.py`) -------------------------
-
-    def play_at_table(self, seat: int, move: Move, outcomes: Sequence[Any], command_id: str, now: str,
-                      new_salt: Callable[[], str], request_digest: str | None, by: str,
-                      enterer_seat: int | None = None) -> list[dict[str, Any]]:
-        """`move` by `seat` in a table game, with `outcomes` entered with it by `by` (the
-        referee, or the seat `enterer_seat`, for its own secret draws only). A move that needs
-        an outcome not entered yet is recorded as awaiting it."""
-        if not self.is_table:
-            if outcomes:
-                raise IllegalMove("not_a_table_game", "This game draws its own random outcomes: none can be entered.")
-            return self.play(seat, move, command_id, now, new_salt, request_digest, by)
-        pending = self.pending
-        if pending is not None:
-            raise IllegalMove("outcome_awaited", f"The game waits for an outcome first: {describe(pending, self.seats)}; "
-                              "enter it before any move.")
-        with log.by_name(self.seats, self.decider.active_seats(self.state)):
-            decision = transcription.table_play(self.decider, self.state, seat, move, (), list(outcomes), by)
-        transcription.check_enterer(decision.events, enterer_seat)
-        return self._append(decision.events, lambda e: transcription.actor_of(e, seat), command_id, now, new_salt, 0,
-                            request_digest, decision.states[1:])
-
-    def enter_outcomes(self, outcomes: Sequence[Any], command_id: str, now: str, new_salt: Callable[[], str],
-                       request_digest: str | None, by: str, enterer_seat: int | None) -> list[dict[str, Any]]:
-        """The outcomes the game waits for, entered by `by` (a referee, or the seat
+    def enter_outcomes(self, outcomes: Sequence[Any], stamp: Stamp, by: str, enterer_seat: int | None) -> list[dict[str, Any]]:
+        """The outcomes a table game waits for, entered by `by` (a referee, or the seat
         `enterer_seat`, which may enter only its own secret draw)."""
         pending = self.pending
         if not self.is_table:
-            raise IllegalMove("not_a_table_game", "This game draws its own random outcomes: none can be entered.")
+            raise not_a_table_game()
         if pending is None:
             raise IllegalMove("no_outcome_awaited", "The game waits for no outcome now: it waits for a move.")
         decision = transcription.enter_outcome(self.decider, self.state, pending, list(outcomes), by, enterer_seat)
-        return self._append(decision.events, lambda e: transcription.actor_of(e, pending.seat), command_id, now,
-                            new_salt, 0, request_digest, decision.states[1:])
+        return self._append(decision.events, lambda e: transcription.actor_of(e, pending.seat), stamp, 0,
+                            decision.states[1:])
 
     def restore(self, record: dict[str, Any]) -> None:
         """Store an already verified record as it is (import)."""
@@ -398,21 +473,20 @@ class Game(Aggregate):
         self.state = self._fold(record, lambda _: decode(self.decider.state_type, state))
         self._pace(record["time"])
 
-    def act(self, events: list[Event], actor: str, command_id: str, now: str, new_salt: Callable[[], str],
-            rewound: Callable[[int], Any], request_digest: str | None = None) -> list[dict[str, Any]]:
+    def act(self, events: list[Event], actor: str, stamp: Stamp, rewound: Callable[[int], Any]) -> list[dict[str, Any]]:
         """Record a referee's or a takeback's events (already judged). `rewound(v)` is the
         state at version v, for the events that rewind; the random stream is left where it
-        stands. `request_digest` identifies the request, for its retries."""
+        stands."""
         records = []
         for e in events:
-            record = seal(game_id=str(self.id), version=self.version + 1, time=now, actor=actor,
-                          command_id=command_id, event=e, prev_hash=self.head, new_salt=new_salt)
+            record = seal(game_id=str(self.id), version=self.version + 1, time=stamp.time, actor=actor,
+                          command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
             if e.kind in log.REWIND_KINDS:
-                self._rewound(record, self.rng_position, encode(rewound(e.data["to_version"])), request_digest)
+                self._rewound(record, self.rng_position, encode(rewound(e.data["to_version"])), stamp.digest)
             elif e.kind == log.SEAT_JOINED:
-                self._joined(record, self.rng_position, request_digest)
+                self._joined(record, self.rng_position, stamp.digest)
             else:
-                self._record(record, self.rng_position, request_digest)
+                self._record(record, self.rng_position, stamp.digest)
             records.append(record)
         return records
 
@@ -443,7 +517,7 @@ class Game(Aggregate):
         def mutate(self, _: None) -> Any:
             game = super().mutate(_)
             game.state = decode(game.decider.state_type, game.state)
-            game.commands = Commands.of(game.commands)
+            game.commands = Commands(game.commands)
             return game
 
     # -- seats joined by invite (`SeatJoined`) --------------------------------------------

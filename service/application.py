@@ -6,14 +6,12 @@ JSON goes out; the rules' errors pass through unchanged for the interfaces to ma
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -22,7 +20,6 @@ from eventsourcing.persistence import IntegrityError
 from domain import games
 from domain.core import fold, log
 from domain.core.audit import AuditReport, audit
-from domain.core.canonical import canonical
 from domain.core.decider import Setup
 from domain.core.envelope import redact, seal, to_event
 from domain.core.errors import IllegalMove, MalformedMove, RecordError, RuleError
@@ -30,11 +27,11 @@ from domain.core.events import REFEREE, Audience
 from domain.core.kinds import AtTable
 from domain.core.randomness import commitment
 from domain.core.referee import referee_actor
-from domain.core.table import parse_outcome
 from domain.core.transcription import TABLE, notated, sheet_lines
 from service import command_ids, stored
-from service.aggregate import Game, project_game
+from service.aggregate import Game, Stamp, new_salt, project_game, utc_now
 from service.cache import GameCache
+from service.commands import Command, Held, Play
 from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -51,19 +48,6 @@ from service.settings import Settings, persistence_env
 from service.tlog import is_proof_line
 
 logger = logging.getLogger(__name__)
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-def request_digest(seat: int, move: Mapping[str, Any]) -> str:
-    """What identifies a request for idempotency: the seat and the move, canonically."""
-    return hashlib.sha256(canonical({"seat": seat, "move": dict(move)})).hexdigest()
-
-
-def new_salt() -> str:
-    return os.urandom(16).hex()
 
 
 def _move_shown(decider: Any, record: dict[str, Any], audience: Audience) -> bool:
@@ -89,16 +73,26 @@ def waiting_for(game: Game) -> dict[str, Any] | None:
             "seat": pending.seat, "needed": request.to_json()}
 
 
-Credential = Callable[["Game"], bool]
-"""Whether the caller's token speaks for the seat in a given version of the game."""
+class Credential(Protocol):
+    """The caller's token, as the pipeline checks it against each version of the game a
+    command is decided against (a referee may hand a seat back, with a fresh token, from
+    any process at any moment)."""
+
+    def holds(self, game: Game) -> bool:
+        """Whether the token still speaks for its seat in `game`."""
+        ...
 
 
 @dataclass(frozen=True)
 class Moved:
-    """What a move did: the records it stored, and the game (the caller's own copy) after them."""
+    """What a command did: the records it stored, and the game (the caller's own copy) after them."""
 
     records: list[dict[str, Any]]
     game: Game
+
+    @property
+    def game_id(self) -> str:
+        return str(self.game.id)
 
 
 class Caboose(Application[UUID]):
@@ -126,9 +120,7 @@ class Caboose(Application[UUID]):
         """Create a game, record its opening, and return its id. Without seats' tokens:
         the service's entry points create games through `Lobby`, which issues them.
         `observed` makes it a game played at a table (see `new_game`)."""
-        aggregate = self.new_game(game, seats, options, seed, observed)
-        self._save(aggregate)
-        return str(aggregate.id)
+        return self.execute(Held(self.new_game(game, seats, options, seed, observed))).game_id
 
     def new_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
                  seed: bytes | None = None, observed: Mapping[str, Any] | None = None,
@@ -154,7 +146,7 @@ class Caboose(Application[UUID]):
                            event=log.game_created(decider, setup, None, TABLE, tournament, rated), prev_hash="0" * 64,
                            new_salt=new_salt)
             aggregate = Game(record=created, seed=None)
-            aggregate.set_up_table(observed, referee_actor(REFEREE_NAME), command_id, now, new_salt)
+            aggregate.set_up_table(observed, referee_actor(REFEREE_NAME), Stamp(command_id, now))
             return aggregate
         seed_source = "client" if seed is not None else "server"
         seed = seed if seed is not None else os.urandom(32)
@@ -162,89 +154,55 @@ class Caboose(Application[UUID]):
                        event=log.game_created(decider, setup, commitment(seed), seed_source, tournament, rated),
                        prev_hash="0" * 64, new_salt=new_salt)
         aggregate = Game(record=created, seed=seed.hex())
-        aggregate.set_up(command_id, now, new_salt)
+        aggregate.set_up(Stamp(command_id, now))
         return aggregate
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
-             idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
-             by_bot: bool = False, outcomes: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        """Adjudicate and store one move; returns the records this call stored (full form).
-        `moved` takes the same arguments and also hands back the game as the move left it."""
-        return self.moved(game_id, seat, move, expected_version=expected_version, idempotency_key=idempotency_key,
-                          actor=actor, loaded=loaded, by_bot=by_bot, outcomes=outcomes).records
+             idempotency_key: str | None = None, actor: str | None = None, by_bot: bool = False,
+             outcomes: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """A move (`commands.Play`) through `execute`; returns the records it stored."""
+        return self.execute(Play(game_id, seat, move, tuple(outcomes), actor, by_bot), expected_version=expected_version,
+                            idempotency_key=idempotency_key).records
 
-    def moved(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
-              idempotency_key: str | None = None, actor: str | None = None, loaded: Game | None = None,
-              by_bot: bool = False, outcomes: Sequence[Any] = (), credential: Credential | None = None) -> Moved:
-        """Adjudicate and store one move: the records this call stored (full form), and the
-        game after them (for a retry of a stored request: the game as it now is).
+    def execute(self, command: Command | Held, *, expected_version: int | Iterable[int] | None = None,
+                idempotency_key: str | None = None, loaded: Game | None = None,
+                credential: Credential | None = None) -> Moved:
+        """The one way a stored game is written to: decide `command` against the game and
+        store what it decided in one transaction. Returns the records this call stored (full
+        form) and the game after them (for a retry of a stored request: the game as it now is).
 
         With `expected_version` (one version, or several any of which will do), a game that
-        moved on refuses the move. Without it, a move that lost a race to another writer is
-        decided again against the new state, so concurrent moves serialize. With
-        `idempotency_key`, a retry of the same request returns exactly the records the first
-        one stored, and stores nothing. `actor` records who entered a move for the seat.
-        `loaded`: the game as this request already loaded it (`game()`), the caller's own
-        copy, decided on first; a round after a lost race loads the game afresh. A seat a bot
-        holds takes moves only from its bot (`by_bot`, the bot runner) or a referee (`actor`).
-        In a game played at a table, `outcomes` are outcomes entered with the move (by the
-        referee `actor`, or by the seat for its own secret draws); a move that needs one not
-        entered yet is stored as awaiting it (`enter_outcomes`). `credential`: whether the
-        caller's token still speaks for the seat, asked of every version the move is decided
-        against (`TokenReplaced` when not).
+        moved on refuses the command. Without it, a command that lost a race to another
+        writer is decided again against the game as it now is, so concurrent writes
+        serialize. The command is stored under the client's `idempotency_key` (else a fresh
+        id in the command's namespace); a retry of the same request with the same key
+        returns exactly the records the first one stored, and stores nothing; the same key
+        with another request is refused (`IdempotencyKeyReused`). `loaded`: the game as this
+        request already loaded it (`game()`), the caller's own copy, decided on first; a
+        round after a lost race loads the game afresh. `credential`: whether the caller's
+        token still speaks for its seat, asked of every version the command is decided
+        against but `loaded`, which the caller let the token in against (`TokenReplaced`
+        when not).
+
+        A `Held` command is a game decided in memory (created, imported, forked, or played
+        on by bots); it is stored as it stands (see `Held`).
         """
-        outcomes = list(outcomes)
-        digest = request_digest(seat, {**move, "outcomes": outcomes} if outcomes else move)
-
-        def act(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
-            if not by_bot and actor is None and seat in aggregate.held_by_bots:
-                raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {aggregate.held_by_bots[seat]} bot: its "
-                                  "token cannot move for it until a referee hands the seat back (with a fresh token).")
-            if aggregate.is_table or outcomes:
-                return aggregate.play_at_table(seat, move, outcomes, command_id, utc_now(), new_salt, digest,
-                                               actor or f"seat:{seat}", None if actor else seat)
-            return aggregate.play(seat, move, command_id, utc_now(), new_salt, digest, actor)
-
-        return self.command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
-
-    def enter_outcomes(self, game_id: str, outcomes: Sequence[Any] = (), *, text: str | None = None, seat: int | None,
-                       actor: str, expected_version: int | Iterable[int] | None = None, idempotency_key: str | None = None,
-                       loaded: Game | None = None, credential: Credential | None = None) -> Moved:
-        """Store the outcomes a table game waits for, entered by `actor` (a referee, or the
-        seat `seat`, for its own secret draws only), as values in the game's terms or as
-        `text` typed at the table (read against what the game waits for); once the waiting
-        move has every outcome it needs, its events follow in the same command. An
-        impossible outcome is refused (`ImpossibleOutcome`) and nothing is stored."""
-        outcomes = list(outcomes)
-        digest = hashlib.sha256(canonical({"outcomes": outcomes, "text": text, "by": actor})).hexdigest()
-
-        def act(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
-            values = outcomes
-            pending = aggregate.pending
-            if text is not None and pending is not None:  # else refused below: no game or no outcome to read it for
-                values = [*outcomes, parse_outcome(pending.request, text)]
-            return aggregate.enter_outcomes(values, command_id, utc_now(), new_salt, digest, actor, seat)
-
-        return self.command(game_id, digest, expected_version, idempotency_key, loaded, act, credential)
-
-    def command(self, game_id: str, digest: str, expected_version: int | Iterable[int] | None, idempotency_key: str | None,
-                loaded: Game | None, act: Callable[[Game, str], list[dict[str, Any]]],
-                credential: Credential | None = None, new_id: Callable[[], str] = lambda: str(uuid.uuid4())) -> Moved:
-        """Decide and store one command (`act` records it on the game, under the command id it
-        is given: the idempotency key, else `new_id()`), retried against the game as it now is
-        when another writer stored first; `digest` identifies the request for its retries.
-        Moves, outcomes and the referee's actions all go through here; see `moved`."""
+        if isinstance(command, Held):
+            return self._store_held(command.game)
+        game_id, digest = command.game_id, command.digest()
         expected = None if expected_version is None else frozenset(
             [expected_version] if isinstance(expected_version, int) else expected_version)
         for _ in range(self.CONFLICT_RETRIES):
+            checked = loaded is not None  # the caller let the token in against this very game
             aggregate, loaded = loaded or self.game(game_id), None
-            if credential is not None and not credential(aggregate):
+            if credential is not None and not checked and not credential.holds(aggregate):
                 raise TokenReplaced()
             if idempotency_key is not None and idempotency_key in aggregate.commands:
                 return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
             if expected is not None and aggregate.version not in expected:
                 raise VersionConflict(expected, aggregate.version)
-            records = act(aggregate, idempotency_key or new_id())
+            command_id = idempotency_key or (command_ids.fresh(command.namespace) if command.namespace else str(uuid.uuid4()))
+            records = command.decide(aggregate, Stamp.now(command_id, digest), self)
             try:
                 self._save(aggregate)
             except IntegrityError:
@@ -256,6 +214,25 @@ class Caboose(Application[UUID]):
         raise VersionConflict(expected, self.game(game_id).version)
 
     CONFLICT_RETRIES = 20
+
+    def _store_held(self, aggregate: Game) -> Moved:
+        first = aggregate.version - len(aggregate.pending_events) + 1
+        records: list[dict[str, Any]] = [event.record for event in cast(list[Any], aggregate.pending_events)]
+        try:
+            self._save(aggregate)
+        except IntegrityError as refused:
+            # Refused at the unique (game, version) key only when another writer stored that
+            # version first; any other refusal (a constraint, a full disk) is raised as it is.
+            try:
+                stored = self.game(str(aggregate.id)).version
+            except GameNotFound:
+                raise refused from None
+            if stored < first:
+                raise
+            if first == 1:
+                raise RecordError("game_exists", f"A game with id {aggregate.id} is already stored.", 1) from None
+            raise VersionConflict(None, stored) from None
+        return Moved(records, aggregate)
 
     def _replayed(self, game_id: str, aggregate: Game, key: str, digest: str) -> list[dict[str, Any]]:
         first, last, stored_digest = aggregate.commands[key]
@@ -440,9 +417,7 @@ class Caboose(Application[UUID]):
     def import_record(self, records: Iterable[dict[str, Any]]) -> str:
         """Verify a full record (chain and rules) and store it; a record that does not verify
         raises `RecordError` naming its first bad version and stores nothing."""
-        aggregate = self.imported(records)
-        self._save(aggregate)
-        return str(aggregate.id)
+        return self.execute(Held(self.imported(records))).game_id
 
     def imported(self, records: Iterable[dict[str, Any]]) -> Game:
         """The game a full record holds, verified (chain and rules), not yet stored. An

@@ -29,13 +29,16 @@ from typing import Any
 
 from domain.core import referee, takeover
 from domain.core.bots import bot_of
+from domain.core.envelope import to_event
 from domain.core.errors import MalformedMove, RuleError
+from domain.core.kinds import CORE, DeadlinePassed
 from domain.core.referee import referee_actor
 from service import command_ids
 from service import referee as desk
 from service.aggregate import Game, seed_not_held
 from service.application import Caboose
 from service.background import every
+from service.commands import Play
 from service.errors import IdempotencyKeyReused, TokenShownOnce, VersionConflict
 from service.lobby import Lobby
 from service.seating import REFEREE_NAME, Issued
@@ -242,8 +245,9 @@ class BotRunner:
             return None  # a game played at a table waits for an outcome, which no bot enters
         active = sorted(game.decider.active_seats(game.state))
         last = self.app.records(game_id, after=game.version - 1)[-1]
-        if last["kind"] == takeover.DEADLINE_PASSED and last["data"]["seat"] in active:
-            seat, level = last["data"]["seat"], last["data"]["level"]
+        passed = to_event(last, CORE) if last["kind"] == takeover.DEADLINE_PASSED else None
+        if isinstance(passed, DeadlinePassed) and passed.seat in active:
+            seat, level = passed.seat, passed.level
             return lambda: self._move(game_id, game, seat, level)
         bots = game.held_by_bots
         for seat in active:
@@ -276,8 +280,8 @@ class BotRunner:
         """The bot's move stored under `key` at the version after `game`'s (by this runner or
         a racing one); None when the key is another command's, so the move is not stored."""
         try:
-            records = self.app.play(game_id, seat, move, expected_version=game.version, idempotency_key=key, by_bot=True,
-                                    loaded=game.copy())
+            records = self.app.execute(Play(game_id, seat, move, by_bot=True), expected_version=game.version,
+                                       idempotency_key=key, loaded=game.copy()).records
         except IdempotencyKeyReused:
             return None
         # A key another command used with the same request answers with that command's records.

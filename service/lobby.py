@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from domain.core import log
+from domain.core.errors import RecordError
 from projections import listing
 from projections.listing import Cursor, Filters, Page
 from projections.runner import log_caught_up
 from service import referee as desk
 from service.aggregate import Game
 from service.application import Caboose
+from service.commands import Held
 from service.db import make_engine
-from service.seating import REFEREE_SEAT, Issued, Seating
+from service.errors import GameNotFound, IdempotencyKeyReused
+from service.seating import REFEREE_SEAT, InviteInvalid, Issued, Seating
+
+RACING_ATTEMPTS = 100
+"""How often a keyed fork tries again while a racing attempt of the same key holds its id
+(0.05 s apart): that attempt stores the fork, or withdraws its credentials, long before."""
 
 
 class Lobby:
@@ -36,11 +46,39 @@ class Lobby:
         return self._store(aggregate, list(aggregate.seats))
 
     def fork_game(self, game_id: str, referee_name: str, at_version: int, reason: str,
-                  seed: bytes | None = None) -> tuple[str, Issued]:
+                  seed: bytes | None = None, idempotency_key: str | None = None) -> tuple[str, Issued]:
         """Fork a game at `at_version` (`service.referee.fork`); the fork's seats and referee
-        get fresh tokens."""
-        aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed)
-        return self._store(aggregate, list(aggregate.seats))
+        get fresh tokens. With an `idempotency_key`, a retry finds the fork its first attempt
+        stored (`referee.fork_id_for`) and stores nothing new; since a token is kept only as
+        its hash, it answers with fresh tokens for the fork, which replace the first ones."""
+        if idempotency_key is None:
+            aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed)
+            return self._store(aggregate, list(aggregate.seats))
+        fork_id = desk.fork_id_for(game_id, idempotency_key)
+        digest = desk.fork_digest(game_id, referee_name, at_version, reason, seed)
+        for attempt in range(RACING_ATTEMPTS):
+            if self._stored(fork_id):
+                break
+            aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed, idempotency_key)
+            try:
+                return self._store(aggregate, list(aggregate.seats))
+            except (RecordError, IntegrityError):
+                # A racing attempt under the same key has issued the fork's credentials (it
+                # stores the fork next, or withdraws them if it cannot) or stored it already.
+                if attempt == RACING_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05)
+        fork = self.caboose.game(fork_id)
+        if fork.commands.get(desk.fork_command(fork_id), (0, 0, None))[2] != digest:
+            raise IdempotencyKeyReused(idempotency_key)
+        return fork_id, self.seating.reissue_all(fork_id)
+
+    def _stored(self, game_id: str) -> bool:
+        try:
+            self.caboose.game(game_id)
+        except GameNotFound:
+            return False
+        return True
 
     def _store(self, aggregate: Game, players: list[str | None]) -> tuple[str, Issued]:
         """Issue a new game's credentials, then store the game. A stored event cannot be taken
@@ -50,23 +88,43 @@ class Lobby:
         game_id = str(aggregate.id)
         issued = self.seating.issue(game_id, players)
         try:
-            self.caboose._save(aggregate)
+            self.caboose.execute(Held(aggregate))
         except BaseException:
             self.seating.withdraw(game_id, issued)
             raise
         return game_id, issued
 
-    def join(self, game_id: str, invite: str, name: str) -> tuple[int, str]:
+    def join(self, game_id: str, invite: str, name: str, idempotency_key: str | None = None) -> tuple[int, str]:
         """Take the open seat `invite` opens, under `name`, and record it in the game
-        (`SeatJoined`); if that cannot be stored, the invite stays unused."""
+        (`SeatJoined`); if that cannot be stored, the invite stays unused. With an
+        `idempotency_key`, a retry of a join that claimed the seat answers with the same seat
+        and stores nothing new (the `SeatJoined` its first attempt stored under the key; the
+        key with another request is refused); since a token is kept only as its hash, the
+        retry's token is a fresh one, which replaces the first answer's."""
         self.caboose.game(game_id)
-        seat, token = self.seating.join(game_id, invite, name)
+        if idempotency_key is not None and self.seating.claimed_by(game_id, invite) is not None:
+            return self._rejoined(game_id, invite, name, idempotency_key)
         try:
-            desk.join_seat(self.caboose, game_id, seat, name)
+            seat, token = self.seating.join(game_id, invite, name)
+        except InviteInvalid:
+            if idempotency_key is None or self.seating.claimed_by(game_id, invite) is None:
+                raise
+            return self._rejoined(game_id, invite, name, idempotency_key)  # a retry claimed it a moment ago
+        try:
+            desk.join_seat(self.caboose, game_id, seat, name, idempotency_key)
         except BaseException:
             self.seating.reopen(game_id, seat, invite, token)
             raise
         return seat, token
+
+    def _rejoined(self, game_id: str, invite: str, name: str, idempotency_key: str) -> tuple[int, str]:
+        """A retried join: the seat the invite claimed, its `SeatJoined` as the key stored it
+        (or stores it, when the retry overtook its first attempt), and a fresh token."""
+        seat = self.seating.claimed_by(game_id, invite)
+        if seat is None:
+            raise InviteInvalid("This invite code does not open a seat of this game (or was used already).")
+        desk.join_seat(self.caboose, game_id, seat, name, idempotency_key)
+        return seat, self.seating.rejoin(game_id, invite)
 
     def listing(self, filters: Filters, limit: int = 50, cursor: Cursor | None = None) -> Page:
         """A page of the game index (`projections/listing.py`), newest activity first. The

@@ -2,7 +2,7 @@
 
 Each lets the pure rules of `domain/core/referee.py` judge the action against the game and
 its full record, and stores what they decide in one transaction, as a command like a move
-(`Caboose.command`): a stale `expected_version` is refused before anything is judged; an
+(`Caboose.execute`): a stale `expected_version` is refused before anything is judged; an
 action sent without one that loses the race to another writer (a seat moving meanwhile) is
 judged again against the game as it now is; and with an idempotency key, a retry answers
 with exactly the records the first attempt stored and stores nothing.
@@ -10,48 +10,36 @@ with exactly the records the first attempt stored and stores nothing.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import os
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from domain.core import fold, log, referee
+from domain.core import fold, referee
 from domain.core.audit import AuditReport, Check, audit, awaits_reveal
 from domain.core.canonical import canonical
-from domain.core.envelope import seat_actor
+from domain.core.envelope import seat_actor, to_event
 from domain.core.errors import MalformedMove
+from domain.core.kinds import CORE, ForkedFrom
 from domain.core.randomness import commitment
 from projections.audit import projection_check
 from service import command_ids
-from service.aggregate import Game, seed_not_held
-from service.application import Caboose, new_salt, utc_now
+from service.aggregate import Game, Stamp, seed_not_held
+from service.application import Caboose
+from service.commands import Act, Held
 from service.errors import GameNotFound
 from service.tlog import TransparencyLog
 
 
-def action_digest(actor: str, action: Any) -> str:
-    """What identifies a referee's or a seat's action for idempotency: who, what and how."""
-    return hashlib.sha256(canonical({"actor": actor, "action": type(action).__name__, **dataclasses.asdict(action)})).hexdigest()
-
-
 def act(app: Caboose, game_id: str, actor: str, action: Any, expected_version: int | Iterable[int] | None = None,
         idempotency_key: str | None = None, loaded: Game | None = None) -> list[dict[str, Any]]:
-    """Judge and store one referee or takeback action (a `referee` or `takeover` action);
-    returns the stored records. With `expected_version` (one version or several), a game
-    that moved on refuses it; without, a lost race is judged again. `loaded`: the game as
-    the caller already loaded it (its own copy)."""
-    digest = action_digest(actor, action)
-
-    def record(aggregate: Game, command_id: str) -> list[dict[str, Any]]:
-        situation = referee.Situation(app.records(game_id, upto=aggregate.version), aggregate.decider, aggregate.state)
-        events = referee.judge(situation, actor, action)
-        return aggregate.act(events, actor, command_id, utc_now(), new_salt, request_digest=digest,
-                             rewound=lambda version: log.restored(app.game(game_id, at=version).state, aggregate.state))
-
-    return app.command(game_id, digest, expected_version, idempotency_key, loaded, record,
-                       new_id=lambda: command_ids.fresh("referee:")).records
+    """Judge and store one referee, takeback, seat or service action (`commands.Act`) through
+    the pipeline; returns the stored records. With `expected_version` (one version or
+    several), a game that moved on refuses it; without, a lost race is judged again.
+    `loaded`: the game as the caller already loaded it (its own copy)."""
+    return app.execute(Act(game_id, actor, action), expected_version=expected_version, idempotency_key=idempotency_key,
+                       loaded=loaded).records
 
 
 def rewind(app: Caboose, game_id: str, referee_name: str, to_version: int, reason: str,
@@ -99,13 +87,35 @@ def adjust(app: Caboose, game_id: str, referee_name: str, seat: int, kind: str, 
 def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> str:
     """A new game whose history is a copy of the first `at_version` events of `game_id`,
     then `ForkedFrom`; its new draws come from a new seed. Returns the new game's id."""
-    aggregate = forked(app, game_id, referee_name, at_version, reason, seed)
-    app._save(aggregate)
-    return str(aggregate.id)
+    return app.execute(Held(forked(app, game_id, referee_name, at_version, reason, seed))).game_id
 
 
-def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> Game:
-    """The fork `fork` stores, not yet stored."""
+FORKS = uuid.UUID("9a3e5b2c-6f0d-4c1e-8b7a-2d4f6e8a0c13")
+"""The namespace of the ids of forks made under an Idempotency-Key (`fork_id_for`)."""
+
+
+def fork_id_for(game_id: str, idempotency_key: str) -> str:
+    """The id of the fork of `game_id` made under the client's `idempotency_key`: the same
+    for every retry, so a retry finds the fork its first attempt stored."""
+    return str(uuid.uuid5(FORKS, f"{game_id}\n{idempotency_key}"))
+
+
+def fork_command(fork_id: str) -> str:
+    """The command id of a keyed fork's `ForkedFrom` (in the server's namespace: the copied
+    history may hold the client's key already, as any command id of its origin)."""
+    return f"fork:{fork_id}"
+
+
+def fork_digest(game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None) -> str:
+    """What identifies a fork's request, for its retries."""
+    return hashlib.sha256(canonical({"origin": game_id, "referee": referee_name, "at_version": at_version, "reason": reason,
+                                     "seed": seed.hex() if seed is not None else None})).hexdigest()
+
+
+def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None,
+           idempotency_key: str | None = None) -> Game:
+    """The fork `fork` stores, not yet stored. Under an `idempotency_key` its id is
+    `fork_id_for` and its `ForkedFrom` carries the request's digest, for its retries."""
     actor = referee.referee_actor(referee_name)
     if seed is not None and len(seed) != 32:
         raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
@@ -115,7 +125,7 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     if not app.game(game_id).playable and awaits_reveal(origin):
         # Imported unfinished: its piles are only as the record says until its seed is revealed.
         raise seed_not_held()
-    fork_id = str(uuid.uuid4())
+    fork_id = str(uuid.uuid4()) if idempotency_key is None else fork_id_for(game_id, idempotency_key)
     copies = referee.fork_records(origin, at_version, fork_id)
     history = fold.History(copies[0])
     seed_source = "client" if seed is not None else "server"
@@ -124,14 +134,16 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     aggregate.restore_all(copies[1:], history)
     mark = referee.MarkFork(game_id, at_version, origin[at_version - 1]["hash"], commitment(seed), seed_source, reason)
     events = referee.judge(referee.Situation(copies, history.decider, history.state), actor, mark)
-    aggregate.act(events, actor, command_ids.fresh("fork:"), utc_now(), new_salt, rewound=history.at)
+    stamp = Stamp.now(command_ids.fresh("fork:")) if idempotency_key is None else \
+        Stamp.now(fork_command(fork_id), fork_digest(game_id, referee_name, at_version, reason, seed if seed_source == "client" else None))
+    aggregate.act(events, actor, stamp, rewound=history.at)
     return aggregate
 
 
-def join_seat(app: Caboose, game_id: str, seat: int, name: str) -> list[dict[str, Any]]:
+def join_seat(app: Caboose, game_id: str, seat: int, name: str, idempotency_key: str | None = None) -> list[dict[str, Any]]:
     """Record that `seat` joined the game under `name` (judged again, like any action,
-    when it loses a race with a move)."""
-    return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name))
+    when it loses a race with a move; a retry under `idempotency_key` answers as the first)."""
+    return act(app, game_id, seat_actor(_seat(seat)), referee.JoinSeat(seat, name), idempotency_key=idempotency_key)
 
 
 def disputes(app: Caboose, game_id: str) -> list[dict[str, Any]]:
@@ -172,17 +184,19 @@ def _log_check(log: TransparencyLog, game_id: str, records: list[dict[str, Any]]
     return Check(True, f"{logged} events are the log's leaves{later}")
 
 
-def _fork_check(app: Caboose, records: list[dict[str, Any]], mark: dict[str, Any], report: AuditReport) -> Check:
-    origin_id = mark["data"]["origin"]
+def _fork_check(app: Caboose, records: list[dict[str, Any]], record: dict[str, Any], report: AuditReport) -> Check:
+    mark = to_event(record, CORE)
+    assert isinstance(mark, ForkedFrom)
+    origin_id = mark.origin
     try:
-        origin = app.records(origin_id, upto=mark["data"]["at_version"])
+        origin = app.records(origin_id, upto=mark.at_version)
     except GameNotFound:
         origin = []
     if not origin:
         return Check(None, f"forked from {origin_id}, which is not in this store")
     differs = referee.same_history(records, origin)
     if differs is None:
-        return Check(True, f"the first {mark['data']['at_version']} events are {origin_id}'s")
+        return Check(True, f"the first {mark.at_version} events are {origin_id}'s")
     check = Check(False, "")
     report.fail(check, differs, f"the copied history differs from its origin {origin_id} at version {differs}")
     return check

@@ -99,19 +99,43 @@ class Seating:
         return issued
 
     def join(self, game_id: str, invite: str, name: str) -> tuple[int, str]:
-        """Claim the open seat `invite` opens; returns (seat, token). Works once per invite."""
+        """Claim the open seat `invite` opens; returns (seat, token). Works once per invite.
+        The invite's hash stays with the seat it opened (`claimed_by`), for a retried join,
+        until the seat is handed back or reopened."""
         token = new_token()
         with Session(self.engine) as session, session.begin():
             row = session.scalars(select(Credential).where(
                 Credential.game_id == game_id, Credential.invite_hash == _hash(invite))).first()
-            if row is None:
+            if row is None or row.token_hash is not None:
                 raise InviteInvalid("This invite code does not open a seat of this game (or was used already).")
             claimed = cast(CursorResult[Any], session.execute(
-                update(Credential).where(Credential.id == row.id, Credential.invite_hash.is_not(None))
-                .values(invite_hash=None, token_hash=_hash(token), name=name)))
+                update(Credential).where(Credential.id == row.id, Credential.token_hash.is_(None))
+                .values(token_hash=_hash(token), name=name)))
             if claimed.rowcount != 1:
                 raise InviteInvalid("This seat was claimed a moment ago.")
             return row.seat, token
+
+    def claimed_by(self, game_id: str, invite: str) -> int | None:
+        """The seat `invite` opened, once it has been claimed; None otherwise."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(Credential.seat, Credential.token_hash).where(
+                Credential.game_id == game_id, Credential.invite_hash == _hash(invite))).first()
+        return None if row is None or row.token_hash is None else int(row.seat)
+
+    def rejoin(self, game_id: str, invite: str) -> str:
+        """A fresh token for the seat `invite` opened and was claimed with (a retried join,
+        whose first answer's token was shown once): the first token speaks for no one from
+        here on."""
+        token = new_token()
+        with Session(self.engine) as session, session.begin():
+            row = session.scalars(select(Credential).where(
+                Credential.game_id == game_id, Credential.invite_hash == _hash(invite),
+                Credential.token_hash.is_not(None))).first()
+            if row is None:
+                raise InviteInvalid("This invite code has not opened a seat of this game.")
+            old, row.token_hash = row.token_hash, _hash(token)
+        self._forget(game_id, [old] if old else [])
+        return token
 
     def withdraw(self, game_id: str, issued: Issued) -> None:
         """Take back what `issue` gave, when the game it was issued for could not be stored."""
@@ -144,6 +168,26 @@ class Seating:
             row.token_hash, row.invite_hash = _hash(token), None
         self._forget(game_id, [old] if old else [])
         return token, old
+
+    def reissue_all(self, game_id: str) -> Issued:
+        """Fresh tokens for every claimed seat of the game and its referee, in one transaction
+        (a retried fork, whose first answer's tokens were shown once): the old tokens speak
+        for no one from here on. Open seats keep their invites."""
+        tokens, referee = {}, None
+        with Session(self.engine) as session, session.begin():
+            rows = session.scalars(select(Credential).where(Credential.game_id == game_id,
+                                                            Credential.token_hash.is_not(None))).all()
+            for row in rows:
+                token = new_token()
+                self._forget(game_id, [row.token_hash] if row.token_hash else [])
+                row.token_hash = _hash(token)
+                if row.seat == REFEREE_SEAT:
+                    referee = token
+                else:
+                    tokens[row.seat] = token
+        if referee is None:
+            raise InviteInvalid(f"Game {game_id} has no credentials.")
+        return Issued(tokens, {}, referee)
 
     def restore(self, game_id: str, seat: int, token: str, old_hash: str | None) -> None:
         """Undo a `reissue` whose hand-back could not be recorded."""

@@ -23,8 +23,9 @@ from domain.core.events import PUBLIC, Audience
 from domain.core.leaks import leaks
 from domain.core.randomness import SeededRandom
 from service import people
-from service.aggregate import Game
-from service.application import Caboose, new_salt, request_digest, utc_now
+from service.aggregate import Game, Stamp
+from service.application import Caboose
+from service.commands import Held, request_digest
 from service.lobby import Lobby
 from service.seating import Issued
 
@@ -206,12 +207,12 @@ def played_held(app: Caboose, aggregate: Game, levels: Sequence[str], chooser: r
             if not legal:
                 raise InvariantBroken(game_id, aggregate.version, [f"seat {seat} is active but has no legal move"])
             move = bots[seat].choose(aggregate.state, seat, legal, chooser)
-            # What `Caboose.moved` does for a move, less the load and the commit.
-            aggregate.play(seat, move, str(uuid.uuid4()), utc_now(), new_salt, request_digest(seat, move))
+            # What `commands.Play` decides for a move, less the pipeline's load and commit.
+            aggregate.play(seat, move, aggregate.randomness(), Stamp.now(str(uuid.uuid4()), request_digest(seat, move)))
             moves += 1
     finally:  # what was played is stored even when the play broke down, to be looked into
         if aggregate.pending_events:
-            app._save(aggregate)
+            app.execute(Held(aggregate))
     return moves
 
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 
-from flask import current_app, g, request
+from flask import current_app, request
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.events import PUBLIC, Audience
 from service.aggregate import Game
 from service.lobby import Lobby
+from service.seating import Seating
 
 
 class Caller(Enum):
@@ -39,15 +40,15 @@ def bearer_token() -> str | None:
     return parts[1]
 
 
-def audience_of(game_id: str, caller: Caller) -> Audience:
+def audience_of(game_id: str, caller: Caller) -> tuple[Audience, Game | None]:
     """The caller's audience for this game, refused unless it is one `caller` admits:
-    404 for an unknown game first, then 401 without a valid token, 403 with the wrong one."""
+    404 for an unknown game first, then 401 without a valid token, 403 with the wrong one;
+    with the game as the token was checked against (None where no token was checked)."""
     token = bearer_token()
     if caller is Caller.INVITE or (caller is Caller.PUBLIC and token is None):
-        return PUBLIC  # nothing to check here; the view answers 404 for an unknown game
+        return PUBLIC, None  # nothing to check here; the view answers 404 for an unknown game
     # The request's one load of its game: the view decides and answers from this copy.
     game = lobby().caboose.game(game_id)
-    g.loaded_game = (game_id, game)
     if token is None:
         raise Unauthorized(f"This needs {caller.value}.")
     audience = lobby().seating.audience(game_id, token, game)
@@ -57,25 +58,31 @@ def audience_of(game_id: str, caller: Caller) -> Audience:
         raise Forbidden("Only the game's referee may do this; a seat's token may not.")
     if caller is Caller.SEAT and audience.seat is None:
         raise Forbidden("This belongs to a seat: use that seat's bearer token, not the referee's.")
-    return audience
+    return audience, game
 
 
-def token_speaks_for(game_id: str, audience: Audience) -> Callable[[Game], bool] | None:
-    """For a seat's write: whether the request's token still speaks for its seat in a given
-    version of the game, asked of each version the command is decided against (a referee
-    may hand the seat back, with a fresh token, from any process at any moment). None for a
-    referee's request, whose token is never replaced."""
+@dataclass(frozen=True)
+class SeatToken:
+    """A seat's bearer token, as a write checks it (`Caboose.execute`'s `credential`)
+    against each version of the game the command is decided against: a referee may hand
+    the seat back, with a fresh token, from any process at any moment."""
+
+    seating: Seating
+    game_id: str
+    token: str
+    seat: int
+
+    def holds(self, game: Game) -> bool:
+        return self.seating.seat_of(self.game_id, self.token, game) == self.seat
+
+
+def seat_token(game_id: str, audience: Audience) -> SeatToken | None:
+    """The request's token for a seat's write; None for a referee's request, whose token is
+    never replaced."""
     token = bearer_token()
     if audience.seat is None or token is None:
         return None
-    seat, seating = audience.seat, lobby().seating
-    return lambda game: seating.seat_of(game_id, token, game) == seat
-
-
-def loaded_game(game_id: str) -> Game | None:
-    """The game as this request's guard loaded it (the request's own copy), or None."""
-    loaded = g.get("loaded_game")
-    return loaded[1] if loaded is not None and loaded[0] == game_id else None
+    return SeatToken(lobby().seating, game_id, token, audience.seat)
 
 
 def acting_seat(audience: Audience, seat: int | None) -> int:

@@ -15,20 +15,23 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from domain.core.envelope import redact
+from domain.core.envelope import redact, to_event
 from domain.core.errors import MalformedMove
 from domain.core.events import Audience
+from domain.core.kinds import CORE, GameCreated
 from domain.core.referee import referee_actor
 from domain.core.transcription import AWAITED
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
 from service import bots, command_ids
+from service.aggregate import Game
 from service.api import schemas as s
-from service.api.auth import acting_seat, bearer_token, loaded_game, lobby, token_speaks_for
+from service.api.auth import acting_seat, bearer_token, lobby, seat_token
 from service.api.encoding import as_built
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
 from service.application import Moved, waiting_for
+from service.commands import Play
 from service.errors import BadRequest
 from service.i18n.rules import sentence
 from service.lobby import TokenNotValid
@@ -116,8 +119,9 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     observed = (args["observed"] or {}) if table else None
     game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
                                      args["move_deadline"], observed, args["rated"])
-    created = lobby().caboose.records(game_id, upto=1)[0]["data"]
-    body = {**lobby().caboose.summary(game_id), "seed_commitment": created["seed_commitment"],
+    created = to_event(lobby().caboose.records(game_id, upto=1)[0], CORE)
+    assert isinstance(created, GameCreated)
+    body = {**lobby().caboose.summary(game_id), "seed_commitment": created.seed_commitment,
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
             "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token}
     return body, 201, {"Location": f"/api/v1/games/{game_id}"}
@@ -126,11 +130,14 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
 @games.post("/<game_id>/join")
 @guarded(Caller.INVITE, limit="join")
 @games.arguments(s.JoinSchema())
+@games.doc(parameters=[s.IDEMPOTENCY_HEADER])
 @games.response(201, s.JoinedSchema)
 @documents_problems(400, 403, 404, 413, 415, 422)
 def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
-    """Claim an open seat with its invite code; returns that seat's token."""
-    seat, token = lobby().join(game_id, args["invite"], args["name"])
+    """Claim an open seat with its invite code; returns that seat's token. With an
+    `Idempotency-Key`, a retry answers with the same seat and stores nothing new; the token
+    was shown once (only its hash is kept), so the retry's is a fresh one, which replaces it."""
+    seat, token = lobby().join(game_id, args["invite"], args["name"], idempotency_key())
     return {"game_id": game_id, "seat": seat, "token": token}, 201
 
 
@@ -138,9 +145,9 @@ def join_game(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="read")
 @games.response(200, s.SummarySchema)
 @documents_problems(401, 403, 404, 429)
-def get_game(game_id: str, audience: Audience) -> ResponseReturnValue:
+def get_game(game_id: str, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """Show a game's summary: seats, status, whose turn since when, thinking time, scores."""
-    summary = lobby().caboose.summary(game_id, loaded_game(game_id), audience)
+    summary = lobby().caboose.summary(game_id, loaded, audience)
     return as_built(summary), 200, etag(summary["version"])
 
 
@@ -149,9 +156,9 @@ def get_game(game_id: str, audience: Audience) -> ResponseReturnValue:
 @games.arguments(s.AtQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.StateSchema)
 @documents_problems(400, 401, 403, 404, 429)
-def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseReturnValue:
+def get_state(game_id: str, at: int | None, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """Show the game state as the caller may see it, now or at version `at`."""
-    view = lobby().caboose.state(game_id, audience, at, loaded_game(game_id))
+    view = lobby().caboose.state(game_id, audience, at, loaded)
     return as_built(view), 200, etag(view["version"])
 
 
@@ -160,10 +167,10 @@ def get_state(game_id: str, at: int | None, audience: Audience) -> ResponseRetur
 @games.arguments(s.EventsQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.EventsSchema)
 @documents_problems(400, 401, 403, 404, 429)
-def get_events(game_id: str, after: int, limit: int, audience: Audience) -> ResponseReturnValue:
+def get_events(game_id: str, after: int, limit: int, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """List the game's events as the caller may see them."""
     app = lobby().caboose
-    loaded = loaded_game(game_id) or app.game(game_id)
+    loaded = loaded or app.game(game_id)
     events = app.view_records(game_id, audience, after, limit, loaded)
     return as_built({"game_id": game_id, "version": loaded.version, "events": events}), 200, etag(loaded.version)
 
@@ -174,11 +181,11 @@ def get_events(game_id: str, after: int, limit: int, audience: Audience) -> Resp
 @games.response(200, {"type": "string", "description": "One record (FORMAT.md) per line."},
                 content_type="application/x-ndjson", description="The record as JSON Lines, or its text form as plain text.")
 @documents_problems(400, 401, 403, 404, 422, 429)
-def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturnValue:
+def export_game(game_id: str, format: str, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """Export one game: its record as the caller may see it (JSON Lines), or its text form
     (`format=text`), as `caboose export [--text]` writes them."""
     app = lobby().caboose
-    loaded = loaded_game(game_id) or app.game(game_id)
+    loaded = loaded or app.game(game_id)
     if format == "text":
         lines = app.text_form(game_id, audience)
         return Response("".join(line + "\n" for line in lines), 200, etag(loaded.version), mimetype="text/plain")
@@ -193,14 +200,14 @@ def export_game(game_id: str, format: str, audience: Audience) -> ResponseReturn
 @games.arguments(s.SeatQuerySchema(), location="query", as_kwargs=True)
 @games.response(200, s.LegalMovesSchema)
 @documents_problems(400, 401, 403, 404, 429)
-def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> ResponseReturnValue:
+def get_legal_moves(game_id: str, seat: int | None, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """List the moves a seat may make now; each is a complete body for POST …/moves."""
     if audience.seat is not None and seat not in (None, audience.seat):
         raise Forbidden(f"Your token is seat {audience.seat}'s; it cannot list seat {seat}'s moves.")
     seat = audience.seat if audience.seat is not None else seat
     if seat is None:
         raise Forbidden("A referee must name the `seat`.")
-    version, legal = lobby().caboose.legal_moves_at(game_id, seat, loaded_game(game_id))
+    version, legal = lobby().caboose.legal_moves_at(game_id, seat, loaded)
     moves = [{"seat": seat, **m} for m in legal]
     return as_built({"game_id": game_id, "version": version, "seat": seat, "moves": moves}), 200, etag(version)
 
@@ -213,16 +220,15 @@ def get_legal_moves(game_id: str, seat: int | None, audience: Audience) -> Respo
 @games.alt_response(202, schema=s.MovedSchema, description="Stored, and the game (played at a table) now waits for "
                     "an outcome: `waiting_for` says which and who enters it (POST …/outcomes).")
 @documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
-def post_move(move: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
+def post_move(move: dict[str, Any], game_id: str, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """Submit a move. `If-Match` (or `expected_version`) refuses it if the game moved on;
     `Idempotency-Key` makes a retry return the first answer and store nothing new."""
     seat = acting_seat(audience, move.pop("seat"))
     versions = expected_versions(move.pop("expected_version"))
     outcomes = move.pop("outcomes", None) or ()
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
-    moved = lobby().caboose.moved(game_id, seat, move, expected_version=versions, idempotency_key=idempotency_key(),
-                                  actor=actor, loaded=loaded_game(game_id), outcomes=outcomes,
-                                  credential=token_speaks_for(game_id, audience))
+    moved = lobby().caboose.execute(Play(game_id, seat, move, tuple(outcomes), actor), expected_version=versions,
+                                    idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(game_id, audience))
     return answered(game_id, moved, audience)
 
 

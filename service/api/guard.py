@@ -8,7 +8,8 @@ token is looked up. A request without a token is then counted against the addres
 one with a token is first refused if its address has spent the requests no token spoke for.
 Then the game id is made canonical and the caller's token resolved to that game's audience
 (the request's one load of its game), which the view receives as its `audience` argument
-when it has one: a token that is valid is then counted as its own client, one that is not
+when it has one, with the game so loaded as its `loaded` argument (None where no token was
+checked): a token that is valid is then counted as its own client, one that is not
 against its address. Per-game classes count per game. `install` refuses to build an app with
 a route that declares nothing, so a new route cannot forget it.
 """
@@ -28,6 +29,7 @@ from flask_smorest import Blueprint
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.events import Audience
+from service.aggregate import Game
 from service.api import counts
 from service.api.auth import Caller, audience_of, bearer_token
 from service.api.counts import ADDRESS, RequestCounts
@@ -67,9 +69,11 @@ class Guard:
             return f"{who}/game:{canonical_game_id((request.view_args or {})['game_id'])}"
         return who
 
-    def admit(self, counts: RequestCounts, view_kwargs: dict[str, Any]) -> Audience | None:
+    def admit(self, counts: RequestCounts, view_kwargs: dict[str, Any]) -> tuple[Audience | None, Game | None]:
         """Count the request, resolve its token to the game's audience (None off a game's
-        route) and canonicalise `view_kwargs`' game id; raises what the caller is told."""
+        route) and canonicalise `view_kwargs`' game id; raises what the caller is told.
+        Returns the audience, and the game as the token was checked against (the request's
+        own copy, which its view answers from; None where none was loaded)."""
         here = address()
         refuse(counts.hit(self.limit + ADDRESS, self.scoped(here)))
         token = presented_token() if self.checks_token else None
@@ -77,10 +81,10 @@ class Guard:
         # its address's, and an address that spent those is refused before any lookup.
         refuse(counts.hit(self.limit, self.scoped(here)) if token is None else counts.spent(self.limit, here))
         if "game_id" not in view_kwargs:
-            return None
+            return None, None
         game_id = view_kwargs["game_id"] = canonical_game_id(view_kwargs["game_id"])
         try:
-            audience = audience_of(game_id, self.caller)
+            audience, game = audience_of(game_id, self.caller)
         except (Unauthorized, GameNotFound):
             if token is not None:
                 refuse(counts.hit(self.limit, here))
@@ -91,7 +95,7 @@ class Guard:
             raise
         if token is not None:
             refuse(counts.hit(self.limit, self.scoped(token_client(token))))
-        return audience
+        return audience, game
 
 
 def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
@@ -100,7 +104,7 @@ def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
 
     def decorate(view: View) -> View:
         parameters = inspect.signature(view).parameters
-        wants_audience, game_route = "audience" in parameters, "game_id" in parameters
+        wants_audience, wants_game, game_route = "audience" in parameters, "loaded" in parameters, "game_id" in parameters
         needs_token = caller in (Caller.PLAYER, Caller.SEAT, Caller.REFEREE)
         codes = ((401, 403) if needs_token else (401,) if caller is Caller.PUBLIC else ()) if game_route else ()
         view = cast(View, documents_problems(*codes, 429)(view))
@@ -112,9 +116,11 @@ def guarded(caller: Caller, limit: LimitClass) -> Callable[[View], View]:
 
         @wraps(view)
         def checked(*args: Any, **kwargs: Any) -> Any:
-            audience = guard.admit(current_app.extensions["caboose.counts"], kwargs)
+            audience, loaded = guard.admit(current_app.extensions["caboose.counts"], kwargs)
             if wants_audience:
                 kwargs["audience"] = audience
+            if wants_game:
+                kwargs["loaded"] = loaded
             return view(*args, **kwargs)
 
         checked.guard = guard  # type: ignore[attr-defined]

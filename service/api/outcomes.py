@@ -10,12 +10,14 @@ from flask_smorest import Blueprint
 
 from domain.core.events import Audience
 from domain.core.referee import referee_actor
+from service.aggregate import Game
 from service.api import schemas as s
-from service.api.auth import loaded_game, lobby, token_speaks_for
+from service.api.auth import lobby, seat_token
 from service.api.games import answered, idempotency_key
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
+from service.commands import EnterOutcomes
 from service.seating import REFEREE_NAME
 
 outcomes = Blueprint("outcomes", __name__, url_prefix="/api/v1/games", description="Outcomes entered at a table.")
@@ -28,7 +30,7 @@ outcomes = Blueprint("outcomes", __name__, url_prefix="/api/v1/games", descripti
 @outcomes.response(201, s.MovedSchema)
 @outcomes.alt_response(202, schema=s.MovedSchema, description="Stored; the move needs a further outcome (`waiting_for`).")
 @documents_problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
-def post_outcome(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
+def post_outcome(args: dict[str, Any], game_id: str, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """Enter the random outcome a game played at a table waits for (`waiting_for` in its
     summary), in the game's terms: as JSON (`outcome`) or as typed at the table (`text`).
     The referee's token enters any outcome; a seat's token only its own secret draw (403
@@ -37,8 +39,7 @@ def post_outcome(args: dict[str, Any], game_id: str, audience: Audience) -> Resp
     app = lobby().caboose
     values = [args["outcome"]] if args["text"] is None else []
     actor = referee_actor(REFEREE_NAME) if audience.referee else f"seat:{audience.seat}"
-    moved = app.enter_outcomes(game_id, values, text=args["text"], seat=None if audience.referee else audience.seat, actor=actor,
-                               expected_version=expected_versions(args["expected_version"]),
-                               idempotency_key=idempotency_key(), loaded=loaded_game(game_id),
-                               credential=token_speaks_for(game_id, audience))
+    command = EnterOutcomes(game_id, values, actor, None if audience.referee else audience.seat, args["text"])
+    moved = app.execute(command, expected_version=expected_versions(args["expected_version"]),
+                        idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(game_id, audience))
     return answered(game_id, moved, audience)

@@ -20,7 +20,8 @@ from domain.core.events import Audience
 from domain.core.referee import ADJUSTMENT_KINDS, OUTCOMES
 from service import bots
 from service import referee as desk
-from service.api.auth import acting_seat, loaded_game, lobby
+from service.aggregate import Game
+from service.api.auth import acting_seat, lobby
 from service.api.games import idempotency_key
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
@@ -153,10 +154,10 @@ class AuditQuerySchema(Strict):
     format = fields.String(validate=validate.OneOf(["json", "text"]), load_default="json")
 
 
-def once(game_id: str) -> dict[str, Any]:
+def once(loaded: Game | None) -> dict[str, Any]:
     """The request's idempotency key and the game as the guard loaded it: an action is
     retried like a move, and a retry with the same key answers as the first attempt did."""
-    return {"idempotency_key": idempotency_key(), "loaded": loaded_game(game_id)}
+    return {"idempotency_key": idempotency_key(), "loaded": loaded}
 
 
 KEYED = referee.doc(parameters=[IDEMPOTENCY_HEADER])
@@ -174,25 +175,29 @@ def _stored(game_id: str, records: list[dict[str, Any]]) -> ResponseReturnValue:
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
-def post_rewind(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def post_rewind(args: dict[str, Any], game_id: str, loaded: Game | None) -> ResponseReturnValue:
     """Rewind without erasing: append GameRewound; the state becomes the state at `to_version`.
     The random stream is not rewound: new draws continue it."""
     name = args["referee"]
     return _stored(game_id, desk.rewind(caboose(), game_id, name, args["to_version"], args["reason"],
-                                        args["dispute"], expected_versions(args["expected_version"]), **once(game_id)))
+                                        args["dispute"], expected_versions(args["expected_version"]), **once(loaded)))
 
 
 @referee.post("/<game_id>/fork")
 @guarded(Caller.REFEREE, limit="move")
 @referee.arguments(ForkSchema())
+@KEYED
 @referee.response(201, ForkedSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
 def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
     """Fork: a new game whose history is a copy of the first `at_version` events, linked
-    to this one (what-if analysis); its new draws come from a new seed."""
+    to this one (what-if analysis); its new draws come from a new seed. With an
+    `Idempotency-Key`, a retry answers with the same fork and stores nothing new; its tokens
+    were shown once (only their hashes are kept), so the retry's answer has fresh ones, which
+    replace the first answer's."""
     name = args["referee"]
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
-    fork_id, issued = lobby().fork_game(game_id, name, args["at_version"], args["reason"], seed)
+    fork_id, issued = lobby().fork_game(game_id, name, args["at_version"], args["reason"], seed, idempotency_key())
     fork = caboose().game(fork_id)
     body = {"game_id": fork_id, "forked_from": {"game_id": game_id, "version": args["at_version"]}, "version": fork.version,
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()}, "referee_token": issued.referee_token}
@@ -205,10 +210,10 @@ def post_fork(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
-def post_takeback(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
+def post_takeback(args: dict[str, Any], game_id: str, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """A seat asks to take back its own last move (never one that drew or revealed anything)."""
     seat = acting_seat(audience, args["seat"])
-    return _stored(game_id, desk.request_takeback(caboose(), game_id, seat, **once(game_id)))
+    return _stored(game_id, desk.request_takeback(caboose(), game_id, seat, **once(loaded)))
 
 
 @referee.post("/<game_id>/takebacks/answer")
@@ -217,13 +222,13 @@ def post_takeback(args: dict[str, Any], game_id: str, audience: Audience) -> Res
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
-def post_takeback_answer(args: dict[str, Any], game_id: str, audience: Audience) -> ResponseReturnValue:
+def post_takeback_answer(args: dict[str, Any], game_id: str, audience: Audience, loaded: Game | None) -> ResponseReturnValue:
     """Another seat (or a referee, for everyone) accepts or refuses the pending takeback;
     when every other seat has accepted, MoveTakenBack rewinds to before the move."""
     seat = acting_seat(audience, args["seat"]) if args["seat"] is not None else None
     name = referee_named(audience, args["referee"]) if args["referee"] is not None else None
     return _stored(game_id, desk.answer_takeback(caboose(), game_id, args["accept"], seat=seat, referee_name=name,
-                                                 reason=args["reason"], **once(game_id)))
+                                                 reason=args["reason"], **once(loaded)))
 
 
 @referee.get("/<game_id>/disputes")
@@ -242,11 +247,11 @@ def get_disputes(game_id: str, audience: Audience) -> ResponseReturnValue:
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
-def post_dispute(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def post_dispute(args: dict[str, Any], game_id: str, loaded: Game | None) -> ResponseReturnValue:
     """Record a dispute about event `version`: who raised it and the claim."""
     name = args["referee"]
     return _stored(game_id, desk.raise_dispute(caboose(), game_id, name, args["version"], args["raised_by"], args["claim"],
-                                               **once(game_id)))
+                                               **once(loaded)))
 
 
 @referee.post("/<game_id>/disputes/<int:dispute>/ruling")
@@ -255,10 +260,10 @@ def post_dispute(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 422, 429)
-def post_ruling(args: dict[str, Any], game_id: str, dispute: int) -> ResponseReturnValue:
+def post_ruling(args: dict[str, Any], game_id: str, dispute: int, loaded: Game | None) -> ResponseReturnValue:
     """Rule on an open dispute (identified by the version of its DisputeRaised)."""
     name = args["referee"]
-    return _stored(game_id, desk.rule(caboose(), game_id, name, dispute, args["text"], args["outcome"], **once(game_id)))
+    return _stored(game_id, desk.rule(caboose(), game_id, name, dispute, args["text"], args["outcome"], **once(loaded)))
 
 
 @referee.post("/<game_id>/adjustments")
@@ -267,12 +272,12 @@ def post_ruling(args: dict[str, Any], game_id: str, dispute: int) -> ResponseRet
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
-def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def post_adjustment(args: dict[str, Any], game_id: str, loaded: Game | None) -> ResponseReturnValue:
     """Adjust a seat's VP, cash or income, or put a piece back, with a reason."""
     name = args["referee"]
     return _stored(game_id, desk.adjust(caboose(), game_id, name, args["seat"], args["kind"], args["amount"], args["reason"],
                                         args["detail"], args["dispute"], expected_versions(args["expected_version"]),
-                                        **once(game_id)))
+                                        **once(loaded)))
 
 
 @referee.post("/<game_id>/seats/<int:seat>/bot")
@@ -281,11 +286,11 @@ def post_adjustment(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 412, 422, 429)
-def post_seat_bot(args: dict[str, Any], game_id: str, seat: int) -> ResponseReturnValue:
+def post_seat_bot(args: dict[str, Any], game_id: str, seat: int, loaded: Game | None) -> ResponseReturnValue:
     """Hand a seat to a bot (SeatTakenOver): it moves for the seat whenever the seat is to act,
     and the seat's token can no longer move for it, until the seat is handed back."""
     return _stored(game_id, bots.take_over(caboose(), game_id, seat, args["level"], args["reason"], args["referee"],
-                                           args["expected_version"], **once(game_id)))
+                                           args["expected_version"], **once(loaded)))
 
 
 @referee.post("/<game_id>/seats/<int:seat>/hand-back")
@@ -308,10 +313,10 @@ def post_hand_back(args: dict[str, Any], game_id: str, seat: int) -> ResponseRet
 @KEYED
 @referee.response(201, RecordsSchema)
 @documents_problems(400, 401, 403, 404, 409, 422, 429)
-def put_deadline(args: dict[str, Any], game_id: str) -> ResponseReturnValue:
+def put_deadline(args: dict[str, Any], game_id: str, loaded: Game | None) -> ResponseReturnValue:
     """Set, change or lift the game's move deadline (MoveDeadlineSet): once the game has waited
     that long for a seat, the game's strongest bot makes that seat's next move."""
-    return _stored(game_id, bots.set_deadline(caboose(), game_id, args["move_deadline"], args["referee"], **once(game_id)))
+    return _stored(game_id, bots.set_deadline(caboose(), game_id, args["move_deadline"], args["referee"], **once(loaded)))
 
 
 class CheckSchema(Schema):

@@ -15,7 +15,7 @@ ends without them, as every other request with that token is refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from flask import Response, current_app
 from flask.typing import ResponseReturnValue
@@ -23,8 +23,7 @@ from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from domain.core.events import Audience
-from service.aggregate import Game
-from service.api.auth import lobby, token_speaks_for
+from service.api.auth import SeatToken, lobby, seat_token
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.api.schemas import VERSION_MAX, Strict
@@ -86,12 +85,12 @@ def get_stream(game_id: str, after: int | None, last_event_id: int | None, audie
         channel = live.open(game_id)
     except StreamsFull as full:
         return problem(503, "Streams full", full.message, full.code, headers={"Retry-After": str(RETRY_MS // 1000)})
-    speaks = token_speaks_for(game_id, audience)
+    speaks = seat_token(game_id, audience)
     try:
         if start > channel.version:
             raise NoSuchVersion(start, channel.version)
         first, game = channel.frames(live.caboose, start, audience)
-        if speaks is not None and (game is None or not speaks(game)):
+        if speaks is not None and (game is None or not speaks.holds(game)):
             raise TokenReplaced()
     except BaseException:
         live.close(channel)
@@ -101,7 +100,7 @@ def get_stream(game_id: str, after: int | None, last_event_id: int | None, audie
 
 
 def pushed(live: Feed, channel: Channel, audience: Audience, after: int, first: list[tuple[int, bytes]],
-           speaks: Callable[[Game], bool] | None = None) -> Iterator[bytes]:
+           speaks: SeatToken | None = None) -> Iterator[bytes]:
     """The stream's body: the records after `after`, then each new one as it is stored. A
     client gone is noticed at the next write (at the latest the next heartbeat), which
     closes this generator and the channel with it. `speaks`: whether the seat's token still
@@ -117,7 +116,7 @@ def pushed(live: Feed, channel: Channel, audience: Audience, after: int, first: 
                 last = batch[-1][0]
             if channel.wait(last, live.heartbeat):
                 batch, game = channel.frames(live.caboose, last, audience)
-                if speaks is not None and (game is None or not speaks(game)):
+                if speaks is not None and (game is None or not speaks.holds(game)):
                     return  # the seat was handed back: its next records are its new holder's
             elif channel.closed:
                 return  # the server is stopping: the client reconnects with Last-Event-ID

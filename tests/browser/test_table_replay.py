@@ -13,6 +13,7 @@ from werkzeug.serving import make_server
 
 from service.api import create_app
 from service.application import Caboose
+from service.commands import EnterOutcomes
 from service.lobby import Lobby
 from service.settings import RateLimits, Settings
 
@@ -23,7 +24,7 @@ def table_site(tmp_path: Any) -> Iterator[tuple[str, str, str]]:
     lobby = Lobby(app)
     game_id, issued = lobby.open_game("lucky", ["Ann", "Ben"], {"goal": 20}, observed={"outcomes": [1]})
     app.play(game_id, 1, {"type": "roll"})
-    app.enter_outcomes(game_id, [[3, 4]], seat=None, actor="referee:Rita")
+    app.execute(EnterOutcomes(game_id, [[3, 4]], "referee:Rita", None))
     app.play(game_id, 0, {"type": "draw"}, outcomes=[["black"]])
     app.play(game_id, 1, {"type": "roll"})
     server = make_server("127.0.0.1", 0, create_app(app, lobby), threaded=True)

@@ -1,5 +1,5 @@
 """A request loads its game once: the guard's load is the one the view decides and
-answers from (`service/api/auth.py`, `loaded_game`)."""
+answers from (`service/api/guard.py` hands it to the view as `loaded`)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import pytest
@@ -17,8 +16,9 @@ from domain.core.envelope import group_by_command, to_event
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.takeover import strongest
 from service import bots, command_ids
-from service.aggregate import Game
+from service.api.auth import SeatToken
 from service.application import Caboose
+from service.commands import Play
 from service.errors import TokenReplaced
 from service.lobby import Lobby
 from service.referee import full_audit
@@ -158,14 +158,14 @@ def test_a_move_decided_again_after_a_hand_back_asks_for_the_fresh_token(app: Ca
     _, fresh = bots.hand_back(elsewhere, game_id, seat, "Ann is back")
     version = app.game(game_id).version
 
-    def speaks_for(token: str) -> Callable[[Game], bool]:
-        return lambda game: lobby.seating.seat_of(game_id, token, game) == seat
+    def speaks_for(token: str) -> SeatToken:
+        return SeatToken(lobby.seating, game_id, token, seat)
 
     move = seen.decider.legal_moves(seen.state, seat)[0]
     with pytest.raises(TokenReplaced):
-        app.moved(game_id, seat, move, loaded=seen, credential=speaks_for(old))
+        app.execute(Play(game_id, seat, move), loaded=seen, credential=speaks_for(old))
     assert app.game(game_id).version == version
-    assert app.moved(game_id, seat, move, credential=speaks_for(fresh)).records
+    assert app.execute(Play(game_id, seat, move), credential=speaks_for(fresh)).records
 
 
 def play_others_until(app: Caboose, game_id: str, seat: int) -> None:

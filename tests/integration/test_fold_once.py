@@ -8,6 +8,8 @@ import pytest
 
 from domain.core import fold
 from domain.core.codec import encode
+from domain.core.randomness import SeededRandom
+from service.aggregate import Drawn
 from service.application import Caboose
 from service.settings import Settings
 from service.simulation import game_seed
@@ -55,7 +57,9 @@ def test_a_games_decision_passes_through_the_states_its_events_fold_to(game: str
             break
         seat = chooser.choice(sorted(decider.active_seats(state)))
         move = chooser.choice(decider.legal_moves(state, seat))
-        decision = decider.decision(state, seat, move, aggregate._rng())
+        drawn = aggregate.randomness()
+        assert isinstance(drawn, Drawn)
+        decision = decider.decision(state, seat, move, SeededRandom(drawn.seed, drawn.position))
         folded = [state]
         for event in decision.events:
             folded.append(decider.evolve(folded[-1], event))

@@ -8,6 +8,7 @@ import pytest
 
 from service import bots
 from service.application import Caboose
+from service.commands import EnterOutcomes
 from service.lobby import Lobby
 from service.referee import full_audit
 from service.settings import Settings
@@ -31,7 +32,7 @@ def play_a_table_game(app: Caboose) -> str:
         if pending is not None:
             request = pending.request
             value = [2, 3] if request.kind == "roll" else [request.options[0]]
-            app.enter_outcomes(game_id, [value], seat=None, actor=referee)
+            app.execute(EnterOutcomes(game_id, [value], referee, None))
         elif 0 in game.decider.active_seats(game.state):
             app.play(game_id, 0, {"type": "roll"}, outcomes=[[1, 2]], actor=referee)
         else:
@@ -69,7 +70,7 @@ def test_a_table_game_on_postgres_waits_across_reloads() -> None:
             try:
                 waiting = other.summary(game_id)["waiting_for"]
                 assert waiting is not None and waiting["by"] == "seat:0"
-                other.enter_outcomes(game_id, [["blue"]], seat=0, actor="seat:0")
+                other.execute(EnterOutcomes(game_id, [["blue"]], "seat:0", 0))
                 assert app.summary(game_id)["waiting_for"] is None
                 assert app.game(game_id).state.hands[0] == ("blue",)
                 assert full_audit(app, game_id).ok

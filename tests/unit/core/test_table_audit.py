@@ -13,6 +13,7 @@ import pytest
 
 from domain.core.audit import audit
 from service.application import Caboose
+from service.commands import EnterOutcomes
 from service.settings import Settings
 from tests.forgery import reseal
 
@@ -29,14 +30,14 @@ def honest() -> list[Record]:
     referee = "referee:Rita"
     app.play(game_id, 1, {"type": "roll"}, outcomes=[[3, 4]], actor=referee)
     app.play(game_id, 0, {"type": "draw"})
-    app.enter_outcomes(game_id, [["red"]], seat=0, actor="seat:0")
+    app.execute(EnterOutcomes(game_id, [["red"]], "seat:0", 0))
     app.play(game_id, 1, {"type": "draw"}, outcomes=[["blue"]])
     app.play(game_id, 0, {"type": "roll"})
-    app.enter_outcomes(game_id, [[2, 2]], seat=None, actor=referee)
+    app.execute(EnterOutcomes(game_id, [[2, 2]], referee, None))
     for seat, chip in ((1, "red"), (0, "red"), (1, "black"), (0, "blue")):
         app.play(game_id, seat, {"type": "draw"}, outcomes=[[chip]])
     app.play(game_id, 1, {"type": "roll"})
-    app.enter_outcomes(game_id, [[6, 1]], seat=None, actor=referee)
+    app.execute(EnterOutcomes(game_id, [[6, 1]], referee, None))
     app.play(game_id, 0, {"type": "roll"}, outcomes=[[1, 1]], actor=referee)
     assert app.game(game_id).is_over
     return app.records(game_id)

@@ -1,0 +1,158 @@
+"""Every write to a stored game, as a command for the one pipeline (`Caboose.execute`).
+
+A command says what is asked (a move, outcomes entered at a table, a referee's, a seat's or
+the service's action) and who asks; the pipeline does the rest the same way for all of
+them: it loads the game, checks the caller's token and the expected version, answers a
+retry of an idempotency key with the records its first attempt stored, lets the command
+decide against the game, stores what it decided in one transaction, and decides again
+against the game as it now is when another writer stored first. Every record a command
+adds carries its command id and the digest of its request (`Stamp`), which is how a retry
+finds it.
+
+A command decides on the `Game` aggregate, never on the service: what it needs of the
+game's past (the records a referee's action is judged against, the state a rewind
+restores) it asks of `History`, which the pipeline hands it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from domain.core import log, referee
+from domain.core.canonical import canonical
+from domain.core.errors import IllegalMove
+from domain.core.table import parse_outcome
+from service.aggregate import Game, Stamp
+
+
+class History(Protocol):
+    """What a command may read of a game's past besides the game in hand."""
+
+    def records(self, game_id: str, after: int = 0, limit: int | None = None,
+                upto: int | None = None) -> list[dict[str, Any]]: ...
+
+    def game(self, game_id: str, at: int | None = None) -> Game: ...
+
+
+class Command(Protocol):
+    """A write to the stored game `game_id` (see the module's docstring)."""
+
+    @property
+    def game_id(self) -> str:
+        """The game written to."""
+        ...
+
+    namespace: ClassVar[str]
+    """The prefix of the id the server gives the command when the client gave no key
+    (`command_ids`); "" for a plain UUID."""
+
+    def digest(self) -> str:
+        """What identifies the request, for its retries under the same key."""
+        ...
+
+    def decide(self, game: Game, stamp: Stamp, history: History) -> list[dict[str, Any]]:
+        """Decide against `game` (the pipeline's own copy) and record the result on it,
+        every record under `stamp`; returns the records. Raises the rules' errors."""
+        ...
+
+
+def request_digest(seat: int, move: Mapping[str, Any]) -> str:
+    """What identifies a move's request for idempotency: the seat and the move, canonically."""
+    return hashlib.sha256(canonical({"seat": seat, "move": dict(move)})).hexdigest()
+
+
+@dataclass(frozen=True)
+class Play:
+    """A move by `seat`. `actor` names who entered it when not the seat itself (a referee);
+    a seat a bot holds takes moves only from its bot (`by_bot`) or a referee. In a game
+    played at a table, `outcomes` are entered with the move (by the referee `actor`, or by
+    the seat for its own secret draws); a move that needs one not entered yet is stored as
+    awaiting it (`EnterOutcomes`)."""
+
+    game_id: str
+    seat: int
+    move: Mapping[str, Any]
+    outcomes: Sequence[Any] = ()
+    actor: str | None = None
+    by_bot: bool = False
+    namespace: ClassVar[str] = ""
+
+    def digest(self) -> str:
+        outcomes = list(self.outcomes)
+        return request_digest(self.seat, {**self.move, "outcomes": outcomes} if outcomes else self.move)
+
+    def decide(self, game: Game, stamp: Stamp, history: History) -> list[dict[str, Any]]:
+        seat = self.seat
+        if not self.by_bot and self.actor is None and seat in game.held_by_bots:
+            raise IllegalMove("seat_held_by_bot", f"Seat {seat} is played by the {game.held_by_bots[seat]} bot: its "
+                              "token cannot move for it until a referee hands the seat back (with a fresh token).")
+        by = self.actor or f"seat:{seat}"
+        return game.play(seat, self.move, game.randomness(list(self.outcomes), by, None if self.actor else seat), stamp, by)
+
+
+@dataclass(frozen=True)
+class EnterOutcomes:
+    """The outcomes a table game waits for, entered by `actor` (a referee, or the seat
+    `seat`, for its own secret draws only), as values in the game's terms or as `text`
+    typed at the table (read against what the game waits for)."""
+
+    game_id: str
+    outcomes: Sequence[Any]
+    actor: str
+    seat: int | None
+    text: str | None = None
+    namespace: ClassVar[str] = ""
+
+    def digest(self) -> str:
+        return hashlib.sha256(canonical({"outcomes": list(self.outcomes), "text": self.text, "by": self.actor})).hexdigest()
+
+    def decide(self, game: Game, stamp: Stamp, history: History) -> list[dict[str, Any]]:
+        values = list(self.outcomes)
+        pending = game.pending
+        if self.text is not None and pending is not None:  # else refused below: no outcome to read it for
+            values.append(parse_outcome(pending.request, self.text))
+        return game.enter_outcomes(values, stamp, self.actor, self.seat)
+
+
+@dataclass(frozen=True)
+class Act:
+    """A referee's, a seat's or the service's action (`domain/core/referee.py`: a rewind, a
+    takeback asked or answered, a dispute, a ruling, an adjustment, a seat joined, a seat
+    handed to a bot or back, a deadline set or passed), judged by the pure rules against the
+    game and its full record."""
+
+    game_id: str
+    actor: str
+    action: Any = field(hash=False)
+    namespace: ClassVar[str] = "referee:"
+
+    def digest(self) -> str:
+        action = self.action
+        return hashlib.sha256(canonical({"actor": self.actor, "action": type(action).__name__,
+                                         **dataclasses.asdict(action)})).hexdigest()
+
+    def decide(self, game: Game, stamp: Stamp, history: History) -> list[dict[str, Any]]:
+        situation = referee.Situation(history.records(self.game_id, upto=game.version), game.decider, game.state)
+        events = referee.judge(situation, self.actor, self.action)
+        return game.act(events, self.actor, stamp,
+                        rewound=lambda version: log.restored(history.game(self.game_id, at=version).state, game.state))
+
+
+@dataclass(frozen=True)
+class Held:
+    """A game decided in memory, not yet stored: a new game (`Caboose.new_game`), a verified
+    record imported (`Caboose.imported`), a fork (`service.referee.forked`), or a stored game
+    played on in memory by bots (`service.simulation`). The pipeline stores what it holds
+    as it stands, in one transaction; a new game whose id was stored meanwhile is refused
+    (`game_exists`), as is a game played on in memory that another writer moved meanwhile
+    (`VersionConflict`): what was decided in memory cannot be decided again here."""
+
+    game: Game = field(hash=False)
+
+    @property
+    def game_id(self) -> str:
+        return str(self.game.id)

@@ -1,0 +1,333 @@
+"""Every kind of write to a game, retried from the client's side over a real HTTP server.
+
+The client sends a write with an `Idempotency-Key` and hangs up before the answer comes
+(the answer is lost on the way); the server stores the write all the same. The client then
+sends the same request again under the same key, twice: both answers are the first
+attempt's records, exactly as stored, and the store holds that command once; the same key
+with another request is refused and stores nothing. Each kind goes through the one command
+pipeline (`Caboose.execute`), so each is held to the same guarantees."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from service.application import Caboose
+from service.simulation import game_seed
+from tests.e2e.conftest import Client, Reply
+
+GAMES = "/api/v1/games"
+REF = "Rita"
+
+
+def hang_up(client: Client, method: str, path: str, body: Any, token: str, key: str) -> None:
+    """Send the request and close the connection without reading a byte of the answer
+    (`token` "": sent without one)."""
+    where = urlsplit(client.base)
+    data = json.dumps(body).encode()
+    head = (f"{method} {path} HTTP/1.1\r\nHost: {where.netloc}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n{f'Authorization: Bearer {token}' + chr(13) + chr(10) if token else ''}"
+            f"Idempotency-Key: {key}\r\n"
+            "Connection: close\r\n\r\n").encode()
+    with socket.create_connection((where.hostname, where.port), timeout=10) as conn:
+        conn.sendall(head + data)
+
+
+def stored_under(store: Caboose, game_id: str, key: str) -> list[tuple[int, str]]:
+    return [(r["version"], r["hash"]) for r in store.records(game_id) if r["command_id"] == key]
+
+
+def told(reply: Reply) -> list[tuple[int, str]]:
+    return [(e["version"], e["hash"]) for e in reply.body["events"]]
+
+
+@dataclass(frozen=True)
+class Write:
+    """One write: its method, path and body, the token it is sent with, and another body
+    the same key may not be reused for (None where the token can ask for nothing else)."""
+
+    method: str
+    path: str
+    body: dict[str, Any]
+    token: str
+    other: dict[str, Any] | None
+
+
+def retried(client: Client, store: Caboose, game_id: str, write: Write) -> Reply:
+    """The write sent and its answer lost, then retried twice under the same key."""
+    key = f"retry-{uuid.uuid4()}"
+    before = store.game(game_id).version
+    hang_up(client, write.method, write.path, write.body, write.token, key)
+    deadline = time.monotonic() + 20
+    while not stored_under(store, game_id, key):
+        assert time.monotonic() < deadline, "the write whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.request(write.method, write.path, write.body, token=write.token, headers={"Idempotency-Key": key})
+    again = client.request(write.method, write.path, write.body, token=write.token, headers={"Idempotency-Key": key})
+    assert first.status in (201, 202), first.body
+    assert again.status == first.status and again.body["events"] == first.body["events"]
+    assert told(first) == stored_under(store, game_id, key)
+    assert told(first)[0][0] == before + 1  # stored once, right after what was there
+    after = store.game(game_id).version
+    if write.other is not None:
+        reused = client.request(write.method, write.path, write.other, token=write.token, headers={"Idempotency-Key": key})
+        assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+        assert store.game(game_id).version == after
+    assert store.audit(game_id).ok
+    return first
+
+
+def created(client: Client, body: dict[str, Any]) -> dict[str, Any]:
+    reply = client.post(GAMES, body)
+    assert reply.status == 201, reply.body
+    return dict(reply.body)
+
+
+def race(client: Client) -> dict[str, Any]:
+    return created(client, {"game": "race", "players": ["Ann", "Bob"], "options": {"goal": 20}, "seed": "00" * 32})
+
+
+def ticket_to_ride(client: Client, store: Caboose) -> dict[str, Any]:
+    """A game of Ticket to Ride with every seat's opening tickets kept."""
+    game = created(client, {"game": "ticket_to_ride", "players": ["Ann", "Bob", "Cy"], "seed": game_seed(3, 0).hex()})
+    aggregate = store.game(game["game_id"])
+    for seat in sorted(aggregate.decider.active_seats(aggregate.state)):
+        now = store.game(game["game_id"])
+        store.play(game["game_id"], seat, now.decider.legal_moves(now.state, seat)[0])
+    return game
+
+
+def advance(client: Client, game: dict[str, Any]) -> int:
+    """Move the active seat of a race by 2; returns the seat that moved."""
+    mover = client.get(f"{GAMES}/{game['game_id']}").body["active_seats"][0]
+    reply = client.post(f"{GAMES}/{game['game_id']}/moves", {"type": "advance", "by": 2},
+                        token=game["seat_tokens"][str(mover)])
+    assert reply.status == 201, reply.body
+    return int(mover)
+
+
+def test_a_move(client: Client, store: Caboose) -> None:
+    game = race(client)
+    mover = client.get(f"{GAMES}/{game['game_id']}").body["active_seats"][0]
+    token = game["seat_tokens"][str(mover)]
+    path = f"{GAMES}/{game['game_id']}/moves"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"type": "advance", "by": 2}, token,
+                                                          {"type": "advance", "by": 1}))
+    assert first.body["events"][0]["actor"] == f"seat:{mover}"
+
+
+def test_a_referees_move_for_a_seat(client: Client, store: Caboose) -> None:
+    game = race(client)
+    mover = client.get(f"{GAMES}/{game['game_id']}").body["active_seats"][0]
+    path = f"{GAMES}/{game['game_id']}/moves"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"seat": mover, "type": "advance", "by": 2},
+                                                          game["referee_token"], {"seat": mover, "type": "advance", "by": 1}))
+    assert first.body["events"][0]["actor"] == "referee:referee"
+
+
+def test_an_outcome_entered_at_a_table(client: Client, store: Caboose) -> None:
+    game = created(client, {"game": "lucky", "players": ["Ann", "Ben"], "options": {"goal": 12}, "seed_source": "table",
+                            "observed": {"outcomes": [1]}})
+    rolled = client.post(f"{GAMES}/{game['game_id']}/moves", {"type": "roll"}, token=game["seat_tokens"]["1"])
+    assert rolled.status == 202, rolled.body
+    path = f"{GAMES}/{game['game_id']}/outcomes"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"text": "3 4"}, game["referee_token"],
+                                                          {"text": "2 2"}))
+    assert first.body["events"][0]["kind"] == "OutcomeEntered"
+
+
+def test_a_move_at_a_table_with_its_outcome(client: Client, store: Caboose) -> None:
+    game = created(client, {"game": "lucky", "players": ["Ann", "Ben"], "options": {"goal": 12}, "seed_source": "table",
+                            "observed": {"outcomes": [1]}})
+    path = f"{GAMES}/{game['game_id']}/moves"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"seat": 1, "type": "roll", "outcomes": [[3, 4]]},
+                                                          game["referee_token"],
+                                                          {"seat": 1, "type": "roll", "outcomes": [[2, 2]]}))
+    assert [e["kind"] for e in first.body["events"]][:2] == ["OutcomeEntered", "DiceRolled"]
+
+
+def test_a_rewind(client: Client, store: Caboose) -> None:
+    game = race(client)
+    advance(client, game)
+    advance(client, game)
+    to = store.game(game["game_id"]).version - 1
+    path = f"{GAMES}/{game['game_id']}/rewind"
+    first = retried(client, store, game["game_id"], Write("POST", path, {"referee": REF, "to_version": to, "reason": "misread"},
+                                                          game["referee_token"],
+                                                          {"referee": REF, "to_version": to, "reason": "another"}))
+    assert first.body["events"][0]["kind"] == "GameRewound"
+
+
+def test_a_takeback_asked_and_answered(client: Client, store: Caboose) -> None:
+    game = race(client)
+    mover = advance(client, game)
+    gid = game["game_id"]
+    asked = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/takebacks", {"seat": mover},
+                                              game["seat_tokens"][str(mover)], None))
+    assert asked.body["events"][0]["kind"] == "TakebackRequested"
+    answer = {"accept": True, "seat": 1 - mover}
+    answered = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/takebacks/answer", answer,
+                                                 game["seat_tokens"][str(1 - mover)], {**answer, "accept": False}))
+    assert [e["kind"] for e in answered.body["events"]] == ["TakebackAccepted", "MoveTakenBack"]
+
+
+def test_a_dispute_and_its_ruling(client: Client, store: Caboose) -> None:
+    game = race(client)
+    advance(client, game)
+    gid, referee = game["game_id"], game["referee_token"]
+    dispute = {"referee": REF, "version": 2, "raised_by": "seat:1", "claim": "miscount"}
+    raised = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/disputes", dispute, referee,
+                                               {**dispute, "claim": "another"}))
+    at = raised.body["events"][0]["version"]
+    ruling = {"referee": REF, "text": "Dismissed.", "outcome": "dismissed"}
+    ruled = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/disputes/{at}/ruling", ruling, referee,
+                                              {**ruling, "text": "Upheld.", "outcome": "upheld"}))
+    assert ruled.body["events"][0]["kind"] == "RulingMade"
+
+
+def test_an_adjustment(client: Client, store: Caboose) -> None:
+    game = ticket_to_ride(client, store)
+    adjust = {"referee": REF, "seat": 1, "kind": "vp", "amount": 2, "reason": "time penalty"}
+    first = retried(client, store, game["game_id"], Write("POST", f"{GAMES}/{game['game_id']}/adjustments", adjust,
+                                                          game["referee_token"], {**adjust, "amount": 3}))
+    assert first.body["events"][0]["kind"] == "AdjustmentMade"
+
+
+def test_a_seat_handed_to_a_bot_and_back_and_a_deadline(client: Client, store: Caboose) -> None:
+    game = ticket_to_ride(client, store)
+    gid, referee = game["game_id"], game["referee_token"]
+    deadline = retried(client, store, gid, Write("PUT", f"{GAMES}/{gid}/deadline", {"referee": REF, "move_deadline": "PT24H"},
+                                                 referee, {"referee": REF, "move_deadline": "PT12H"}))
+    assert deadline.body["events"][0]["kind"] == "MoveDeadlineSet"
+    bot = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/seats/2/bot", {"referee": REF, "level": "random"},
+                                            referee, {"referee": REF, "level": "playout"}))
+    assert bot.body["events"][0]["kind"] == "SeatTakenOver"
+    back = retried(client, store, gid, Write("POST", f"{GAMES}/{gid}/seats/2/hand-back", {"referee": REF, "reason": "back"},
+                                             referee, {"referee": REF, "reason": "another"}))
+    assert back.body["events"][0]["kind"] == "SeatHandedBack"
+
+
+def test_a_fork(client: Client, store: Caboose) -> None:
+    # A fork makes a new game: a retry answers with the same fork and stores nothing new.
+    # Its tokens were shown once (only their hashes are kept): each answer has fresh ones,
+    # which replace the ones before, so the tokens of the last answer are the fork's.
+    game = race(client)
+    advance(client, game)
+    gid, referee = game["game_id"], game["referee_token"]
+    at = store.game(gid).version
+    body = {"referee": REF, "at_version": at, "reason": "what if"}
+    key = f"retry-{uuid.uuid4()}"
+    games_before = len(store.game_ids())
+    hang_up(client, "POST", f"{GAMES}/{gid}/fork", body, referee, key)
+    deadline = time.monotonic() + 20
+    while len(store.game_ids()) == games_before:
+        assert time.monotonic() < deadline, "the fork whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(f"{GAMES}/{gid}/fork", body, token=referee, headers={"Idempotency-Key": key})
+    again = client.post(f"{GAMES}/{gid}/fork", body, token=referee, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    fork_id = first.body["game_id"]
+    assert again.body["game_id"] == fork_id and again.body["version"] == first.body["version"] == at + 1
+    assert again.body["forked_from"] == first.body["forked_from"] == {"game_id": gid, "version": at}
+    assert len(store.game_ids()) == games_before + 1
+    assert [r["kind"] for r in store.records(fork_id)].count("ForkedFrom") == 1
+    assert first.body["referee_token"] != again.body["referee_token"]
+    for answer, valid in ((first, False), (again, True)):
+        seen = client.get(f"{GAMES}/{fork_id}/legal-moves", token=answer.body["seat_tokens"]["0"])
+        assert (seen.status == 200) is valid, seen.body
+        refused = client.post(f"{GAMES}/{fork_id}/disputes", {"referee": REF, "version": 2, "raised_by": "seat:0",
+                                                              "claim": "x"}, token=answer.body["referee_token"])
+        assert (refused.status == 201) is valid, refused.body
+    reused = client.post(f"{GAMES}/{gid}/fork", {**body, "reason": "another"}, token=referee, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    assert len(store.game_ids()) == games_before + 1
+    assert store.audit(fork_id).ok
+
+
+def test_a_join(client: Client, store: Caboose) -> None:
+    # A join hands out the seat's token: a retry answers with the same seat and a fresh
+    # token, which replaces the first answer's; the invite opens the seat to nobody else.
+    game = created(client, {"game": "race", "players": ["Ann", None], "options": {"goal": 20}, "seed": "00" * 32})
+    gid, invite = game["game_id"], game["invites"]["1"]
+    path, body, key = f"{GAMES}/{gid}/join", {"invite": invite, "name": "Bo"}, f"retry-{uuid.uuid4()}"
+    hang_up(client, "POST", path, body, "", key)
+    deadline = time.monotonic() + 20
+    while not stored_under(store, gid, key):
+        assert time.monotonic() < deadline, "the join whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(path, body, headers={"Idempotency-Key": key})
+    again = client.post(path, body, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    assert first.body["seat"] == again.body["seat"] == 1 and first.body["token"] != again.body["token"]
+    assert [r["kind"] for r in store.records(gid)].count("SeatJoined") == 1
+    assert client.get(f"{GAMES}/{gid}/legal-moves", token=first.body["token"]).status == 401
+    assert client.get(f"{GAMES}/{gid}/legal-moves", token=again.body["token"]).status == 200
+    version = store.game(gid).version
+    reused = client.post(path, {**body, "name": "Cy"}, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    unkeyed = client.post(path, body)
+    other_key = client.post(path, body, headers={"Idempotency-Key": f"retry-{uuid.uuid4()}"})
+    assert unkeyed.status == 403 and other_key.status in (403, 422), (unkeyed.body, other_key.body)
+    assert store.game(gid).version == version
+    assert client.get(f"{GAMES}/{gid}/legal-moves", token=again.body["token"]).status == 200
+    assert store.audit(gid).ok
+
+
+def twice_at_once(client: Client, method: str, path: str, body: dict[str, Any], token: str, key: str) -> list[Reply]:
+    """The same request sent twice under the same key at the same moment, as a client that
+    retries before its first attempt was answered."""
+    barrier = threading.Barrier(2)
+
+    def send() -> Reply:
+        barrier.wait(timeout=30)
+        return client.request(method, path, body, token=token or None, headers={"Idempotency-Key": key})
+
+    with ThreadPoolExecutor(2) as pool:
+        return list(pool.map(lambda _: send(), range(2)))
+
+
+@pytest.mark.parametrize("kind", ["move", "dispute", "fork", "join"])
+def test_the_same_write_sent_twice_at_once_is_stored_once(client: Client, store: Caboose, kind: str) -> None:
+    key = f"twice-{uuid.uuid4()}"
+    if kind == "join":
+        game = created(client, {"game": "race", "players": ["Ann", None], "options": {"goal": 20}, "seed": "00" * 32})
+        gid = game["game_id"]
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/join", {"invite": game["invites"]["1"], "name": "Bo"}, "",
+                                key)
+        assert [r.status for r in replies] == [201, 201], [r.body for r in replies]
+        assert {r.body["seat"] for r in replies} == {1}
+        assert [r["kind"] for r in store.records(gid)].count("SeatJoined") == 1
+        # One of the two tokens was replaced by the other; exactly one speaks for the seat.
+        valid = [client.get(f"{GAMES}/{gid}/legal-moves", token=r.body["token"]).status == 200 for r in replies]
+        assert sorted(valid) == [False, True]
+        return
+    game = race(client)
+    gid = game["game_id"]
+    if kind == "fork":
+        advance(client, game)
+        before = len(store.game_ids())
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/fork", {"referee": REF, "at_version": 2, "reason": "what if"},
+                                game["referee_token"], key)
+        assert [r.status for r in replies] == [201, 201], [r.body for r in replies]
+        assert len({r.body["game_id"] for r in replies}) == 1 and len(store.game_ids()) == before + 1
+        return
+    if kind == "move":
+        mover = client.get(f"{GAMES}/{gid}").body["active_seats"][0]
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/moves", {"type": "advance", "by": 2},
+                                game["seat_tokens"][str(mover)], key)
+    else:
+        replies = twice_at_once(client, "POST", f"{GAMES}/{gid}/disputes",
+                                {"referee": REF, "version": 2, "raised_by": "seat:1", "claim": "miscount"},
+                                game["referee_token"], key)
+    assert [r.status for r in replies] == [201, 201], [r.body for r in replies]
+    assert told(replies[0]) == told(replies[1]) == stored_under(store, gid, key)
+    assert store.audit(gid).ok
