@@ -1,9 +1,9 @@
 """A game played at a table, on a Thai or a Traditional Chinese page (real Chromium over real
 HTTP): every outcome the table was asked for and every one entered — a card turned up, a hand
-dealt, tickets drawn, a deck's cards revealed — reads in the page's language, for each game
-whose randomness is cards. The referee's page is read (it sees what a secret draw was) as
-well as the public's; each game is its score sheet in tests/sheets/, entered as the referee
-wrote it."""
+dealt, tickets drawn, a deck's cards revealed, dice rolled, a cube from the bag — reads in the
+page's language, for each game a table can play. The referee's page is read (it sees what a
+secret draw was) as well as the public's; each game is its score sheet in tests/sheets/,
+entered as the referee wrote it."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ SHEETS = Path(__file__).resolve().parents[1] / "sheets"
 TRANSLATED = ["th", "zh-TW"]
 # Each game's sheet: its players and its options.
 GAMES = {
+    "age_of_steam": (["Ann", "Bob", "Cat"], {}),
     "ticket_to_ride": (["Ann", "Bob", "Cat"], {}),
     "railway_boom": (["Ann", "Ben", "Cho"], {"first_game": False}),
     "toot_toot": (["Ann", "Ben", "Cho"], {}),
