@@ -277,6 +277,29 @@ export default {
   sources: [...SOURCES, "adjustment"],
 
   // A card as a place in the panels: its name, what it is and does as its tooltip and words.
+  // What the table is asked for (`domain/railway_boom/setup.py`, `flow.py`, `effects.py`: the
+  // cards revealed or dealt), in the reader's words; null for a request this renderer does not
+  // know (shown as the game says it). The cards entered are shown by their printed ids.
+  outcomeWhat(what) {
+    const asked = {
+      "goal cards revealed beside the board": t("goal cards revealed beside the board"),
+      "route cards revealed beside the board": t("route cards revealed beside the board"),
+      "normal city tiles, one per normal city space in board order":
+        t("normal city tiles, one per normal city space in board order"),
+      "tourist city tiles, one per tourist city space in board order":
+        t("tourist city tiles, one per tourist city space in board order"),
+      "station cards revealed for the starting bid order, one per seat":
+        t("station cards revealed for the starting bid order, one per seat"),
+      "trains: locomotive cards revealed": t("trains: locomotive cards revealed"),
+      "trains: car cards revealed": t("trains: car cards revealed"),
+      "expansion: station cards revealed": t("expansion: station cards revealed"),
+      "development: cards dealt into rows of 3, in the order turned up":
+        t("development: cards dealt into rows of 3, in the order turned up"),
+      "development: the 2 cards drawn to buy 1": t("development: the 2 cards drawn to buy 1"),
+    };
+    return asked[what] ?? null;
+  },
+
   card(id) {
     return h("span", { class: "card", title: this.cardWords(id), dataset: { place: `card:${id}`, card: id } }, this.cardName(id));
   },

@@ -266,6 +266,29 @@ export default {
     return true;
   },
 
+  // What the table is asked for (`domain/ticket_to_ride/draws.py`), in the reader's words;
+  // null for a request this renderer does not know (shown as the game says it).
+  outcomeWhat(what) {
+    const asked = {
+      "a starting hand": t("a starting hand"),
+      "a card turned up in the market": t("a card turned up in the market"),
+      "a card from the deck": t("a card from the deck"),
+      "opening tickets": t("opening tickets"),
+      "destination tickets drawn": t("destination tickets drawn"),
+      "the first player": t("the first player"),
+    };
+    return asked[what] ?? null;
+  },
+
+  // A value entered at the table: a train card's colour, or a ticket as typed there (its two
+  // cities joined by a hyphen, "Denver-El Paso"), in the reader's words.
+  outcomeValue(value) {
+    if (WORDS[value]) return WORDS[value];
+    // A ticket drawn is recorded by its id, one offered by its typed name.
+    const ticket = this.map?.tickets?.[value] ?? Object.values(this.map?.tickets || {}).find((k) => `${k.a}-${k.b}` === value);
+    return ticket ? `${this.city(ticket.a)}–${this.city(ticket.b)}` : value;
+  },
+
   ticketLabel(id) {
     const ticket = this.map?.tickets?.[id];
     return ticket ? `${this.city(ticket.a)}–${this.city(ticket.b)} (${ticket.points})` : id.split("|").map(this.city).join("–");

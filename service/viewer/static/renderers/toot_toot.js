@@ -185,6 +185,23 @@ export default {
   factory(id) { return this.named("factories", id); },
   ability(id) { return this.named("abilities", id); },
   recipe(id) { return this.named("recipes", id); },
+  // What the table is asked for (`domain/toot_toot`: the map, the order cards), in the reader's
+  // words; null for a request this renderer does not know (shown as the game says it).
+  outcomeWhat(what) {
+    const asked = {
+      "the map, picked at random": t("the map, picked at random"),
+      "an order card drawn as a secret order": t("an order card drawn as a secret order"),
+      "an order card turned up as a public order": t("an order card turned up as a public order"),
+    };
+    return asked[what] ?? null;
+  },
+
+  // A value entered at the table: a map by the pack's name for it; an order card by its
+  // printed id.
+  outcomeValue(value) {
+    return this.named?.("maps", value, value) ?? value;
+  },
+
   buildingName(b) {
     if (b.id.startsWith("factory@")) return t("{factory} at {hex}", { factory: this.factory(b.factory), hex: b.hexes[0] });
     return this.named("buildings", b.id);
