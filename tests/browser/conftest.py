@@ -24,6 +24,7 @@ from service.lobby import Lobby
 from service.settings import RateLimits, Settings
 from service.simulation import game_seed, play_one
 from tests.browser.support import WIDE, Site, Watched, keeping_errors, play_random
+from tests.support.loopback_mail import hooks, mailbox  # noqa: F401  (the journeys' fixtures)
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -31,15 +31,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from tests.browser.english import english_on
 from tests.browser.support import PHONE, WIDE
 from tests.browser.test_play_browser import choose, offered
-from tests.e2e.test_journeys import Mailbox, read_as, sheet_with_forced_moves_written_out, until
-from tests.e2e.test_notifications import free_port
+from tests.e2e.test_journeys import read_as, sheet_with_forced_moves_written_out, until
 from tests.support.generated_client import generate
-from tests.support.receiver import Receiver, receiving
+from tests.support.loopback_mail import Mailbox
+from tests.support.receiver import Receiver
 from tests.support.served import CABOOSE, Served
 
 LANGUAGES = ["en", "th", "zh-TW"]
@@ -50,23 +49,6 @@ SEAT_NUMBER = re.compile(r"(?:\bseat|ที่นั่ง|座位)\s*#?\s*(\d+)"
 
 
 # -- the server, its mail server and webhook receiver -----------------------------------------
-
-@pytest.fixture(scope="module")
-def mailbox() -> Iterator[tuple[Mailbox, int]]:
-    box, port = Mailbox(), free_port()
-    controller = Controller(box, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield box, port
-    finally:
-        controller.stop()
-
-
-@pytest.fixture(scope="module")
-def hooks() -> Iterator[Receiver]:
-    with receiving() as server:
-        yield server
-
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory, mailbox: tuple[Mailbox, int]) -> Iterator[Served]:

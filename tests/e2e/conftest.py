@@ -15,6 +15,7 @@ from service.api import create_app
 from service.application import Caboose
 from service.settings import RateLimits, Settings
 from tests.support.http import Client, Reply
+from tests.support.loopback_mail import hooks, mailbox  # noqa: F401  (the journeys' fixtures)
 
 __all__ = ["Client", "Reply", "serving"]
 

@@ -15,9 +15,6 @@ message, and on a seat number where a player's name belongs."""
 
 from __future__ import annotations
 
-import email
-import email.message
-import email.policy
 import json
 import re
 import subprocess
@@ -29,15 +26,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from domain.core.transcription import Transcript
 from tests.browser.test_languages_browser import ENGLISH
-from tests.e2e.test_notifications import free_port
 from tests.rust_belt import DECIDER as AGE_OF_STEAM
 from tests.support.generated_client import generate
 from tests.support.http import Client
-from tests.support.receiver import Receiver, receiving
+from tests.support.loopback_mail import Mailbox
+from tests.support.receiver import Receiver
 from tests.support.served import CABOOSE, Served
 from tests.transcription.sheets import forced_written_out
 
@@ -100,33 +96,6 @@ def page(served: Served, path: str, tag: str) -> str:
 
 
 # -- the server and its loopback mail and webhook receivers ----------------------------------
-
-class Mailbox:
-    def __init__(self) -> None:
-        self.messages: list[email.message.EmailMessage] = []
-
-    async def handle_DATA(self, server: object, session: object, envelope: Any) -> str:
-        self.messages.append(email.message_from_bytes(envelope.content, _class=email.message.EmailMessage,
-                                                      policy=email.policy.default))
-        return "250 OK"
-
-
-@pytest.fixture(scope="module")
-def mailbox() -> Iterator[tuple[Mailbox, int]]:
-    box, port = Mailbox(), free_port()
-    controller = Controller(box, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield box, port
-    finally:
-        controller.stop()
-
-
-@pytest.fixture(scope="module")
-def hooks() -> Iterator[Receiver]:
-    with receiving() as server:
-        yield server
-
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory, mailbox: tuple[Mailbox, int]) -> Iterator[Served]:
