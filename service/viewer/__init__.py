@@ -51,7 +51,7 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
         return render_template("replay_missing.html", game_id=game_id), 404
     has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
     html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
-                           title=game.decider.title, own_title=game.decider.own_title,
+                           title=game.decider.title, own_title=game.decider.own_title or game.decider.title,
                            has_renderer=has_renderer, has_map=has_board(game.ruleset),
                            transcribed=game.is_table, first_board=first_board(game_id, game))
     return _encoded(html.encode(), "text/html", {"Cache-Control": "no-store"})

@@ -366,10 +366,10 @@ def test_the_title_and_heading_name_the_game(site: Site, open_page: Any) -> None
     running = open_page(site.replay("running", f"token={site.tokens['ann']}")).ready()
     running.wait_for_function("() => document.title.endsWith(' · Caboose play')")
     assert running.title() == "Ticket to Ride · Ann, Ben, Cleo · Caboose play"
-    # A game without a content pack keeps its ruleset's name.
+    # A game without a content pack is called by the title its rules declare, not its id.
     race = play_one(site.app, "race", 2, game_seed(52, 0), random.Random(52), check=False)
     plain = open_page(f"{site.base}/games/{race.game_id}/replay").ready()
-    assert plain.text_content("#game-title") == "race" and plain.title().startswith("race")
+    assert plain.text_content("#game-title") == "Race" and plain.title().startswith("Race · ")
 
 
 def test_a_public_first_board_comes_with_the_page_and_a_seats_is_asked_for(site: Site, browser: Any) -> None:
