@@ -54,7 +54,9 @@ def followed(app: Caboose, organiser: Organiser, tournament_id: str, fresh: bool
 
 
 def test_standings_index_and_ratings_are_the_records_own_after_each_event(app: Caboose) -> None:
-    play_a_tournament(app)
+    tournament_id = play_a_tournament(app)  # checks the read models after each of its events
+    standings = stored_standings(log_caught_up(app), tournament_id)
+    assert standings is not None and standings["status"] == "finished"
 
 
 def play_a_tournament(app: Caboose) -> str:
