@@ -53,12 +53,14 @@ class StaticFile:
 
 class StaticFiles:
     """WSGI middleware: `folders` maps a URL prefix (`/replay/static`) to the folder served
-    under it; `headers` go on every answer (the security headers Flask adds to its own)."""
+    under it, `files` a URL path to one file served at it (a game's renderer, from its own
+    package); `headers` go on every answer (the security headers Flask adds to its own)."""
 
-    def __init__(self, app: WSGIApp, folders: Mapping[str, Path], headers: Mapping[str, str]) -> None:
+    def __init__(self, app: WSGIApp, folders: Mapping[str, Path], headers: Mapping[str, str],
+                 files: Mapping[str, Path] | None = None) -> None:
         self.app = app
         self.extra = dict(headers)
-        self.files: dict[str, StaticFile] = {}
+        self.files: dict[str, StaticFile] = {url: StaticFile.read(path, self.extra) for url, path in (files or {}).items()}
         for prefix, folder in folders.items():
             for path in sorted(Path(folder).rglob("*")):
                 if path.is_file():

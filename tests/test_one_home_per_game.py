@@ -1,8 +1,7 @@
 """One home per game: outside its own package (`domain/<game>/`), no Python module, template
 or page script of the service, the read models or the command line names a shipped game, by
-its id or its title. Every such place reads the game contract (`docs/adding-a-game.md`); the
-renderers (`service/viewer/static/renderers/<game>.js`) are found by the game's name and are
-the one optional place a game's own file sits outside its package."""
+its id or its title. Every such place reads the game contract (`docs/adding-a-game.md`); a
+game's board renderer is its package's own `renderer.js`, served by the viewer from there."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from domain import games
 ROOT = Path(__file__).resolve().parents[1]
 PLACES = ("service", "projections", "cli")
 SUFFIXES = (".py", ".html", ".cfg")
-SCRIPTS = ("service/pages/static/js", "service/viewer/static/js")
+SCRIPTS = ("service/pages/static/js", "service/viewer/static/js", "service/viewer/static/renderers")
 
 
 def shipped() -> dict[str, str]:
@@ -43,6 +42,11 @@ def test_no_module_outside_a_games_package_names_a_game() -> None:
                          if not line.lstrip().startswith(("#", "//")))
         offenders += [f"{path.relative_to(ROOT)}: {word}" for word in named(code, words)]
     assert offenders == []
+
+
+def test_every_shipped_games_renderer_is_in_its_own_package() -> None:
+    assert sorted(p.name for p in (ROOT / "service/viewer/static/renderers").glob("*.js")) == ["generic.js"]
+    assert sorted(p.parent.name for p in (ROOT / "domain").glob("*/renderer.js")) == sorted(shipped())
 
 
 def test_the_check_sees_a_game_named() -> None:

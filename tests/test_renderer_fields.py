@@ -18,8 +18,14 @@ from domain.core.catalogue import Catalogue
 from domain.core.events import Event, record_key
 from domain.core.kinds import CORE
 
-STATIC = Path(__file__).resolve().parents[1] / "service" / "viewer" / "static"
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "service" / "viewer" / "static"
 RENDERERS = STATIC / "renderers"
+
+
+def renderer(game: str) -> Path:
+    """A game's renderer, in its own package."""
+    return ROOT / "domain" / game / "renderer.js"
 
 # Where a kind's code starts: a `case "Kind":`, a comparison of an event's kind, or a
 # handler keyed by kind (`wording.js`'s `GameCreated: (d, ctx) => …`). Kinds are CapWords
@@ -79,13 +85,13 @@ def problems(source: str, catalogues: list[Catalogue], strict: bool) -> list[str
 
 
 def _game_renderers() -> list[str]:
-    return sorted(path.stem for path in RENDERERS.glob("*.js") if path.stem in games.names())
+    return sorted(name for name in games.names() if renderer(name).is_file())
 
 
 @pytest.mark.parametrize("game", _game_renderers())
 def test_a_game_renderer_reads_only_declared_fields(game: str) -> None:
     decider = games.current(game)
-    source = (RENDERERS / f"{game}.js").read_text(encoding="utf-8")
+    source = renderer(game).read_text(encoding="utf-8")
     own = decider.events
     # Until a game declares its kinds, only its renderer's reads of the core's are checked.
     catalogues = [decider.catalogue] if len(own) else [CORE]
@@ -102,11 +108,11 @@ def test_the_shared_viewer_code_reads_only_declared_fields() -> None:
 
 
 def test_the_reader_finds_kinds_and_fields_as_the_renderers_write_them() -> None:
-    ticket_to_ride = fields_read((RENDERERS / "ticket_to_ride.js").read_text(encoding="utf-8"))
+    ticket_to_ride = fields_read(renderer("ticket_to_ride").read_text(encoding="utf-8"))
     assert {"route", "points", "trains_left"} <= ticket_to_ride["RouteClaimed"]
     assert {"count"} <= ticket_to_ride["TicketsDealt"] and {"count"} <= ticket_to_ride["TicketsDrawn"]
     assert {"kind", "detail", "seat"} <= ticket_to_ride["AdjustmentMade"]
-    age_of_steam = fields_read((RENDERERS / "age_of_steam.js").read_text(encoding="utf-8"))
+    age_of_steam = fields_read(renderer("age_of_steam").read_text(encoding="utf-8"))
     assert {"turn"} <= age_of_steam["TurnBegan"] and {"income_vp", "seat"} <= age_of_steam["FinalScored"]
 
 

@@ -37,7 +37,7 @@ from service.notify.notifier import Notifier
 from service.settings import DatabaseTimeouts
 from service.static_files import StaticFiles, static_folders
 from service.tournament.views import Standings
-from service.viewer import viewer
+from service.viewer import renderer_files, viewer
 from service.waits import RequestBudget
 
 # A request that does not validate is malformed (400), not unprocessable (webargs' 422):
@@ -147,7 +147,8 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     guard.install(app, settings.rate_limits)
     # Every request's waits on the database end together (503 once spent): service/waits.py.
     app.wsgi_app = RequestBudget(app.wsgi_app, DatabaseTimeouts.from_env().request)  # type: ignore[method-assign]
-    app.wsgi_app = StaticFiles(app.wsgi_app, static_folders(app), guard.SECURITY_HEADERS)  # type: ignore[method-assign]
+    app.wsgi_app = StaticFiles(app.wsgi_app, static_folders(app), guard.SECURITY_HEADERS,  # type: ignore[method-assign]
+                              renderer_files())
     # Behind the deployment's proxies every request comes from a proxy: the client is found
     # in X-Forwarded-For, from the proxies named as trusted only.
     app.wsgi_app = client_address.behind(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]

@@ -42,8 +42,10 @@ __all__ = ["Caller", "guarded", "install"]
 LimitClass = Literal["read", "legal_moves", "move", "expensive", "create", "join"]
 PER_GAME: frozenset[str] = frozenset({"read", "legal_moves", "move"})
 """Classes counted per client per game (a bot in several games has a budget in each)."""
-UNGUARDED: frozenset[str] = frozenset({"static", "viewer.static", "pages.static", "api-docs.openapi_json"})
-"""Endpoints without a declaration: static files and the OpenAPI document, served as files."""
+UNGUARDED: frozenset[str] = frozenset({"static", "viewer.static", "viewer.replay_renderer", "pages.static",
+                                         "api-docs.openapi_json"})
+"""Endpoints without a declaration: static files (a game's renderer among them) and the OpenAPI
+document, served as files."""
 
 _WORDS = {"read": "reads", "legal_moves": "legal-move reads", "move": "moves", "expensive": "audits and exports",
           "create": "new games", "join": "joins"}

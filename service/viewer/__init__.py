@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import gzip
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request, send_file
 from werkzeug.exceptions import BadRequest, NotFound
 
+from domain import games
 from domain.core.events import PUBLIC, Audience
 from service.aggregate import Game
 from service.api.guard import Caller, guarded
@@ -28,6 +30,10 @@ from service.viewer.maps import board_map, has_board
 
 viewer = Blueprint("viewer", __name__, static_folder="static", static_url_path="/replay/static",
                    template_folder="templates")
+
+RENDERER = "renderer.js"
+"""The file in a game's own package that draws its board on the replay page, if it has one
+(`static/renderers/README.md`); a game without one is shown by `static/renderers/generic.js`."""
 
 DEFAULT_SPAN = 60
 """Views sent when the page does not say which: enough around the opening position to step
@@ -49,7 +55,7 @@ def replay_page(game_id: str) -> Response | tuple[str, int]:
         game = caboose().game(game_id)
     except GameNotFound:
         return render_template("replay_missing.html", game_id=game_id), 404
-    has_renderer = (Path(viewer.static_folder or "") / "renderers" / f"{game.ruleset}.js").is_file()
+    has_renderer = renderer_file(game.ruleset) is not None
     html = render_template("replay.html", game_id=game_id, game=game.ruleset, version=game.version,
                            title=game.decider.title, own_title=game.decider.own_title or game.decider.title,
                            has_renderer=has_renderer, has_map=has_board(game.ruleset),
@@ -129,6 +135,29 @@ def replay_map(game: str) -> Response:
     if board is None:
         raise NotFound(f"No board data for {game!r}; the page falls back to its generic renderer.")
     return _json(board, {"Cache-Control": "public, max-age=3600"})
+
+
+@viewer.get("/replay/renderers/<game>.js")
+def replay_renderer(game: str) -> Response:
+    """The ES module that draws a game's board, from the game's own package."""
+    path = renderer_file(game)
+    if path is None:
+        raise NotFound(f"No renderer for {game!r}; the page falls back to its generic renderer.")
+    return send_file(path, mimetype="text/javascript")
+
+
+def renderer_file(game: str) -> Path | None:
+    """`game`'s renderer (`RENDERER` in its package), or None for a game without one."""
+    if game not in games.names():
+        return None
+    package = games.current_rules(game).module.rpartition(".")[0]
+    path = Path(str(resources.files(package).joinpath(RENDERER)))
+    return path if path.is_file() else None
+
+
+def renderer_files() -> dict[str, Path]:
+    """Each game's renderer by the URL path it is served under (for `service/static_files.py`)."""
+    return {f"/replay/renderers/{name}.js": path for name in games.names() if (path := renderer_file(name))}
 
 
 def _int_arg(name: str, default: int) -> int:

@@ -10,6 +10,7 @@ import random
 import re
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ from service.simulation import game_seed
 from service.viewer import frames
 from tests.browser.support import Site, play_random
 from tests.usa import CITIES, ROUTES
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fetch(url: str, token: str | None = None, gzipped: bool = False) -> tuple[int, dict[str, str], Any]:
@@ -156,7 +159,20 @@ def test_each_game_has_its_board(site: Site) -> None:
 
 
 def test_static_files_are_served(site: Site) -> None:
-    for path in ("js/main.js", "js/api.js", "renderers/ticket_to_ride.js", "renderers/age_of_steam.js",
-                 "renderers/generic.js", "css/replay.css"):
+    for path in ("js/main.js", "js/api.js", "renderers/generic.js", "css/replay.css"):
         status, _, _ = fetch(f"{site.base}/replay/static/{path}")
         assert status == 200, path
+
+
+def test_each_games_renderer_is_served_from_its_own_package(site: Site) -> None:
+    for name in ("ticket_to_ride", "age_of_steam", "railway_boom", "toot_toot"):
+        request = urllib.request.Request(f"{site.base}/replay/renderers/{name}.js")
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            body = answer.read().decode()
+            assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/javascript"), name
+        assert body == (ROOT / "domain" / name / "renderer.js").read_text(encoding="utf-8")
+        assert 'from "../' not in body, f"{name}: a relative import would resolve outside /replay/static"
+    for missing in ("generic", "no_such_game", "pebbles"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{site.base}/replay/renderers/{missing}.js", timeout=30)
+        assert refused.value.code == 404, missing

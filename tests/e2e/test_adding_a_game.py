@@ -94,7 +94,7 @@ def test_the_toy_game_is_created_played_to_the_end_audited_and_drawn(client: Cli
     # No renderer of its own: the replay page draws it with the generic one.
     with urllib.request.urlopen(f"{client.base}/games/{game_id}/replay", timeout=30) as page:
         html = page.read().decode()
-    assert page.status == 200 and "pebbles" in html and "renderers/pebbles.js" not in html
+    assert page.status == 200 and "pebbles" in html and "/replay/renderers/pebbles.js" not in html and 'data-renderer="generic"' in html
 
     # The application layer sees the same game.
     assert store.audit(game_id).ok and store.summary(game_id)["status"] == "finished"

@@ -128,7 +128,7 @@ def test_every_rule_sentence_is_translated(language: object) -> None:
 
 def _kinds() -> dict[str, set[str]]:
     """Every event kind a record may hold, by where its sentence lives: the core's
-    (wording.js) and each game's (its renderer)."""
+    (wording.js) and each game's (its renderer, `domain/<game>/renderer.js`)."""
     out = {"core": {kind.kind for kind in CORE}}
     for name in games.names():
         if not type(games.current(name)).__module__.startswith("domain."):
@@ -145,12 +145,12 @@ def test_every_event_kind_has_its_sentence_in_every_language() -> None:
     for message in template:
         if message.id and message.context:
             for path, _line in message.locations:
-                by_file.setdefault(Path(path).name, set()).add(message.context)
+                by_file.setdefault(Path(path).as_posix(), set()).add(message.context)
     translated = [{m.context for m in po(language.locale, "js") if m.context and m.string and all(
         m.string if isinstance(m.string, tuple) else (m.string,))} for language in TRANSLATED]
     missing = []
     for owner, kinds in _kinds().items():
-        worded_in = "wording.js" if owner == "core" else f"{owner}.js"
+        worded_in = "service/viewer/static/js/wording.js" if owner == "core" else f"domain/{owner}/renderer.js"
         for kind in sorted(kinds):
             if kind not in by_file.get(worded_in, set()):
                 missing.append(f"{owner}.{kind}: no sentence in {worded_in}")
@@ -168,7 +168,8 @@ def test_every_lookup_in_the_scripts_is_in_the_catalogue() -> None:
     would be missed by the extractor, and shown in English)."""
     template = pot("js")
     ids = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
-    scripts = [*JS.glob("js/*.js"), *JS.glob("renderers/*.js"), *(ROOT / "service" / "pages" / "static" / "js").glob("*.js")]
+    scripts = [*JS.glob("js/*.js"), *JS.glob("renderers/*.js"), *(ROOT / "domain").glob("*/renderer.js"),
+               *(ROOT / "service" / "pages" / "static" / "js").glob("*.js")]
     missing = []
     for script in scripts:
         code = re.sub(r"^\s*//.*$", "", script.read_text(encoding="utf-8"), flags=re.MULTILINE)  # examples in comments
@@ -229,7 +230,7 @@ def test_the_templates_hold_what_the_sources_ask_for(domain: str, tmp_path: Path
 
 SHOWN_BY_NAME = {"ticket_to_ride": {"cities"}, "age_of_steam": {"cities", "towns"}, "railway_boom": {"routes"},
                  "toot_toot": {"maps", "goods", "factories", "colours", "buildings", "players", "recipes", "abilities"}}
-"""Each game's kinds of names its renderer shows from the pack (service/viewer/static/renderers)."""
+"""Each game's kinds of names its renderer (`domain/<game>/renderer.js`) shows from the pack."""
 
 
 def _shipped_packs() -> list[object]:

@@ -53,5 +53,5 @@ def test_the_viewer_draws_every_map_of_the_pack() -> None:
     harbour = maps["maps"]["harbour"]
     assert len(harbour["terrain"]) == 80 and len(harbour["starts"]) == 8
     assert {b["kind"] for b in harbour["buildings"]} == {"site", "city", "factory"}
-    renderer = Path(__file__).resolve().parents[3] / "service" / "viewer" / "static" / "renderers" / "toot_toot.js"
+    renderer = Path(__file__).resolve().parents[3] / "domain" / "toot_toot" / "renderer.js"
     assert "export default" in renderer.read_text()

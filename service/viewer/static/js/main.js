@@ -1,6 +1,7 @@
 // The replay page: wires the API, the view cache, navigation, the event list, the game's
 // renderer and the charts together. Nothing here knows a game's rules: a game is added by
-// a renderer module in ../renderers/<game>.js (see the README there).
+// a renderer module, the game's own (`/replay/renderers/<game>.js`, from its package; see
+// ../renderers/README.md).
 
 import { Api, ApiError } from "./api.js";
 import { Frames } from "./frames.js";
@@ -115,10 +116,11 @@ function showError(message) {
 
 // -- loading ----------------------------------------------------------------------------
 
+// `name` is the page's `data-renderer`: the game's, where its package has one, else "generic".
 async function loadRenderer(name) {
-  if (/^[a-z0-9_]+$/.test(name)) {
+  if (name !== "generic" && /^[a-z0-9_]+$/.test(name)) {
     try {
-      return (await import(`../renderers/${name}.js`)).default;
+      return (await import(`/replay/renderers/${name}.js`)).default;
     } catch (error) {
       console.warn(`no renderer for ${name}`, error);
     }

@@ -3,9 +3,9 @@
 // every track segment drawn on its hex's edges, the trains by owner with their heading,
 // and each seat's goods, orders and tokens. The interface is in README.md beside this file.
 
-import { h, svgEl } from "../js/dom.js";
+import { h, svgEl } from "/replay/static/js/dom.js";
 import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
-import { compass } from "../js/names.js";
+import { compass } from "/replay/static/js/names.js";
 
 // The words the game's records hold as values: reasons, phases, steps, payments, terrain. What
 // the pack names (goods, colours, factories, buildings, maps, upgrades) is the pack's

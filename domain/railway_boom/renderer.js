@@ -3,7 +3,7 @@
 // resources, income levels, trains and VP by source. The interface every renderer follows
 // is in README.md beside this file.
 
-import { h, svgEl } from "../js/dom.js";
+import { h, svgEl } from "/replay/static/js/dom.js";
 import { list, pt, t, tn } from "/pages/static/js/i18n.js";
 
 const SIZE = 22; // hex circumradius, in view-box units

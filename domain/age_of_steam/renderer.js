@@ -3,9 +3,9 @@
 // the owner's colour, goods cubes on the cities, and each seat's cash, income, shares
 // and engine. The interface every renderer follows is in README.md beside this file.
 
-import { KeyedNodes, h, svgEl } from "../js/dom.js";
+import { KeyedNodes, h, svgEl } from "/replay/static/js/dom.js";
 import { list, pt, t, tn, tpn } from "/pages/static/js/i18n.js";
-import { compass } from "../js/names.js";
+import { compass } from "/replay/static/js/names.js";
 
 // The words the game's records hold as values: phases, actions, goods colours, tiles.
 const WORDS = {

@@ -3,8 +3,8 @@
 // decks, each seat's counts, and a hand and tickets only when the view holds them).
 // The interface every renderer follows is in README.md beside this file.
 
-import { h, svgEl } from "../js/dom.js";
-import { definePatterns, patternFill } from "../js/patterns.js";
+import { h, svgEl } from "/replay/static/js/dom.js";
+import { definePatterns, patternFill } from "/replay/static/js/patterns.js";
 import { list, pt, t, tpn } from "/pages/static/js/i18n.js";
 
 // The train cards' colours, as the records name them.
