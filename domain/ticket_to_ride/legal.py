@@ -39,7 +39,7 @@ def check_stage(board: Board, state: State, seat: int, command: Command) -> None
         )
 
 
-# --- the full list --------------------------------------------------------------------------
+# --- the full list ------------------------------------------------------------------------
 
 
 def legal_moves(board: Board, state: State, seat: int) -> list[dict[str, Any]]:
