@@ -16,8 +16,8 @@ from domain.core.moves import Moves
 from domain.core.notation import Notation
 from domain.core.randomness import Randomness
 from domain.railway_boom import decide, evolve, geometry, invariants, legal, playout, scoring, setup, table, views, words
+from domain.railway_boom.catalogue import EVENTS
 from domain.railway_boom.content import Content
-from domain.railway_boom.events import EVENTS
 from domain.railway_boom.figures import RailwayBoomProjector
 from domain.railway_boom.moves import moves_of
 from domain.railway_boom.notation import RailwayBoomNotation
@@ -89,7 +89,7 @@ class RailwayBoom(Bound[State]):
         return setup.initial(self.content, len(setup_.seats), chosen["first_game"])
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
-        return setup.setup(self.content, state, rng)
+        return decide.setup(self.content, state, rng)
 
     def table_setup(self, state: State, observed: Mapping[str, Any]) -> list[Event]:
         """The opening as laid out at a table (`table.py` gives the observed form)."""

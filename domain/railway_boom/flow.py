@@ -1,21 +1,22 @@
-"""The automatic steps between moves: phases starting and ending, auctions settling,
-income, goal reservations, the end of a round and of the game. `advance` runs them until
-a seat must act (or the game is over)."""
+"""The order of play (`docs/rules/railway_boom.md`, "A round: six phases"): the automatic steps
+between moves, phases starting and ending, auctions settling, income, the end of a seat's turn,
+of a round and of the game. What happens within a phase is its mechanism's (`bidding`,
+`trains`, `expansion`, `development`, `operation`, `goals`, `scoring`); this module only says
+what comes next. `advance` runs the steps until a seat must act (or the game is over)."""
 
 from __future__ import annotations
 
-from domain.core.events import Secret
-from domain.core.randomness import Randomness, shuffled
-from domain.railway_boom import bidding, effects, legal, scoring
-from domain.railway_boom import events as ev
-from domain.railway_boom.content import ANY
+from domain.core.errors import IllegalMove
+from domain.core.moves import Command
+from domain.core.randomness import Randomness
+from domain.railway_boom import bidding, development, expansion, goals, legal, scoring, trains
+from domain.railway_boom.events import CardsBoxed, PhaseStarted, TurnEnded
 from domain.railway_boom.state import (
     ACT,
     AUCTIONS,
     BID,
     DEVELOPMENT,
     EXPANSION,
-    FREE,
     GOALS,
     INCOME,
     OPERATION,
@@ -25,29 +26,19 @@ from domain.railway_boom.state import (
 )
 from domain.railway_boom.steps import Steps
 
-# What each draw of a round is called at a table (`rng.draw`'s `what`).
-LOCOMOTIVES = "trains: locomotive cards revealed"
-CARS = "trains: car cards revealed"
-STATIONS = "expansion: station cards revealed"
-ROWS = "development: cards dealt into rows of 3, in the order turned up"
-
 
 def start_round(steps: Steps, number: int) -> None:
     _start(steps, number, TRAINS)
-    players = steps.state.players
-    # R35: a short deck reveals what remains.
-    locomotives = steps.draw("locomotive", players, LOCOMOTIVES)
-    cars = steps.draw("car", players + 2, CARS)
-    steps.emit(ev.TrainsRevealed(locomotives=locomotives, cars=cars, automatic=True))
+    trains.reveal(steps)
 
 
 def _start(steps: Steps, number: int, phase: str) -> None:
     if phase == GOALS:
         goal = steps.state.goals[number - 1]
-        steps.emit(ev.PhaseStarted(round=number, phase=phase, resource=steps.content.goals[goal].resource, goal=goal,
-                                   automatic=True))
+        steps.emit(PhaseStarted(round=number, phase=phase, resource=steps.content.goals[goal].resource, goal=goal,
+                                automatic=True))
     else:
-        steps.emit(ev.PhaseStarted(round=number, phase=phase, resource=AUCTIONS.get(phase, ""), automatic=True))
+        steps.emit(PhaseStarted(round=number, phase=phase, resource=AUCTIONS.get(phase, ""), automatic=True))
 
 
 def advance(steps: Steps, rng: Randomness) -> None:
@@ -56,98 +47,49 @@ def advance(steps: Steps, rng: Randomness) -> None:
         if state.step == BID:
             seat = bidding.to_bid(state)
             if seat is None:
-                _settle(steps)
+                if bidding.settle(steps) and steps.state.phase == GOALS:
+                    goals.reserve(steps)
             elif not bidding.spaces(steps.content, state, seat):
                 # R8: a seat that can reach no empty higher space must lock in.
-                steps.emit(ev.BidLocked(seat=seat, space=state.bids.get(seat, 0), automatic=True))
+                steps.emit(bidding.BidLocked(seat=seat, space=state.bids.get(seat, 0), automatic=True))
             else:
                 return
         elif state.step == ACT and state.acting:
             seat = state.acting[0]
             if legal.actions(steps.content, state, seat):
                 return
-            steps.emit(ev.TurnEnded(seat=seat, power_lost=state.seats[seat].power, automatic=True))
+            steps.emit(TurnEnded(seat=seat, power_lost=state.seats[seat].power, automatic=True))
         elif state.phase == OPERATION and state.sealed is not None and not state.sealed.complete:
             return
         else:
             _end_phase(steps, rng)
 
 
-def _settle(steps: Steps) -> None:
-    """Everyone locked in: each pays by rank (R10), the discs go back (R9). A "?" payment
-    with more than one possible mix waits for its seat to choose the mix (R12); settling
-    goes on from the next rank once it is paid."""
-    state, content = steps.state, steps.content
-    ranks = bidding.ranks(state)
-    for rank, seat in enumerate(ranks, start=1):
-        if seat in steps.state.settled:
-            continue
-        bid = state.bids.get(seat, 0)
-        payment = bidding.share(content, state.players, rank)
-        due = bidding.amount(payment, bid)
-        resource = state.bid_resource
-        paid = bidding.forced_mix(steps.state.seats[seat], due) if resource == ANY else ({resource: due} if due else {})
-        if paid is None:
-            steps.emit(ev.PaymentAwaited(seat=seat, rank=rank, bid=bid, share=payment, amount=due, automatic=True))
-            return
-        steps.emit(ev.BidPaid(seat=seat, rank=rank, bid=bid, share=payment, paid=paid, automatic=True))
-    steps.emit(ev.ActionOrderSet(ranks=ranks, order=tuple(reversed(ranks)), automatic=True))
-    if state.phase == GOALS:
-        _reserve(steps)
-
-
-def _reserve(steps: Steps) -> None:
-    """R29: in rank order, each cube on the highest free space of the round's goal card."""
-    state = steps.state
-    goal = state.goals[state.round - 1]
-    for seat in state.acting:
-        row = steps.state.spaces[goal]
-        free = [i for i, holder in enumerate(row) if holder == FREE]
-        if free and steps.state.seats[seat].goal_cubes:
-            space = free[0]
-            steps.emit(ev.GoalReserved(seat=seat, goal=goal, space=space,
-                                       multiplier=steps.content.goals[goal].multipliers[space], automatic=True))
-        else:
-            steps.emit(ev.GoalMissed(seat=seat, goal=goal, automatic=True))
-        steps.emit(ev.TurnEnded(seat=seat, automatic=True))
-
-
 def _end_phase(steps: Steps, rng: Randomness) -> None:
     state = steps.state
     if state.phase == TRAINS:
         if state.offer:
-            steps.emit(ev.CardsBoxed(cards=state.offer, automatic=True))
+            steps.emit(CardsBoxed(cards=state.offer, automatic=True))
         _start(steps, state.round, EXPANSION)
-        steps.emit(ev.StationCardsRevealed(cards=steps.draw("station", state.players, STATIONS), automatic=True))
+        expansion.reveal(steps)
     elif state.phase == EXPANSION:
         if state.offer:
-            steps.emit(ev.CardsBoxed(cards=state.offer, automatic=True))
+            steps.emit(CardsBoxed(cards=state.offer, automatic=True))
         _start(steps, state.round, DEVELOPMENT)
-        steps.emit(ev.RowsDealt(rows=_rows(steps), automatic=True))
+        development.deal(steps)
     elif state.phase == DEVELOPMENT:
-        leftovers = [card for row in state.rows for card in row]
-        if leftovers:
-            order = rng.shuffle(leftovers)
-            steps.emit(ev.CardsUnderDeck(count=len(order), secrets=(Secret((), shuffled(order)),), automatic=True))
+        development.leftovers_under(steps, rng)
         _start(steps, state.round, INCOME)
         _income(steps)
         _start(steps, state.round, OPERATION)
     elif state.phase == OPERATION:
         _start(steps, state.round, GOALS)
     elif state.phase == GOALS:
-        steps.emit(ev.CardsStoodUp(round=state.round, automatic=True))
+        goals.stand_up(steps)
         if state.round < ROUNDS:
             start_round(steps, state.round + 1)
         else:
             scoring.final(steps)
-
-
-def _rows(steps: Steps) -> tuple[tuple[str, ...], ...]:
-    """R20: 3 cards per player in draw order, rows of 3, each sorted by price (stable)."""
-    dealt = steps.draw("development", 3 * steps.state.players, ROWS)
-    prices = steps.content.developments
-    rows = [dealt[i:i + 3] for i in range(0, len(dealt), 3)]
-    return tuple(tuple(sorted(row, key=lambda card: prices[card].price)) for row in rows)
 
 
 def _income(steps: Steps) -> None:
@@ -158,8 +100,14 @@ def _income(steps: Steps) -> None:
             steps.gain(seat, track, plus, "income")
 
 
-def run_effects(steps: Steps, seat: int, source: str) -> None:
-    """The immediate effect of a development card just gained."""
-    card = steps.content.developments[source]
-    if card.timing == "immediate":
-        effects.apply(steps, seat, card.effect, source)
+def end_if_done(steps: Steps, seat: int) -> None:
+    """The turn ends by itself when nothing but ending it is left to do."""
+    state = steps.state
+    if not state.pending and state.acting and state.acting[0] == seat and not legal.actions(steps.content, state, seat):
+        steps.emit(TurnEnded(seat=seat, power_lost=state.seats[seat].power, automatic=True))
+
+
+def done(steps: Steps, seat: int, c: Command) -> None:
+    if not legal.may_end(steps.state):
+        raise IllegalMove("turn_not_done", "First do this turn's mandatory part: a locomotive, a station or a row.")
+    steps.emit(TurnEnded(seat=seat, power_lost=steps.state.seats[seat].power))

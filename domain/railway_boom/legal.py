@@ -1,12 +1,18 @@
-"""Who may act, and every move a seat may make now."""
+"""Who may act, what the moment allows, and every move a seat may make now, gathered from the
+mechanism whose phase or pending choice it is (each keeps its own checks beside the moves it
+lists)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.railway_boom import bidding, building, operation
-from domain.railway_boom.content import DRAW_TWO_BUY_ONE, EXTRA_POWER, FREE_RAILS, RAISE_INCOME, TRACKS, Content
+from domain.core.errors import IllegalMove
+from domain.core.moves import Command
+from domain.railway_boom import bidding, choices, development, expansion, operation, trains
+from domain.railway_boom.content import Content
+from domain.railway_boom.evolve import evolve
 from domain.railway_boom.state import ACT, BID, DEVELOPMENT, EXPANSION, OPERATION, OVER, PAY, TRAINS, State
+from domain.railway_boom.steps import Steps
 
 Move = dict[str, Any]
 
@@ -26,62 +32,33 @@ def active_seats(state: State) -> frozenset[int]:
     return frozenset()
 
 
-def _with(move: Move, convert: dict[str, int] | None) -> Move:
-    return {**move, "convert": convert} if convert else move
-
-
-def _buys(state: State, seat: int, resource: str, cards: list[tuple[str, int]], kind: str) -> list[Move]:
-    out = []
-    for card, price in cards:
-        convert = bidding.conversion_for(state.seats[seat], resource, price)
-        if convert is not None:
-            out.append(_with({"type": kind, "card": card}, convert))
-    return out
+def check_stage(state: State, command: Command) -> None:
+    paying = bool(state.pending) and state.pending[0].effect == PAY
+    if state.pending:
+        stage: tuple[str, ...] = ("pay",) if paying else ("resolve",)
+    elif state.step == BID:
+        stage = ("bid", "lock_in")
+    elif state.phase == OPERATION and state.step != ACT:
+        stage = ("operate",)
+    else:
+        stage = {"trains": ("take_locomotive", "buy_car", "done"), "expansion": ("place_station", "lay_rail", "use_card", "done"),
+                 "development": ("choose_row", "buy_development", "done")}.get(state.phase, ())
+    if command.type not in stage:
+        now = ("choose the mix you pay your \"?\" bid in" if paying else "answer the pending choice") if state.pending else (
+            f"the {state.phase} phase's {state.step or 'plans'}")
+        raise IllegalMove("wrong_step", f"A {command.type} move is not possible now ({now}); "
+                          f"the moves now are: {', '.join(stage)}.")
 
 
 def actions(content: Content, state: State, seat: int) -> list[Move]:
     """The moves of `seat`'s action step other than ending it."""
-    turn, me = state.turn, state.seats[seat]
     if state.phase == TRAINS:
-        locomotives = [c for c in state.offer if content.trains[c].kind == "locomotive"]
-        if not turn.locomotive and locomotives:
-            return [{"type": "take_locomotive", "card": c} for c in locomotives]
-        if len(turn.cars) >= 2:
-            return []
-        cars = [(c, content.trains[c].cost) for c in state.offer if content.trains[c].kind == "car"]
-        return _buys(state, seat, "materials", cars, "buy_car")
+        return trains.actions(content, state, seat)
     if state.phase == EXPANSION:
-        if not turn.station:
-            return _stations(content, state, seat) if me.stations else []
-        moves = [{"type": "use_card", "card": c} for c in me.developments
-                 if content.developments[c].effect.type == EXTRA_POWER and c not in me.sideways]
-        for hex_id in building.rail_spots(content, state, seat):
-            _, money = building.split(state, seat, sum(building.rail_cost(content, state, seat, hex_id)))
-            convert = bidding.conversion_for(me, "money", money)
-            if convert is not None:
-                moves.append(_with({"type": "lay_rail", "hex": hex_id}, convert))
-        return moves
+        return expansion.actions(content, state, seat)
     if state.phase == DEVELOPMENT:
-        if turn.row is None:
-            return [{"type": "choose_row", "row": i} for i, row in enumerate(state.rows)
-                    if row and i not in state.chosen_rows]
-        row = state.rows[turn.row]
-        return _buys(state, seat, "technology", [(c, content.developments[c].price) for c in row], "buy_development")
+        return development.actions(content, state, seat)
     return []
-
-
-def _stations(content: Content, state: State, seat: int) -> list[Move]:
-    out: list[Move] = []
-    for card in state.offer:
-        city = content.station_cards[card].city
-        if city in state.stations:
-            continue
-        if seat in state.rails.get(city, ()):
-            # R14: the rail there comes back, and any one income level rises too.
-            out += [{"type": "place_station", "city": city, "income": track} for track in TRACKS]
-        else:
-            out.append({"type": "place_station", "city": city})
-    return out
 
 
 def may_end(state: State) -> bool:
@@ -93,56 +70,16 @@ def may_end(state: State) -> bool:
     return state.turn.row is not None
 
 
-def choices(content: Content, state: State) -> list[str]:
-    """The answers the first pending effect accepts."""
-    pending = state.pending[0]
-    if pending.effect == RAISE_INCOME:
-        return list(TRACKS)
-    if pending.effect == FREE_RAILS:
-        return [*building.rail_spots(content, state, pending.seat, free=True), "none"]
-    if pending.effect == DRAW_TWO_BUY_ONE:
-        # R11: the price may be met by converting into technology.
-        technology = bidding.reachable(state.seats[pending.seat], "technology")
-        return [c for c in pending.drawn if _drawn_price(content, pending.amount, c) <= technology] + ["none"]
-    return []
-
-
-def _drawn_price(content: Content, discount: int, card: str) -> int:
-    return max(0, content.developments[card].price - discount)
-
-
-def _answers(content: Content, state: State) -> list[Move]:
-    """The moves answering the first pending choice: a "?" payment's every mix (R12), or an
-    effect's answers, a drawn card with the fewest conversions that pay for it (R11)."""
-    pending = state.pending[0]
-    me = state.seats[pending.seat]
-    if pending.effect == PAY:
-        return [{"type": "pay", "paid": mix} for mix in bidding.mixes(me, pending.amount)]
-    moves: list[Move] = []
-    for choice in choices(content, state):
-        convert = None
-        if pending.effect == DRAW_TWO_BUY_ONE and choice != "none":
-            convert = bidding.conversion_for(me, "technology", _drawn_price(content, pending.amount, choice))
-        moves.append(_with({"type": "resolve", "choice": choice}, convert))
-    return moves
-
-
 def legal_moves(content: Content, state: State, seat: int) -> list[Move]:
     if seat not in active_seats(state):
         return []
     if state.pending:
-        return _answers(content, state)
+        return bidding.payments(state) if state.pending[0].effect == PAY else choices.answers(content, state)
     if state.step == BID:
-        me = state.seats[seat]
-        moves: list[Move] = []
-        for space in bidding.spaces(content, state, seat):
-            convert = bidding.conversion_for(me, state.bid_resource, space)
-            if convert is not None:
-                moves.append(_with({"type": "bid", "space": space}, convert))
-        return [*moves, {"type": "lock_in"}]
+        return bidding.legal_moves(content, state, seat)
     if state.step == ACT:
         moves = actions(content, state, seat)
         return [*moves, {"type": "done"}] if may_end(state) else moves
     if state.phase == OPERATION:
-        return operation.options(content, state, seat)
+        return operation.options(Steps(content, state, evolve), seat)
     return []

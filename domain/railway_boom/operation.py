@@ -1,17 +1,58 @@
-"""Phase 5, operation (R26-R28): each seat's sealed plan of trains, checked when it is
-submitted and run when every plan is in, seat by seat in bid-track order."""
+"""Phase 5, operation (`docs/rules/railway_boom.md`, R26-R28), read top to bottom: the events,
+each seat's sealed plan of trains, checked when it is submitted (by running it on a copy) and
+run when every plan is in, seat by seat in bid-track order, the plans listed as legal moves,
+and how each event changes the state."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from domain.core import sealed
 from domain.core.errors import IllegalMove
+from domain.core.events import Event
+from domain.core.moves import Command
+from domain.core.state import replace, replace_seat
 from domain.railway_boom import effects
-from domain.railway_boom import events as ev
 from domain.railway_boom.content import FREE_CAR_RUN, RESOURCES, Content
+from domain.railway_boom.effects import CardUsed
+from domain.railway_boom.ledger import Handlers, add, unchanged
+from domain.railway_boom.resources import VPScored
 from domain.railway_boom.state import State
-from domain.railway_boom.steps import Steps
+
+if TYPE_CHECKING:
+    from domain.railway_boom.steps import Steps
+
+# --- the events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TilePlaced(Event):
+    """A resource tile put on a train card for good (R28)."""
+
+    seat: int
+    card: str
+    tile: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrainFormed(Event):
+    seat: int
+    locomotive: str
+    cars: tuple[str, ...]
+    free: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardRan(Event):
+    seat: int
+    card: str
+    coal: int
+
+
+# --- the plan -----------------------------------------------------------------------------
+
 
 Plan = dict[str, Any]
 
@@ -28,8 +69,9 @@ def free_cards(content: Content, state: State, seat: int) -> list[str]:
     return [c for c in me.developments if content.developments[c].effect.type == FREE_CAR_RUN and c not in me.sideways]
 
 
-def check(content: Content, state: State, seat: int, plan: Plan) -> None:
+def check(steps: Steps, seat: int, plan: Plan) -> None:
     """Refuse a plan that breaks a rule, by running it on a copy: R27's coal check included."""
+    content, state = steps.content, steps.state
     me = state.seats[seat]
     used: list[str] = [card for train in plan["runs"] for card in train]
     for card in used:
@@ -59,14 +101,27 @@ def check(content: Content, state: State, seat: int, plan: Plan) -> None:
     for source, pairs in plan["convert"].items():
         if source == "coal" or source not in RESOURCES or me.resources[source] < 2 * pairs:
             raise IllegalMove("cannot_convert", f"You cannot convert {pairs} pair(s) of {source} into coal.")
-    run(Steps(content, state), seat, plan)
+    run(steps.trial(), seat, plan)
+
+
+def operate(steps: Steps, seat: int, c: Command) -> None:
+    state = steps.state
+    plan = plan_of(c.fields)
+    check(steps, seat, plan)
+    assert state.sealed is not None
+    for event in sealed.seal(state.sealed, seat, plan):
+        steps.emit(event)
+    if steps.state.sealed is not None and steps.state.sealed.complete:
+        # R26: run in bid-track order, right to left.
+        for who in reversed(steps.state.order):
+            run(steps, who, steps.state.sealed.choices[who])
 
 
 def run(steps: Steps, seat: int, plan: Plan) -> None:
     steps.convert(seat, "coal", plan["convert"])
     for card, kinds in plan["tiles"].items():
         for kind in kinds:
-            steps.emit(ev.TilePlaced(seat=seat, card=card, tile=kind, automatic=True))
+            steps.emit(TilePlaced(seat=seat, card=card, tile=kind, automatic=True))
     free_left = free_cards(steps.content, steps.state, seat)
     for train in plan["runs"]:
         free = next((c for c in train[1:] if c in plan["free"]), None)
@@ -74,9 +129,9 @@ def run(steps: Steps, seat: int, plan: Plan) -> None:
         coal = steps.state.seats[seat].resources["coal"]
         if need > coal:
             raise IllegalMove("not_enough_coal", f"Train {'+'.join(train)} needs {need} coal; you would have {coal} (R27).")
-        steps.emit(ev.TrainFormed(seat=seat, locomotive=train[0], cars=tuple(train[1:]), free=free, automatic=True))
+        steps.emit(TrainFormed(seat=seat, locomotive=train[0], cars=tuple(train[1:]), free=free, automatic=True))
         if free is not None:
-            steps.emit(ev.CardUsed(seat=seat, card=free_left.pop(0), automatic=True))
+            steps.emit(CardUsed(seat=seat, card=free_left.pop(0), automatic=True))
         for card in train:
             _run_card(steps, seat, card, card == free)
         tiles = sum(len(steps.state.seats[seat].loaded.get(c, ())) for c in train)
@@ -87,10 +142,10 @@ def _run_card(steps: Steps, seat: int, card: str, free: bool) -> None:
     """R26/R28: coal, VP, effect, then each tile on it gives 1 of its kind."""
     printed = steps.content.trains[card]
     coal = 0 if free else printed.coal
-    steps.emit(ev.CardRan(seat=seat, card=card, coal=coal, automatic=True))
+    steps.emit(CardRan(seat=seat, card=card, coal=coal, automatic=True))
     steps.pay(seat, "coal", coal, card)
     if printed.vp:
-        steps.emit(ev.VPScored(seat=seat, amount=printed.vp, source="trains", automatic=True))
+        steps.emit(VPScored(seat=seat, amount=printed.vp, source="trains", automatic=True))
     if printed.effect is not None:
         effects.apply(steps, seat, printed.effect, card)
     for kind in steps.state.seats[seat].loaded.get(card, ()):
@@ -129,13 +184,14 @@ def _greedy(content: Content, state: State, seat: int, with_tiles: bool, convert
     return {"runs": runs, "tiles": tiles, "free": frees, "convert": convert}
 
 
-def options(content: Content, state: State, seat: int) -> list[dict[str, Any]]:
+def options(steps: Steps, seat: int) -> list[dict[str, Any]]:
     """A representative set of plans, each checked as a submitted plan is: running nothing,
     each locomotive alone, each locomotive with each one car, and the greedy plan with and
     without tiles and with and without a conversion into coal. Every plan cannot be listed:
     with 5 locomotives and 8 cars the ways to split the cars into ordered trains alone run to
     tens of millions, before running orders, tiles, free runs and conversions
     (docs/rules/railway_boom.md, "How the engine applies these rulings")."""
+    content, state = steps.content, steps.state
     me = state.seats[seat]
     locomotives = [c for c in me.trains if content.trains[c].kind != "car"]
     cars = [c for c in me.trains if content.trains[c].kind == "car"]
@@ -151,8 +207,27 @@ def options(content: Content, state: State, seat: int) -> list[dict[str, Any]]:
         if move in out:
             continue
         try:
-            check(content, state, seat, plan_of(plan))
+            check(steps, seat, plan_of(plan))
         except IllegalMove:
             continue
         out.append(move)
     return out
+
+
+# --- the events applied -------------------------------------------------------------------
+
+
+def _tile_placed(c: Content, s: State, e: TilePlaced) -> State:
+    seat = s.seats[e.seat]
+    loaded = {**seat.loaded, e.card: (*seat.loaded.get(e.card, ()), e.tile)}
+    return replace_seat(s, e.seat, tiles=add(seat.tiles, e.tile, -1), loaded=loaded)
+
+
+def _sealed(c: Content, s: State, e: Event) -> State:
+    return replace(s, sealed=sealed.apply(s.sealed, e)) if s.sealed is not None else s
+
+
+APPLY: Handlers = {TilePlaced: _tile_placed, TrainFormed: unchanged, CardRan: unchanged, sealed.SubmissionSealed: _sealed,
+                   sealed.SubmissionsRevealed: unchanged}
+KINDS: tuple[type[Event], ...] = (TilePlaced, TrainFormed, CardRan)
+"""The sealed submissions' kinds are the core's (`domain/core/sealed.py`)."""

@@ -1,9 +1,15 @@
-"""Goal conditions (R30) and final scoring (R31-R34): every line its own event."""
+"""Final scoring (`docs/rules/railway_boom.md`, R30-R34), read top to bottom: the events, the
+goal conditions counted, the route a seat scores and the tie-break, every line of the final
+scoring its own event, and how each event changes the state."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from domain.core.events import Event
+from domain.core.state import replace
 from domain.railway_boom import building
-from domain.railway_boom import events as ev
 from domain.railway_boom.content import (
     DEVELOPMENT_CARDS,
     DIRECTIONS,
@@ -17,8 +23,48 @@ from domain.railway_boom.content import (
     Content,
     Goal,
 )
-from domain.railway_boom.state import State
-from domain.railway_boom.steps import Steps
+from domain.railway_boom.ledger import Handlers, score
+from domain.railway_boom.state import OVER, State
+
+if TYPE_CHECKING:
+    from domain.railway_boom.steps import Steps
+
+# --- the events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoalScored(Event):
+    seat: int
+    goal: str
+    count: int
+    multiplier: int
+    vp: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeftoversScored(Event):
+    seat: int
+    total: int
+    vp: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RouteScored(Event):
+    seat: int
+    route: str | None
+    rails: int
+    vp: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    scores: dict[str, int]
+    winners: tuple[int, ...]
+    tie_break: dict[str, tuple[int, ...]]
+
+
+# --- the tally ----------------------------------------------------------------------------
+
 
 ROUTE_VP = 2
 """VP per own rail on the chosen route card (R32)."""
@@ -87,6 +133,9 @@ def tie_break(state: State, seat: int) -> tuple[int, int, int, int]:
     return (me.vp, len(rails_of(state, seat)), tiles, state.order.index(seat))
 
 
+# --- the final scoring --------------------------------------------------------------------
+
+
 def final(steps: Steps) -> None:
     content = steps.content
     players = range(steps.state.players)
@@ -95,16 +144,39 @@ def final(steps: Steps) -> None:
         for space, holder in enumerate(steps.state.spaces[goal_id]):
             if holder >= 0:
                 n = count(content, steps.state, holder, goal)
-                steps.emit(ev.GoalScored(seat=holder, goal=goal_id, count=n, multiplier=goal.multipliers[space],
-                                         vp=n * goal.multipliers[space], automatic=True))
+                steps.emit(GoalScored(seat=holder, goal=goal_id, count=n, multiplier=goal.multipliers[space],
+                                      vp=n * goal.multipliers[space], automatic=True))
     for seat in players:
         total = sum(steps.state.seats[seat].resources[r] for r in RESOURCES)
-        steps.emit(ev.LeftoversScored(seat=seat, total=total, vp=total // 2, automatic=True))
+        steps.emit(LeftoversScored(seat=seat, total=total, vp=total // 2, automatic=True))
     routes = {r.id: r.hexes for r in content.routes.values()}
     for seat in players:
         route, rails = route_choice(steps.state, routes, seat)
-        steps.emit(ev.RouteScored(seat=seat, route=route, rails=rails, vp=ROUTE_VP * rails, automatic=True))
+        steps.emit(RouteScored(seat=seat, route=route, rails=rails, vp=ROUTE_VP * rails, automatic=True))
     keys = {seat: tie_break(steps.state, seat) for seat in players}
     winner = max(players, key=lambda seat: keys[seat])
-    steps.emit(ev.GameEnded(scores={str(s): steps.state.seats[s].vp for s in players}, winners=(winner,),
-                            tie_break={str(s): keys[s] for s in players}, automatic=True))
+    steps.emit(GameEnded(scores={str(s): steps.state.seats[s].vp for s in players}, winners=(winner,),
+                         tie_break={str(s): keys[s] for s in players}, automatic=True))
+
+
+# --- the events applied -------------------------------------------------------------------
+
+
+def _goal(c: Content, s: State, e: GoalScored) -> State:
+    return score(s, e.seat, e.vp, "goals")
+
+
+def _leftovers(c: Content, s: State, e: LeftoversScored) -> State:
+    return score(s, e.seat, e.vp, "leftovers")
+
+
+def _route(c: Content, s: State, e: RouteScored) -> State:
+    return score(s, e.seat, e.vp, "route")
+
+
+def _ended(c: Content, s: State, e: GameEnded) -> State:
+    return replace(s, phase=OVER, step="", acting=(), winners=e.winners)
+
+
+APPLY: Handlers = {GoalScored: _goal, LeftoversScored: _leftovers, RouteScored: _route, GameEnded: _ended}
+KINDS = tuple(APPLY)

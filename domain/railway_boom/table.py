@@ -23,10 +23,11 @@ from typing import Any
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
 from domain.core.table import ImpossibleOutcome, OutcomeNeeded, TableRandom
-from domain.railway_boom import events as ev
-from domain.railway_boom import setup
+from domain.railway_boom import decide
 from domain.railway_boom.content import Content
+from domain.railway_boom.setup import CardsRevealedBeside, CityTilesPlaced, StartingOrderDrawn
 from domain.railway_boom.state import State
+from domain.railway_boom.trains import TrainsRevealed
 
 KEYS = ("goals", "routes", "city_tiles", "starting_stations", "locomotives", "cars")
 
@@ -83,7 +84,7 @@ def table_setup(content: Content, state: State, observed: Mapping[str, Any]) -> 
                            _names(observed, "locomotives"), _names(observed, "cars")]
     rng = TableRandom(outcomes)
     try:
-        events = setup.setup(content, state, rng)
+        events = decide.setup(content, state, rng)
     except OutcomeNeeded as needed:  # a deck too short to give what the rules turn up
         raise _bad(f"the rules also need {needed.request.describe()}") from None
     except ImpossibleOutcome as error:
@@ -99,13 +100,13 @@ def observed_of(events: Sequence[Event]) -> dict[str, Any]:
     observed: dict[str, Any] = {}
     tiles: dict[str, str] = {}
     for event in events:
-        if isinstance(event, ev.CardsRevealedBeside):
+        if isinstance(event, CardsRevealedBeside):
             observed[event.deck] = list(event.revealed)
-        elif isinstance(event, ev.CityTilesPlaced) and event.random is not None:
+        elif isinstance(event, CityTilesPlaced) and event.random is not None:
             tiles.update(event.tiles)
-        elif isinstance(event, ev.StartingOrderDrawn):
+        elif isinstance(event, StartingOrderDrawn):
             observed["starting_stations"] = [event.cards[str(seat)] for seat in range(len(event.cards))]
-        elif isinstance(event, ev.TrainsRevealed) and "locomotives" not in observed:
+        elif isinstance(event, TrainsRevealed) and "locomotives" not in observed:
             observed["locomotives"], observed["cars"] = list(event.locomotives), list(event.cars)
     if tiles:
         observed["city_tiles"] = tiles

@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.core.bots import Bot, Move
 from domain.ticket_to_ride.board import LOCOMOTIVE, Board, Route
+from domain.ticket_to_ride.claim_route import route_points
 from domain.ticket_to_ride.plan import (
     Link,
     Network,
@@ -28,7 +29,7 @@ from domain.ticket_to_ride.plan import (
     turns_left,
     turns_needed,
 )
-from domain.ticket_to_ride.scoring import connected, route_points, routes_of
+from domain.ticket_to_ride.scoring import connected, routes_of
 from domain.ticket_to_ride.state import OPENING, State
 
 TICKET_TRAINS = 12

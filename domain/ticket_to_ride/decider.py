@@ -13,12 +13,12 @@ from domain.core.events import Audience, Event
 from domain.core.figures import Projector
 from domain.core.moves import Moves
 from domain.core.randomness import Randomness
-from domain.ticket_to_ride import deal, decide, evolve, geometry, invariants, legal, moves, referee, scoring, views, words
+from domain.ticket_to_ride import decide, evolve, geometry, invariants, legal, moves, referee, scoring, views, words
 from domain.ticket_to_ride import observed as observed_setup
 from domain.ticket_to_ride import options as rulings
 from domain.ticket_to_ride.board import SCHEMA, Board
 from domain.ticket_to_ride.bots import GreedyBot
-from domain.ticket_to_ride.events import EVENTS
+from domain.ticket_to_ride.catalogue import EVENTS
 from domain.ticket_to_ride.figures import TicketToRideProjector
 from domain.ticket_to_ride.notation import TicketToRideNotation
 from domain.ticket_to_ride.planner import PlannerBot
@@ -81,7 +81,7 @@ class TicketToRide(Bound[State]):
         )
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
-        return deal.setup(self.board, state, rng)
+        return decide.setup(self.board, state, rng)
 
     def table_setup(self, state: State, observed: Mapping[str, Any]) -> list[Event]:
         """The opening as laid out at a table: hands, market, tickets, first player

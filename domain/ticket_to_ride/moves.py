@@ -2,7 +2,7 @@
 
 Parsing only checks shape: a move that names things this game does not have (a move type, a
 route, a card kind, a market slot) is malformed. Whether a well-formed move is allowed now is
-`legal`'s business.
+for its mechanism's checks (`tickets`, `train_cards`, `claim_route`, `last_round`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any, Final
 from domain.core.events import Event
 from domain.core.moves import Field, Moves, MoveType
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.events import CardDrawn, RouteClaimed, TicketsDrawn, TicketsKept, TurnPassed
 
 MARKET: Final = "market"
 DECK: Final = "deck"
@@ -76,22 +75,22 @@ def declare(board: Board) -> Moves:
             Field("keep", "array", "The ids of the offered tickets to keep, such as \"Denver|El Paso\".",
                   items=Field("ticket", "string", "A destination ticket id of this map.",
                               enum=tuple(sorted(board.tickets)), unknown="unknown_ticket", of_pack=True)),
-        ), lambda v: KeepTickets(tuple(v["keep"])), event=TicketsKept.kind, recover=_keep_tickets_of),
+        ), lambda v: KeepTickets(tuple(v["keep"])), event="TicketsKept", recover=_keep_tickets_of),
         MoveType("draw_card", "Draw a train card from the face-up market or the deck.", (
             Field("source", "string", "Where the card comes from.", enum=(MARKET, DECK)),
             Field("slot", "integer", f"The market slot, 0 to {board.market_size - 1}.", minimum=0,
                   maximum=board.market_size - 1, when=("source", MARKET)),
-        ), _draw_card, event=CardDrawn.kind),
+        ), _draw_card, event="CardDrawn"),
         MoveType("claim_route", "Claim a route, paying for it with train cards.", (
             Field("route", "string", "A route id of this map, such as \"Denver|Omaha\".",
                   enum=tuple(sorted(board.routes)), unknown="unknown_route", of_pack=True),
             Field("cards", "object", "The cards paid: card kind to a count of at least 1, e.g. {\"red\": 3}.",
                   keys=card, values=Field("count", "integer", "How many cards of that kind.", minimum=1)),
         ), lambda v: ClaimRoute(v["route"], {k: v["cards"][k] for k in board.card_kinds if k in v["cards"]}),
-            event=RouteClaimed.kind),
+            event="RouteClaimed"),
         MoveType("draw_tickets", "Draw destination tickets to choose from.", (), lambda v: DrawTickets(),
-                 event=TicketsDrawn.kind),
-        MoveType("pass", "Pass: only when no other move is possible.", (), lambda v: Pass(), event=TurnPassed.kind),
+                 event="TicketsDrawn"),
+        MoveType("pass", "Pass: only when no other move is possible.", (), lambda v: Pass(), event="TurnPassed"),
     ))
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from domain.core.errors import MalformedMove
 from domain.core.events import Event
 from domain.core.table import ImpossibleOutcome, OutcomeNeeded, TableRandom
-from domain.ticket_to_ride import deal
+from domain.ticket_to_ride import decide
 from domain.ticket_to_ride.board import LOCOMOTIVE, Board
 from domain.ticket_to_ride.names import names_of, ticket_of
 from domain.ticket_to_ride.options import MAX_MARKET_WIPES
@@ -68,7 +68,7 @@ def table_setup(board: Board, state: State, observed: Mapping[str, Any]) -> list
         raise _bad(f"first is the name of the seat that plays first ({', '.join(names)}), not {first!r}")
     outcomes: list[Any] = [*hands, *([card] for m in (*wiped_markets, market) for card in m), *tickets, first]
     try:
-        return deal.setup(board, state, TableRandom(outcomes))
+        return decide.setup(board, state, TableRandom(outcomes))
     except OutcomeNeeded as needed:  # the checks above should leave nothing unanswered
         raise _bad(f"nothing says {needed.request.describe()}") from None
 

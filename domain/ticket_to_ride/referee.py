@@ -10,8 +10,8 @@ from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
 from domain.ticket_to_ride.board import Board
-from domain.ticket_to_ride.events import MarketCardTurnedUp, MarketRefilled
 from domain.ticket_to_ride.state import State
+from domain.ticket_to_ride.train_cards import MarketCardTurnedUp, MarketRefilled
 
 REVEALING = (MarketCardTurnedUp, MarketRefilled)
 """A card turned up from the face-down deck: the deck's top is seen by everyone."""

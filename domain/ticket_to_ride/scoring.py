@@ -1,18 +1,59 @@
-"""Scoring: route points (during play), and the final scoring steps — each ticket won or
-lost, the longest continuous path, the winners."""
+"""Final scoring (`docs/rules/ticket_to_ride.md`, "Final scoring"), read top to bottom: the
+events, the tally (which routes join a ticket's cities, the longest continuous path, the
+winners and the order of finish), the scoring steps it records (each ticket won or lost, the
+longest path, the result), and how each event changes the state. Route points were scored as
+each route was claimed (`claim_route`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from domain.core.events import Event, means
+from domain.core.state import replace, replace_seat
 from domain.ticket_to_ride.board import Board, Route
-from domain.ticket_to_ride.events import GameEnded, LongestPathScored, TicketScored
-from domain.ticket_to_ride.state import State
-from domain.ticket_to_ride.steps import Steps
+from domain.ticket_to_ride.ledger import Handlers
+from domain.ticket_to_ride.state import OVER, Seat, State
+
+if TYPE_CHECKING:
+    from domain.ticket_to_ride.steps import Steps
+
+# --- the events ---------------------------------------------------------------------------
 
 
-def route_points(board: Board, length: int) -> int:
-    return board.route_points[length]
+@dataclass(frozen=True, kw_only=True)
+class TicketScored(Event):
+    """A seat's destination ticket was scored: its points if completed, as many lost if not."""
+
+    seat: int = field(metadata=means("The seat, from 0."))
+    ticket: str = field(metadata=means("The ticket's id, its two cities, e.g. Denver|El Paso."))
+    completed: bool = field(metadata=means("Whether the seat's routes join the ticket's two cities."))
+    points: int = field(metadata=means("The points gained (negative when lost)."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class LongestPathScored(Event):
+    """The longest continuous path was found; its holders each score the bonus."""
+
+    lengths: dict[str, int] = field(metadata=means("Seat (as a string) to its longest path, in trains."))
+    longest: int = field(metadata=means("The longest of them."))
+    winners: tuple[int, ...] = field(metadata=means("The seats holding it (none when no route was claimed)."))
+    points: int = field(metadata=means("The bonus each holder scores."))
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    """The game is over: the final scores and the winners."""
+
+    scores: dict[str, int] = field(metadata=means("Seat (as a string) to its final score."))
+    completed_tickets: dict[str, int] = field(metadata=means("Seat (as a string) to how many tickets it completed."))
+    winners: tuple[int, ...] = field(metadata=means(
+        "The winning seats: highest score, then most completed tickets, then the longest path."))
+
+
+# --- the tally ----------------------------------------------------------------------------
 
 
 def routes_of(board: Board, state: State, seat: int) -> list[Route]:
@@ -86,6 +127,9 @@ def finish(board: Board, state: State) -> dict[int, tuple[int, ...]]:
                    int(longest > 0 and state.longest_paths[seat] == longest)) for seat in seats}
 
 
+# --- the scoring steps --------------------------------------------------------------------
+
+
 def final_scoring(steps: Steps) -> None:
     """Every ticket of every seat, then the longest path, then the result."""
     state = steps.state
@@ -109,3 +153,32 @@ def final_scoring(steps: Steps) -> None:
     steps.emit(GameEnded(scores={str(seat): totals[seat] for seat in seats},
                          completed_tickets={str(seat): completed[seat] for seat in seats},
                          winners=tuple(winners_of(totals, completed, holders)), automatic=True))
+
+
+# --- the events applied -------------------------------------------------------------------
+
+
+def _ticket_scored(board: Board, state: State, event: TicketScored) -> State:
+    seat, ticket = event.seat, board.tickets[event.ticket]
+    before = state.seats[seat]
+    points = ticket.points if event.completed else -ticket.points
+    return replace_seat(state, seat, score=before.score + points, scored=(*before.scored, event.points))
+
+
+def _longest_path_scored(board: Board, state: State, event: LongestPathScored) -> State:
+    lengths = tuple(event.lengths[str(seat)] for seat in range(len(state.seats)))
+    seats: list[Seat] = list(state.seats)
+    for winner in event.winners:
+        before = seats[winner]
+        seats[winner] = replace(
+            before, score=before.score + board.longest_path_bonus, scored=(*before.scored, event.points)
+        )
+    return replace(state, seats=tuple(seats), longest_paths=lengths)
+
+
+def _game_ended(board: Board, state: State, event: GameEnded) -> State:
+    return replace(state, phase=OVER, current=None, winners=tuple(event.winners))
+
+
+APPLY: Handlers = {TicketScored: _ticket_scored, LongestPathScored: _longest_path_scored, GameEnded: _game_ended}
+KINDS = tuple(APPLY)

@@ -15,8 +15,10 @@ from domain.core.kinds import OutcomeEntered
 from domain.core.notation import generic_format
 from domain.core.transcription import OPENING, SheetError, read_sheet
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.events import CardDrawn, RouteClaimed, TicketsDrawn
+from domain.ticket_to_ride.claim_route import RouteClaimed
 from domain.ticket_to_ride.notation import TicketToRideNotation
+from domain.ticket_to_ride.tickets import TicketsDrawn
+from domain.ticket_to_ride.train_cards import CardDrawn
 from tests.transcription.sheets import audited
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"

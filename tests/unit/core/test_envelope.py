@@ -11,7 +11,7 @@ import pytest
 from domain.core.envelope import GENESIS_HASH, digest, group_by_command, redact, seal, verify_chain
 from domain.core.errors import RecordError
 from domain.core.events import PUBLIC, REFEREE, Audience, Secret
-from domain.ticket_to_ride.events import CardDrawn
+from domain.ticket_to_ride.train_cards import CardDrawn
 
 
 def chain(n: int = 4) -> list[dict]:

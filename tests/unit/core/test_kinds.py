@@ -40,7 +40,8 @@ from domain.core.kinds import (
 )
 from domain.ticket_to_ride import DECIDER as TTR
 from domain.ticket_to_ride import evolve as ttr_evolve
-from domain.ticket_to_ride.events import EVENTS, TurnStarted
+from domain.ticket_to_ride.catalogue import EVENTS
+from domain.ticket_to_ride.events import TurnStarted
 from tests.fakes.race import RACE, CounterAdvanced
 from tests.forgery import reseal
 

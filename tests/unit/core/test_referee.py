@@ -18,7 +18,7 @@ from domain.core.kinds import GameRewound, SeatJoined
 from domain.core.randomness import SeededRandom, commitment
 from domain.core.state import replace
 from domain.ticket_to_ride import DECIDER as TTR
-from domain.ticket_to_ride.events import RouteClaimed
+from domain.ticket_to_ride.claim_route import RouteClaimed
 from tests.fakes.race import RACE
 from tests.forgery import reseal
 from tests.usa import ROUTE_POINTS, ROUTES

@@ -8,8 +8,10 @@ from domain.core.decider import Setup
 from domain.core.events import Event
 from domain.core.kinds import AdjustmentMade
 from domain.ticket_to_ride import DECIDER as TTR
-from domain.ticket_to_ride.events import CardDrawn, LongestPathScored, RouteClaimed, TicketScored
+from domain.ticket_to_ride.claim_route import RouteClaimed
 from domain.ticket_to_ride.figures import TicketToRideProjector
+from domain.ticket_to_ride.scoring import LongestPathScored, TicketScored
+from domain.ticket_to_ride.train_cards import CardDrawn
 from projections.handlers import Figures, ScoresOnly, SeatFigures, projector_for
 from tests.fakes.race import RACE, CounterAdvanced, RaceWon
 from tests.usa import ROUTE_POINTS, ROUTES

@@ -12,8 +12,8 @@ from domain.core.decider import Setup
 from domain.core.errors import MalformedMove, RuleError
 from domain.core.randomness import SeededRandom
 from domain.core.table import DRAW, ImpossibleOutcome, OutcomeNeeded, TableRandom
-from domain.railway_boom import events as ev
-from domain.railway_boom import flow
+from domain.railway_boom import development, expansion, trains
+from domain.railway_boom.evolve import evolve
 from domain.railway_boom.state import State
 from domain.railway_boom.steps import Steps
 from domain.railway_boom.table import observed_of
@@ -125,9 +125,9 @@ def test_a_card_turned_up_at_a_table_leaves_its_deck_by_name_wherever_it_lay() -
     state = _fold(state, events)
     deck = state.decks["station"]
     wanted = [deck[-1], deck[5], deck[0]]  # the bottom card, one in the middle, the top
-    steps = Steps(CONTENT, state, TableRandom([wanted]))
-    assert steps.draw("station", 3, flow.STATIONS) == tuple(wanted)
-    steps.emit(ev.StationCardsRevealed(cards=tuple(wanted)))
+    steps = Steps(CONTENT, state, evolve, TableRandom([wanted]))
+    assert steps.draw("station", 3, expansion.STATIONS) == tuple(wanted)
+    steps.emit(expansion.StationCardsRevealed(cards=tuple(wanted)))
     left = steps.state.decks["station"]
     assert len(left) == len(deck) - 3 and not set(wanted) & set(left)
 
@@ -136,7 +136,7 @@ def test_a_table_asks_for_each_draw_in_the_games_words() -> None:
     state, events = _seeded()
     state = _fold(state, events)
     with pytest.raises(OutcomeNeeded) as needed:
-        Steps(CONTENT, state, TableRandom()).draw("development", 9, flow.ROWS)
+        Steps(CONTENT, state, evolve, TableRandom()).draw("development", 9, development.ROWS)
     request = needed.value.request
     assert request.kind == DRAW and request.count == 9 and request.by is None
     assert request.what == "development: cards dealt into rows of 3, in the order turned up"
@@ -148,4 +148,4 @@ def test_a_card_already_drawn_is_refused_saying_what_the_deck_holds() -> None:
     state = _fold(state, events)
     offered = state.offer[0]  # a locomotive turned up for round 1
     with pytest.raises(ImpossibleOutcome, match=f"{offered} cannot be drawn; there are "):
-        Steps(CONTENT, state, TableRandom([[offered]])).draw("locomotive", 1, flow.LOCOMOTIVES)
+        Steps(CONTENT, state, evolve, TableRandom([[offered]])).draw("locomotive", 1, trains.LOCOMOTIVES)

@@ -16,8 +16,9 @@ from domain.core.errors import IllegalMove, MalformedMove, RuleError
 from domain.core.randomness import SeededRandom
 from domain.core.table import ImpossibleOutcome, OutcomeNeeded, TableRandom
 from domain.ticket_to_ride import DECIDER
-from domain.ticket_to_ride.events import CardDrawn, DiscardsShuffled, FirstPlayerChosen, MarketWiped
+from domain.ticket_to_ride.opening import FirstPlayerChosen
 from domain.ticket_to_ride.state import OPENING, State
+from domain.ticket_to_ride.train_cards import CardDrawn, DiscardsShuffled, MarketWiped
 from tests.unit.ticket_to_ride.conftest import fold, hand, table
 
 SEATS = ("Ann", "Bob", "Cat")
