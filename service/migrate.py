@@ -24,18 +24,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.pool import NullPool
 
 from service.db import sqlalchemy_url
 from service.errors import ServiceError
 from service.settings import persistence_env
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+# Alembic is imported where a database is opened or upgraded, not with the service: a
+# command that opens none (`caboose --help`, `caboose content list`) does without it.
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ class SchemaMissing(ServiceError):
 
 @functools.cache
 def _script(tree: Tree) -> ScriptDirectory:
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory(str(tree.location))
 
 
@@ -74,6 +79,8 @@ def head(tree: Tree) -> str:
 
 
 def _config(tree: Tree, connection: Connection, schema: str | None) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(tree.location))
     # Each tree's env.py runs `run_environment` as handed over here, so the read models'
@@ -90,6 +97,8 @@ def current(engine: Engine, tree: Tree, schema: str | None = None) -> str | None
 
 
 def _current(connection: Connection, tree: Tree, schema: str | None) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
     context = MigrationContext.configure(connection, opts={"version_table": tree.version_table,
                                                            "version_table_schema": schema})
     return context.get_current_revision()
@@ -103,6 +112,8 @@ def upgrade(engine: Engine, tree: Tree, schema: str | None = None) -> str:
     with engine.begin() as connection:
         _serialize(connection, schema)
         if _current(connection, tree, schema) != wanted:
+            from alembic import command
+
             command.upgrade(_config(tree, connection, schema), "head")
     return wanted
 

@@ -22,6 +22,7 @@ from service.api.geometry import board_component, board_schemas, map_response
 from service.api.health import health
 from service.api.log import log
 from service.api.notifications import notifications
+from service.api.openapi import Documented
 from service.api.outcomes import outcomes
 from service.api.problems import register_problem_handlers, require_json_bodies
 from service.api.projections import projections
@@ -97,6 +98,25 @@ def document(app: Flask, api: Api) -> None:
                                                   "anyOf": [*views, {"type": "object", "additionalProperties": {}}]}
 
 
+def declarations() -> list[object]:
+    """What the document reads of the games beyond the views: each game's move bodies and
+    view, and the boards (`Documented`: apps whose games declare the same share a document)."""
+    return [{name: [rulesets.current(name).move_schemas, rulesets.current(name).view_schema]
+             for name in sorted(rulesets.names())}, board_schemas()]
+
+
+def move_bodies(api: Api) -> None:
+    """The bearer scheme, and a move body's schema for every move type of every game."""
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    envelope = {name: api.ma_plugin.converter.field2property(field)
+                for name, field in MoveSchema().fields.items() if name != "type"}
+    # Published for every pack of a game: a map's own names are its `…/map`'s, not the default pack's.
+    moves = {name: {kind: portable(schema) for kind, schema in rulesets.current(name).move_schemas.items()}
+             for name in rulesets.names()}
+    for component, schema in move_body_schemas(moves, envelope).items():
+        api.spec.components.schema(component, schema)
+
+
 def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None,
                services: Services | None = None) -> Flask:
     """The REST API over a deployment's parts (`bootstrap`; from the environment when
@@ -117,15 +137,9 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.extensions["caboose.organiser"] = services.organiser
     app.extensions["caboose.ratings"] = services.ratings
     app.extensions["caboose.standings"] = Standings(services.caboose)
-    api = Api(app, spec_kwargs={"servers": [{"url": "/"}]})
-    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    envelope = {name: api.ma_plugin.converter.field2property(field)
-                for name, field in MoveSchema().fields.items() if name != "type"}
-    # Published for every pack of a game: a map's own names are its `…/map`'s, not the default pack's.
-    moves = {name: {kind: portable(schema) for kind, schema in rulesets.current(name).move_schemas.items()}
-             for name in rulesets.names()}
-    for component, schema in move_body_schemas(moves, envelope).items():
-        api.spec.components.schema(component, schema)
+    # The document is written on its first request (service/api/openapi.py), by these steps in order.
+    api = Documented(app, declarations, spec_kwargs={"servers": [{"url": "/"}]})
+    api.documents(lambda: move_bodies(api))
     api.register_blueprint(games)
     api.register_blueprint(health)
     api.register_blueprint(log)
@@ -139,7 +153,7 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     app.register_blueprint(viewer)
     i18n.install(app)
     pages.install(app, api)
-    document(app, api)
+    api.documents(lambda: document(app, api))
     app.before_request(check_input)
     register_problem_handlers(app)
     require_json_bodies(app)

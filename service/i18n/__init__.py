@@ -16,14 +16,18 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale, UnknownLocaleError
 from babel.support import NullTranslations, Translations
-from flask import Blueprint, Flask, has_request_context, request
-from flask_babel import Babel, get_locale
 
 from domain import games
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+# Flask and Flask-Babel are imported by the functions that answer a request: a process
+# that only words mails or names games (every `caboose` command) does without them.
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 COOKIE = "caboose_lang"
@@ -50,7 +54,6 @@ BY_LOCALE = {language.locale: language for language in LANGUAGES}
 ENGLISH = LANGUAGES[0]
 DOMAINS = ("messages", "js")
 
-i18n = Blueprint("i18n", __name__, template_folder="templates")
 
 
 
@@ -112,6 +115,8 @@ def chosen(cookie: str | None, accept: Any) -> Language:
 
 
 def request_language() -> Language:
+    from flask import has_request_context, request
+
     if not has_request_context():
         return ENGLISH
     return chosen(request.cookies.get(COOKIE), request.accept_languages)
@@ -119,6 +124,9 @@ def request_language() -> Language:
 
 def current() -> Language:
     """The language the current request is answered in (English outside a request)."""
+    from flask import has_request_context
+    from flask_babel import get_locale
+
     if not has_request_context():
         return ENGLISH
     return BY_LOCALE.get(str(get_locale()), ENGLISH)
@@ -175,9 +183,12 @@ def format_locale(language: Language) -> Locale:
 def install(app: Flask) -> None:
     """Flask-Babel over the shipped catalogues, the language in every template
     (`lang`, `i18n_catalogue`), and the scripts' shared helper (`pages/static/js/i18n.js`)."""
+    from flask import Blueprint
+    from flask_babel import Babel
+
     Babel(app, locale_selector=lambda: request_language().locale,
           default_translation_directories=str(TRANSLATIONS), default_domain="messages")
-    app.register_blueprint(i18n)
+    app.register_blueprint(Blueprint("i18n", __name__, template_folder="templates"))
 
     @app.context_processor
     def language_in_templates() -> dict[str, Any]:

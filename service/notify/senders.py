@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
 
-from service.notify import mail
 from service.notify.targets import WebhookTargets
 
 SIGNATURE_HEADER = "X-Caboose-Signature"
@@ -74,6 +73,10 @@ class SmtpSettings:
 
 
 def send_email(settings: SmtpSettings, to: str, payload: dict[str, Any], timeout: float = 10.0) -> None:
+    # The wording (Babel, Flask-Babel's catalogues, every game's title) is loaded by the
+    # process that mails, not by every process that reads the settings kept here.
+    from service.notify import mail
+
     message = EmailMessage()
     message["From"], message["To"] = settings.sender, to
     # In the language the seat subscribed in (English: as the payload's summary says).

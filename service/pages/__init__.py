@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, render_template
-from flask_smorest import Api
 
 from domain import games as rulesets
 from service.api.geometry import geometry
 from service.api.guard import Caller, guarded
 from service.api.offer import rulesets as rulesets_resource
+from service.api.openapi import Documented
 from service.pages.examples import move_examples
 
 pages = Blueprint("pages", __name__, static_folder="static", static_url_path="/pages/static",
@@ -51,13 +51,17 @@ def _page(html: str) -> Response:
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-cache"})
 
 
-def install(app: Flask, api: Api) -> None:
+def install(app: Flask, api: Documented) -> None:
     """Register the pages and the rulesets and map resources, and put an example of every move type of
     every game in the OpenAPI document: on each move type's schema, and as the named
     examples of the move request's body."""
     api.register_blueprint(rulesets_resource)
     api.register_blueprint(geometry)
     app.register_blueprint(pages)
+    api.documents(lambda: _examples(api))
+
+
+def _examples(api: Documented) -> None:
     examples = move_examples({name: rulesets.current(name).move_schemas for name in rulesets.names()})
     schemas = api.spec.components.schemas
     for name, shown in examples.items():
@@ -68,7 +72,7 @@ def install(app: Flask, api: Api) -> None:
         body.setdefault("content", {}).setdefault("application/json", {})["examples"] = examples
 
 
-def _request_body(api: Api, path: str, method: str) -> dict[str, Any] | None:
+def _request_body(api: Documented, path: str, method: str) -> dict[str, Any] | None:
     # apispec keeps no public handle on a registered operation; `to_dict` hands out the
     # paths it holds (not a copy), so this is where an operation is amended after the fact.
     operation = api.spec.to_dict()["paths"].get(path, {}).get(method)

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import networkx as nx
-
 from domain.tournament.pairing import Pair, Problem, consecutive
 
 MEETING = 1_000_000
@@ -100,6 +98,10 @@ def _swap(tables: list[list[str]], cost, rank: dict[str, int]) -> None:  # type:
 
 def _flow(holes: list[int], movers: dict[int, str], rest: dict[int, list[str]], cost, by_standing: bool) -> dict[int, str]:  # type: ignore[no-untyped-def]
     """Each hole's player, by a min-cost flow from the movers to the holes."""
+    # networkx (a tenth of a second to import) only where a round is paired, not in every
+    # process that imports the tournaments.
+    import networkx as nx
+
     graph = nx.DiGraph()
     graph.add_node("source", demand=-len(holes))
     graph.add_node("sink", demand=len(holes))

@@ -9,7 +9,6 @@ A machine without Chromium fails these tests (it does not skip them): install it
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -24,6 +23,7 @@ from service.lobby import Lobby
 from service.settings import RateLimits, Settings
 from service.simulation import game_seed, play_one
 from tests.browser.support import WIDE, Site, Watched, keeping_errors, play_random
+from tests.support.http import serve_on_thread
 from tests.support.loopback_mail import hooks, mailbox  # noqa: F401  (the journeys' fixtures)
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -69,8 +69,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     play_random(app, running, 45, random.Random(12))
     steam = play_one(app, "age_of_steam", 3, game_seed(11, 2), random.Random(13), check=False)
     server = make_server("127.0.0.1", 0, create_app(app, lobby), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_on_thread(server)
     try:
         yield Site(f"http://127.0.0.1:{server.server_port}", app, lobby,
                    games={"finished": finished.game_id, "running": running, "steam": steam.game_id},

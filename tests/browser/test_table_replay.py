@@ -4,7 +4,6 @@ and outcomes as written at the table; a seat's secret draw stays hidden from the
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +15,7 @@ from service.application import Caboose
 from service.commands import EnterOutcomes
 from service.lobby import Lobby
 from service.settings import RateLimits, Settings
+from tests.support.http import serve_on_thread
 
 
 @pytest.fixture
@@ -28,8 +28,7 @@ def table_site(tmp_path: Any) -> Iterator[tuple[str, str, str]]:
     app.play(game_id, 0, {"type": "draw"}, outcomes=[["black"]])
     app.play(game_id, 1, {"type": "roll"})
     server = make_server("127.0.0.1", 0, create_app(app, lobby), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_on_thread(server)
     try:
         yield f"http://127.0.0.1:{server.server_port}", game_id, issued.referee_token
     finally:
@@ -68,7 +67,7 @@ def test_a_seeded_game_has_no_badge(tmp_path: Any, open_page: Any) -> None:
     app = Caboose(Settings(db=f"sqlite:///{tmp_path}/s.sqlite", rate_limits=RateLimits.every("1000000/minute")))
     game_id = app.create_game("lucky", ["Ann", "Ben"])
     server = make_server("127.0.0.1", 0, create_app(app, Lobby(app)), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_on_thread(server)
     try:
         watched = open_page(f"http://127.0.0.1:{server.server_port}/games/{game_id}/replay")
         rows(watched.page)

@@ -164,10 +164,45 @@ def check_views(decider: Decider[Any], state: Any) -> None:
         if validator is not None:
             # As jsonschema.validate reports it (the best match of the errors), with the
             # schema checked once per game, not once per view: it was most of this check.
-            error = jsonschema.exceptions.best_match(validator.iter_errors(view))
+            error = jsonschema.exceptions.best_match(view_errors(validator, view))
             if error is not None:
                 raise error
     assert leaks(public, views) == []
+
+
+SHALLOW_KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties", "description", "title"})
+"""A view schema made of these only checks each of the view's fields against its own part of
+the schema (`properties`), whatever the other fields hold."""
+
+_VALID_FIELDS: set[tuple[int, str, str]] = set()
+"""(validator, field, the field's JSON) found valid: a board or a track is the same in most
+views of a game (every seat's, state after state), and was checked again in each, most of
+this module's time."""
+
+
+def view_errors(validator: jsonschema.protocols.Validator, view: Any) -> list[jsonschema.ValidationError]:
+    """Every error `validator.iter_errors(view)` finds, each field's value checked once
+    whatever the number of views that hold it (a schema of other shapes: the whole view)."""
+    schema = validator.schema
+    if not isinstance(schema, dict) or not isinstance(view, dict) or not set(schema) <= SHALLOW_KEYWORDS:
+        return list(validator.iter_errors(view))
+    fields = schema.get("properties", {})
+    # The view itself, each field's own schema taken as "anything": type, required, extra fields.
+    errors = list(validator.evolve(schema={**schema, "properties": dict.fromkeys(fields, True)}).iter_errors(view))
+    for field, part in fields.items():
+        if field not in view:
+            continue
+        seen = (id(validator), field, json.dumps(view[field], sort_keys=True))
+        if seen in _VALID_FIELDS:
+            continue
+        found = list(validator.evolve(schema=part).iter_errors(view[field]))
+        for error in found:
+            error.path.appendleft(field)
+            error.schema_path.extendleft(["properties", field][::-1])
+        errors += found
+        if not found:
+            _VALID_FIELDS.add(seen)
+    return errors
 
 
 def json_schema(openapi: Any) -> Any:

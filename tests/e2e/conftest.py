@@ -3,7 +3,6 @@ SQLite store."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -14,7 +13,7 @@ from werkzeug.serving import make_server
 from service.api import create_app
 from service.application import Caboose
 from service.settings import RateLimits, Settings
-from tests.support.http import Client, Reply
+from tests.support.http import Client, Reply, serve_on_thread
 from tests.support.loopback_mail import hooks, mailbox  # noqa: F401  (the journeys' fixtures)
 
 __all__ = ["Client", "Reply", "serving"]
@@ -28,8 +27,7 @@ def store(tmp_path: object) -> Caboose:
 @contextmanager
 def serving(store: Caboose, app: Flask | None = None) -> Iterator[Client]:
     server = make_server("127.0.0.1", 0, app or create_app(store), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_on_thread(server)
     try:
         yield Client(f"http://127.0.0.1:{server.server_port}")
     finally:

@@ -29,7 +29,7 @@ from service.application import Caboose
 from service.bootstrap import bootstrap
 from service.settings import RateLimits, Settings
 from tests.support.deployment import ROOT
-from tests.support.http import Client
+from tests.support.http import Client, serve_on_thread
 from tests.support.ports import free_port
 
 Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Any]
@@ -38,8 +38,7 @@ Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Any]
 @contextmanager
 def backend(app: Wsgi) -> Iterator[int]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_on_thread(server)
     try:
         yield server.server_port
     finally:

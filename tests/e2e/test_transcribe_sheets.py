@@ -1,9 +1,15 @@
-"""A whole game of every title, transcribed from its score sheet through the installed
-`caboose` command as a referee would run it: `caboose new GAME --table --observed F`, then
+"""A whole game of every title, transcribed from its score sheet through the `caboose`
+command as a referee would run it: `caboose new GAME --table --observed F`, then
 `caboose transcribe ID --from SHEET`, then `caboose audit ID`. The audit re-decides every
 move and checks every entered outcome was possible; the game ends with the scores the sheet
 states. A tampered line stops the reading at its number and stores nothing of that line.
-SQLite for every title; one title also on PostgreSQL (CABOOSE_TEST_POSTGRES)."""
+SQLite for every title; one title also on PostgreSQL (CABOOSE_TEST_POSTGRES).
+
+The commands on SQLite run in this process, through the command line's own entry point
+(click's runner: arguments parsed, output and exit code as the shell sees them), which is
+what these tests are about; the PostgreSQL test runs the installed `caboose` executable, a
+process for each command, as a referee's shell does (a command's start-up costs most of a second of
+CPU, seven times a test)."""
 
 from __future__ import annotations
 
@@ -15,7 +21,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from cli.main import cli
 from domain.core.transcription import OPENING
 from tests.conftest import POSTGRES_URL, fresh_schema
 
@@ -38,9 +46,18 @@ TAMPERED = {
 
 
 def caboose(*args: str, env: dict[str, str] | None = None, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(CABOOSE), *args], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**os.environ, **(env or {})})
-    assert (done.returncode == 0) == ok, f"caboose {' '.join(args[:2])}: {done.returncode}\n{done.stdout}\n{done.stderr}"
+    """`caboose ARGS`: in this process, or, with `env` (the PostgreSQL test), as the installed
+    executable in a process of its own."""
+    if env is None:
+        ran = CliRunner().invoke(cli, list(args))
+        done = subprocess.CompletedProcess(["caboose", *args], ran.exit_code, ran.stdout, ran.stderr)
+        crashed = "" if ran.exception is None or isinstance(ran.exception, SystemExit) else repr(ran.exception)
+    else:
+        done = subprocess.run([str(CABOOSE), *args], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                              env={**os.environ, **env})
+        crashed = ""
+    assert (done.returncode == 0) == ok, \
+        f"caboose {' '.join(args[:2])}: {done.returncode}\n{done.stdout}\n{done.stderr}\n{crashed}"
     return done
 
 

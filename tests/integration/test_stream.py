@@ -23,7 +23,7 @@ from service.api import create_app
 from service.application import Caboose
 from service.feed import Feed
 from tests.conftest import POSTGRES_URL
-from tests.support.http import Client
+from tests.support.http import Client, serve_on_thread
 from tests.support.sse import Stream
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,8 +48,7 @@ def serving(app: Caboose) -> Iterator[tuple[Client, Feed]]:
     flask_app = create_app(app)
     feed = flask_app.extensions["caboose.feed"] = Feed(app, heartbeat=HEARTBEAT)
     server = make_server("127.0.0.1", 0, flask_app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    serve_on_thread(server)
     try:
         yield Client(f"http://127.0.0.1:{server.server_port}"), feed
     finally:

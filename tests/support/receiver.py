@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from tests.support.http import serve_on_thread
 
 
 class Receiver(ThreadingHTTPServer):
@@ -42,7 +43,7 @@ class Receiver(ThreadingHTTPServer):
 @contextmanager
 def receiving(failures: int = 0) -> Iterator[Receiver]:
     server = Receiver(failures)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_on_thread(server)
     try:
         yield server
     finally:
