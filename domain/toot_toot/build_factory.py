@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
+from domain.toot_toot import penalties
 from domain.toot_toot.board import Board
 from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
@@ -55,7 +56,7 @@ def check_payment(ctx: Ctx, payment: str) -> None:
     if payment == "shovel" and not me.shovel:
         raise IllegalMove("no_shovel", "You do not hold your shovel (R10).")
     if payment == "penalty":
-        ctx.need_penalty("pay for a factory with a penalty token")
+        penalties.check_available(ctx.state, "pay for a factory with a penalty token")
 
 
 def check_site(ctx: Ctx, hex_: str, exit_: int) -> None:
@@ -89,7 +90,7 @@ def legal_moves(ctx: Ctx) -> list[dict[str, Any]]:
     """Every kind, site, exit and payment the seat has."""
     board, me = ctx.board, ctx.me
     payments = [p for p, ok in (("stone", me.goods.get("stone", 0) >= FACTORY_STONE), ("shovel", me.shovel),
-                                ("penalty", ctx.penalty_available())) if ok]
+                                ("penalty", penalties.available(ctx.state))) if ok]
     out: list[dict[str, Any]] = []
     if payments:
         for hex_, exits in sorted(board.factory_sites(ctx.seat).items()):

@@ -18,7 +18,7 @@ from domain.core.errors import IllegalMove
 from domain.core.events import Event
 from domain.core.randomness import Randomness
 from domain.core.state import replace, replace_seat
-from domain.toot_toot import end_of_game, technology
+from domain.toot_toot import end_of_game, penalties, technology
 from domain.toot_toot.content import CITY, FACTORY, SITE, Building, Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.goods import GoodsGained, GoodsPaid
@@ -108,7 +108,7 @@ def _at(ctx: Ctx, building_id: str, kind: str, noun: str) -> tuple[Building, boo
         raise IllegalMove("not_at_location", f"Your train is not next to {building.id}; a location action needs "
                           f"your train on one of its opening positions (R7).")
     if near[building.id]:
-        ctx.need_penalty(f"use {building.id} from a side that is not open")
+        penalties.check_available(ctx.state, f"use {building.id} from a side that is not open")
     return building, near[building.id]
 
 
@@ -253,7 +253,7 @@ def legal_moves(ctx: Ctx) -> list[dict[str, Any]]:
 
 def _near(ctx: Ctx, free: bool) -> dict[str, bool]:
     near = ctx.board.locations(ctx.seat, level(ctx.content, ctx.me, "waterway") > 0)
-    if free or not ctx.penalty_available():
+    if free or not penalties.available(ctx.state):
         near = {b: cost for b, cost in near.items() if not cost}
     return near
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
+from domain.toot_toot import penalties
 from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.goods import GoodsPaid
@@ -52,7 +53,7 @@ def legal_moves(ctx: Ctx) -> list[dict[str, Any]]:
     under the train ends at, while the supply has a penalty token."""
     board = ctx.board
     out = [{"type": "drive", "hex": h, "facing": f} for h, f in sorted(board.destinations(ctx.seat, None))]
-    if ctx.penalty_available():
+    if penalties.available(ctx.state):
         out += [{"type": "turn", "facing": f} for f in board.turns(ctx.seat)]
     return out
 
@@ -94,7 +95,7 @@ def turn(steps: Steps, facing: int) -> None:
     if facing not in ctx.board.turns(ctx.seat):
         raise IllegalMove("cannot_turn", f"No segment of hex {ctx.me.hex} ends at edge {facing} other than the one "
                           "the train faces (R5).")
-    ctx.need_penalty("turn")
+    penalties.check_available(ctx.state, "turn")
     steps.emit(TrainTurned(seat=ctx.seat, hex=str(ctx.me.hex), facing=facing))
     steps.emit(PenaltyTaken(seat=ctx.seat, reason="turned"))
 
