@@ -18,20 +18,21 @@ from typing import Any
 
 from domain.core.bots import Bot
 from domain.core.state import replace
-from domain.toot_toot import final
+from domain.toot_toot import final_scoring, locations
 from domain.toot_toot.content import SITE, Content
 from domain.toot_toot.context import Ctx
+from domain.toot_toot.evolve import evolve
 from domain.toot_toot.hexes import Hex, neighbour, neighbours, opp, segment
 from domain.toot_toot.orders import points
 from domain.toot_toot.plan import HEXES_PER_TURN, Plan, Planner
 from domain.toot_toot.route import TURN_COST, Step, route
 from domain.toot_toot.seats import level, room
 from domain.toot_toot.state import AFTER, DRAWING, LOCATION, MAIN, SCORING, SECOND, STARTS
+from domain.toot_toot.steps import Steps
+from domain.toot_toot.train import FUEL_STEPS, FUELS
 from domain.toot_toot.upgrades import choose_upgrade
 
 Move = dict[str, Any]
-FUELS = ("wood", "coal")
-FUEL_STEPS = 5
 
 
 class Driver:
@@ -281,16 +282,13 @@ class Driver:
     def _plan_after(self, move: Move) -> Plan | None:
         """The plan once `move` (a take or a processing, whose outcome holds nothing hidden)
         is done."""
-        from domain.toot_toot import locations
-        from domain.toot_toot.evolve import evolve
-
         ctx = self.ctx
-        events = (locations.take(ctx, move["site"]) if move["type"] == "take"
-                  else locations.process(ctx, move["factory"], move["recipe"]))
-        state = ctx.state
-        for event in events:
-            state = evolve(ctx.content, state, event)
-        return Planner(Ctx(ctx.content, state, ctx.seat)).best()
+        trial = _trial(ctx)
+        if move["type"] == "take":
+            locations.take(trial, move["site"])
+        else:
+            locations.process(trial, move["factory"], move["recipe"])
+        return Planner(Ctx(ctx.content, trial.state, ctx.seat)).best()
 
     def _drive_along(self, steps: list[Step]) -> Move | None:
         """A drive to the furthest place along `steps` a move may end on."""
@@ -395,11 +393,17 @@ def best_supply(ctx: Ctx, moves: Sequence[Move]) -> Move | None:
     content, state = ctx.content, ctx.state
 
     def placing(move: Move) -> tuple[int, int]:
-        after = final.fold(content, state, final.supplied(content, state, ctx.seat, move["fills"]))
-        totals = final.totals(content, after)
+        trial = _trial(ctx)
+        final_scoring.supplied(trial, state, ctx.seat, move["fills"])
+        totals = final_scoring.totals(content, trial.state)
         mine = totals.pop(ctx.seat)
         return mine - max(totals.values()), mine
     return max(moves, key=placing) if moves else None
+
+
+def _trial(ctx: Ctx) -> Steps:
+    """Steps to try a move on and throw away (a move whose outcome holds nothing hidden)."""
+    return Steps(ctx, evolve)
 
 
 def choose(ctx: Ctx, moves: Sequence[Move], chooser: random.Random) -> Move | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from domain.core.errors import IllegalMove
 from domain.toot_toot.board import Board
 from domain.toot_toot.content import Content, Map
 from domain.toot_toot.state import Seat, State
@@ -32,12 +31,3 @@ class Ctx:
     @property
     def me(self) -> Seat:
         return self.state.seats[self.seat]
-
-    def penalty_available(self) -> bool:
-        supply = self.state.penalty_supply
-        return supply is None or self.state.penalties_out < supply
-
-    def need_penalty(self, what: str) -> None:
-        if not self.penalty_available():
-            raise IllegalMove("no_penalty_tokens", f"All {self.state.penalty_supply} penalty tokens of this game's supply "
-                              f"are out, so you cannot {what}.")

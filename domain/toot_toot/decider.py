@@ -9,28 +9,28 @@ from typing import Any, ClassVar
 
 from domain.core.bots import Bot, base_bots
 from domain.core.content import Pack
-from domain.core.decider import Bound, Move, Setup, Unbound, choice, fixed_option
+from domain.core.decider import Bound, Decision, Move, Setup, Unbound, choice, fixed_option
 from domain.core.errors import GameOver, MalformedMove
-from domain.core.events import Audience, Event, Secret
+from domain.core.events import Audience, Event
 from domain.core.figures import Projector
-from domain.core.moves import Moves
+from domain.core.moves import Command, Moves
 from domain.core.notation import Notation
-from domain.core.randomness import Randomness, rolled, shuffled
-from domain.toot_toot import bot, geometry, invariants, play, table, views, words
-from domain.toot_toot import events as ev
+from domain.core.randomness import Randomness
+from domain.toot_toot import bot, decide, geometry, invariants, legal, table, views, words
+from domain.toot_toot.catalogue import EVENTS
 from domain.toot_toot.content import Content
 from domain.toot_toot.context import Ctx
 from domain.toot_toot.evolve import evolve
 from domain.toot_toot.figures import TootTootProjector
 from domain.toot_toot.moves import moves_of
 from domain.toot_toot.notation import TootNotation
-from domain.toot_toot.orders import Deck
+from domain.toot_toot.orders import PublicOrderRevealed, SecretOrderPlayed
 from domain.toot_toot.pack import TootSchema
+from domain.toot_toot.setup import RANDOM_MAP
 from domain.toot_toot.state import OVER, Seat, State
+from domain.toot_toot.steps import Steps
 from domain.toot_toot.view_schema import VIEW_SCHEMA
 
-RANDOM_MAP = "random"
-MAP_PICK = "the map, picked at random"
 PENALTY_SUPPLIES = (None, 5)
 ROUND_LIMIT = 60
 """R31: a game in which nobody reaches 25 (no order anyone can supply) still ends."""
@@ -46,7 +46,7 @@ class TootToot(Bound[State]):
     state_type = State
     min_seats = 2
     max_seats = 4
-    events = ev.CATALOGUE
+    events = EVENTS
     content_schema = TootSchema()
     pack_option = "pack"
     default_pack = "reference"
@@ -126,11 +126,11 @@ class TootToot(Bound[State]):
                      round_limit=chosen["round_limit"])
 
     def setup(self, state: State, rng: Randomness) -> list[Event]:
-        return opening(self.content, state, rng)
+        return decide.setup_events(self.content, state, rng)
 
     def table_setup(self, state: State, observed: Mapping[str, Any]) -> list[Event]:
         """The opening as laid out at a table (`table.py` gives the observed form)."""
-        return table.table_setup(self.content, state, observed, RANDOM_MAP, opening)
+        return table.table_setup(self.content, state, observed, RANDOM_MAP, decide.setup_events)
 
     @property
     def notation(self) -> Notation[State]:
@@ -145,16 +145,23 @@ class TootToot(Bound[State]):
         return evolve(self.content, state, event)
 
     def decide(self, state: State, seat: int, move: Move, rng: Randomness) -> list[Event]:
+        return self._decided(state, seat, move, rng).events
+
+    def decision(self, state: State, seat: int, move: Move, rng: Randomness) -> Decision[State]:
+        # `decide` evolves as it goes (steps.py): hand over what it reached.
+        return self._decided(state, seat, move, rng).decision()
+
+    def _decided(self, state: State, seat: int, move: Move, rng: Randomness) -> Steps:
         if state.phase == OVER:
             raise GameOver()
-        return play.decide(self.ctx(state, seat), self.moves.parse(move), rng)
+        command: Command = self.moves.parse(move)
+        return decide.decided(self.ctx(state, seat), command, rng)
 
     def active_seats(self, state: State) -> frozenset[int]:
-        seat = play.mover(self.ctx(state, 0))
-        return frozenset() if seat is None else frozenset({seat})
+        return legal.active_seats(state)
 
     def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return play.legal(self.ctx(state, seat))
+        return legal.legal_moves(self.ctx(state, seat))
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
@@ -170,7 +177,7 @@ class TootToot(Bound[State]):
 
     def reveals(self, event: Event) -> bool:
         """A public order turned up from the deck, or a hand order shown as it is played."""
-        return isinstance(event, (ev.PublicOrderRevealed, ev.SecretOrderPlayed))
+        return isinstance(event, (PublicOrderRevealed, SecretOrderPlayed))
 
     def invariants(self, state: State) -> list[str]:
         return invariants.problems(self.content, state)
@@ -185,23 +192,5 @@ class TootToot(Bound[State]):
         return {**base_bots(self), "greedy": bot.GreedyBot(self.content)}
 
 
-def opening(content: Content, state: State, rng: Randomness) -> list[Event]:
-    """The setup (rules page, Setup): the map, player cards, the order deck shuffled, one
-    secret order each and players + 1 public orders."""
-    maps = [m.id for m in content.maps]
-    if state.requested_map == RANDOM_MAP:
-        index = rng.pick(maps, MAP_PICK)
-        events: list[Event] = [ev.MapChosen(map=maps[index], random=rolled(len(maps), index)["random"], automatic=True)]
-    else:
-        events = [ev.MapChosen(map=state.requested_map, automatic=True)]
-    seats = len(state.seats)
-    events.append(ev.PlayerCardsDealt(cards=tuple(c.id for c in content.cards[:seats]), automatic=True))
-    order = rng.shuffle([o.id for o in content.orders])
-    events.append(ev.OrdersShuffled(cards=len(order), secrets=(Secret((), shuffled(order)),), automatic=True))
-    deck = Deck(State(seats=state.seats, deck=tuple(order)), rng)
-    for seat in range(seats):
-        deck.deal_secret(seat, "setup")
-    deck.refill(0, seats + 1)
-    return events + deck.events
 RULES = Unbound(TootToot)
 """Not yet bound to a pack: the registry binds it to one."""

@@ -1,36 +1,101 @@
-"""Location actions (R7, R11-R13, R19): take at a site, process at a factory, sell at a
-city. The train must stand across an open side of the building, or pay a penalty token to
-ignore the exit."""
+"""The location action ("Location action"; R7, R11-R15, R19, R24, R30), read top to bottom:
+the events; where a train may act (across an open side of the building, or for a penalty
+token ignoring it, R7); taking at a resource site (R11), processing at a factory (R12) and
+selling at a city to its public orders and the seat's secret ones (R13-R15: the orders
+supplied, `orders`; the tokens and the end trigger the points bring, `technology` and
+`end_of_game`; the public row refilled); passing when no location action is possible (R24,
+R30); the location actions a seat has; and how each event changes the state. A location
+action is main action D or the turn's location step; with 2!=2 the step may be two
+different ones (R19, `ledger.location_done`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
 from domain.core.randomness import Randomness
-from domain.toot_toot.content import CITY, FACTORY, SITE, Building
+from domain.core.state import replace, replace_seat
+from domain.toot_toot import end_of_game, penalties, technology
+from domain.toot_toot.content import CITY, FACTORY, SITE, Building, Content
 from domain.toot_toot.context import Ctx
-from domain.toot_toot.events import (
-    GoodsGained,
-    GoodsPaid,
-    GoodsProcessed,
-    GoodsSold,
+from domain.toot_toot.goods import GoodsGained, GoodsPaid
+from domain.toot_toot.ledger import Handlers, goods, location_done
+from domain.toot_toot.orders import (
+    Deck,
     IconsFilled,
     OrderCompleted,
     OrderDiscarded,
-    PenaltyTaken,
-    ResourceTaken,
-    ScoreGained,
     SecretOrderPlayed,
+    points,
+    spread,
+    unfilled,
+    wants,
 )
-from domain.toot_toot.orders import Deck, points, spread, unfilled, wants
+from domain.toot_toot.penalties import PenaltyTaken
 from domain.toot_toot.seats import card, level, room, supply_left
-from domain.toot_toot.state import MAIN
-from domain.toot_toot.turns import after_score
+from domain.toot_toot.state import AFTER, LOCATION, MAIN, SECOND, State
 
-KINDS = ("take", "process", "sell")
+if TYPE_CHECKING:
+    from domain.toot_toot.steps import Steps
+
+ACTIONS = ("take", "process", "sell")
+"""The three location actions; with 2!=2 the second is of another kind than the first (R19)."""
+
+# --- the events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResourceTaken(Event):
+    seat: int
+    site: str
+    good: str
+    count: int
+    main: bool
+    """Taken as action D rather than as the location action."""
+    ignore_exit: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoodsProcessed(Event):
+    """One recipe applied: the inputs follow as `GoodsPaid`, the outputs as `GoodsGained`."""
+    seat: int
+    factory: str
+    recipe: str
+    main: bool
+    lost: int | None = None
+    """Output beyond the goods limit (R12)."""
+    ignore_exit: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoodsSold(Event):
+    seat: int
+    city: str
+    fills: tuple[tuple[str, str, int], ...]
+    """(order, good, units) for each order supplied (R13)."""
+    main: bool
+    ignore_exit: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreGained(Event):
+    seat: int
+    points: int
+    order: str
+    """The order supplied; one event per order of a sale."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocationPassed(Event):
+    """No location action was possible (R24)."""
+    seat: int
+    main: bool
+
+
+# --- where a train may act (R7) -----------------------------------------------------------
 
 
 def _at(ctx: Ctx, building_id: str, kind: str, noun: str) -> tuple[Building, bool]:
@@ -43,15 +108,20 @@ def _at(ctx: Ctx, building_id: str, kind: str, noun: str) -> tuple[Building, boo
         raise IllegalMove("not_at_location", f"Your train is not next to {building.id}; a location action needs "
                           f"your train on one of its opening positions (R7).")
     if near[building.id]:
-        ctx.need_penalty(f"use {building.id} from a side that is not open")
+        penalties.check_available(ctx.state, f"use {building.id} from a side that is not open")
     return building, near[building.id]
 
 
-def _penalty(ctx: Ctx, ignore: bool, building: Building) -> list[Event]:
-    return [PenaltyTaken(seat=ctx.seat, reason=f"used {building.id} from a side that is not open")] if ignore else []
+def _penalty(steps: Steps, ignore: bool, building: Building) -> None:
+    if ignore:
+        steps.emit(PenaltyTaken(seat=steps.ctx.seat, reason=f"used {building.id} from a side that is not open"))
 
 
-def take(ctx: Ctx, site: str) -> list[Event]:
+# --- taking (R11) -------------------------------------------------------------------------
+
+
+def take(steps: Steps, site: str) -> None:
+    ctx = steps.ctx
     building, ignore = _at(ctx, site, SITE, "resource site")
     space = room(ctx.content, ctx.me)
     if space == 0:
@@ -63,11 +133,16 @@ def take(ctx: Ctx, site: str) -> list[Event]:
             raise IllegalMove("supply_empty", f"No {building.good} is left in this game's limited supply.")
         count = min(count, left)
     main = ctx.state.step == MAIN
-    return [ResourceTaken(seat=ctx.seat, site=building.id, good=building.good, count=count, main=main,
-                          ignore_exit=ignore or None), *_penalty(ctx, ignore, building)]
+    steps.emit(ResourceTaken(seat=ctx.seat, site=building.id, good=building.good, count=count, main=main,
+                             ignore_exit=ignore or None))
+    _penalty(steps, ignore, building)
 
 
-def process(ctx: Ctx, factory: str, recipe_id: str) -> list[Event]:
+# --- processing (R12) ---------------------------------------------------------------------
+
+
+def process(steps: Steps, factory: str, recipe_id: str) -> None:
+    ctx = steps.ctx
     building, ignore = _at(ctx, factory, FACTORY, "factory")
     recipe = card(ctx.content, ctx.me).recipe.get(recipe_id)
     if recipe is None or recipe.factory != building.factory:
@@ -85,15 +160,19 @@ def process(ctx: Ctx, factory: str, recipe_id: str) -> list[Event]:
         space, lost = space - kept, lost + count - kept
         if kept:
             gains.append(GoodsGained(seat=ctx.seat, good=good, count=kept, reason="processing"))
-    return [GoodsProcessed(seat=ctx.seat, factory=building.id, recipe=recipe.id, main=ctx.state.step == MAIN,
-                           lost=lost or None, ignore_exit=ignore or None),
-            *_penalty(ctx, ignore, building),
-            *(GoodsPaid(seat=ctx.seat, good=g, count=n, reason="processing") for g, n in recipe.inputs.items()),
-            *gains]
+    steps.emit(GoodsProcessed(seat=ctx.seat, factory=building.id, recipe=recipe.id, main=ctx.state.step == MAIN,
+                              lost=lost or None, ignore_exit=ignore or None))
+    _penalty(steps, ignore, building)
+    for good, count in recipe.inputs.items():
+        steps.emit(GoodsPaid(seat=ctx.seat, good=good, count=count, reason="processing"))
+    for gain in gains:
+        steps.emit(gain)
 
 
-def sell(ctx: Ctx, city: str, fills: Mapping[str, Mapping[str, int]], rng: Randomness) -> list[Event]:
-    building, ignore = _at(ctx, city, CITY, "city")
+# --- selling (R13-R15) --------------------------------------------------------------------
+
+
+def check_sale(ctx: Ctx, building: Building, fills: Mapping[str, Mapping[str, int]]) -> None:
     state, content, me = ctx.state, ctx.content, ctx.me
     wanted: dict[str, int] = {}
     for order_id, units in fills.items():
@@ -111,9 +190,19 @@ def sell(ctx: Ctx, city: str, fills: Mapping[str, Mapping[str, int]], rng: Rando
     short = [g for g, n in wanted.items() if me.goods.get(g, 0) < n]
     if short:
         raise IllegalMove("missing_goods", f"You do not hold enough {', '.join(sorted(short))} for this sale.")
+
+
+def sell(steps: Steps, city: str, fills: Mapping[str, Mapping[str, int]], rng: Randomness) -> None:
+    """The sale, each order supplied in turn (a secret one shown as it leaves the hand), its
+    points; then the tokens and end trigger they bring, and the public row refilled."""
+    ctx = steps.ctx
+    building, ignore = _at(ctx, city, CITY, "city")
+    check_sale(ctx, building, fills)
+    state, content, me = ctx.state, ctx.content, ctx.me
     fills_t = tuple((o, g, n) for o in sorted(fills) for g, n in sorted(fills[o].items()))
-    events: list[Event] = [GoodsSold(seat=ctx.seat, city=building.id, fills=fills_t, main=state.step == MAIN,
-                                     ignore_exit=ignore or None), *_penalty(ctx, ignore, building)]
+    steps.emit(GoodsSold(seat=ctx.seat, city=building.id, fills=fills_t, main=state.step == MAIN,
+                         ignore_exit=ignore or None))
+    _penalty(steps, ignore, building)
     bonus = {c: level(content, me, "sell", colour=c) for c in content.colours}
     gained, completed = 0, 0
     for order_id in sorted(fills):
@@ -122,31 +211,57 @@ def sell(ctx: Ctx, city: str, fills: Mapping[str, Mapping[str, int]], rng: Rando
         before = state.filled.get(order_id, ())
         icons = tuple(i for good, count in sorted(units.items()) for i in unfilled(order, before, good)[:count])
         if secret:
-            events.append(SecretOrderPlayed(seat=ctx.seat, order=order_id))
-        events.append(IconsFilled(order=order_id, icons=icons))
+            steps.emit(SecretOrderPlayed(seat=ctx.seat, order=order_id))
+        steps.emit(IconsFilled(order=order_id, icons=icons))
         score = points(content, bonus, order, units)
         gained += score
-        events.append(ScoreGained(seat=ctx.seat, points=score, order=order_id))
+        steps.emit(ScoreGained(seat=ctx.seat, points=score, order=order_id))
         if len(before) + len(icons) == len(order.icons):
-            events.append(OrderCompleted(seat=ctx.seat, order=order_id))
+            steps.emit(OrderCompleted(seat=ctx.seat, order=order_id))
             completed += not secret
         elif secret:
-            events.append(OrderDiscarded(seat=ctx.seat, order=order_id))
-    deck = Deck(state, rng)
-    deck.refill(len(state.public) - completed, len(state.seats) + 1)
-    return events + after_score(ctx, gained) + deck.events
+            steps.emit(OrderDiscarded(seat=ctx.seat, order=order_id))
+    technology.gain_tokens(steps, gained)
+    end_of_game.trigger(steps, gained)
+    # The refill draws from the deck and discards the sale was made with (R15).
+    Deck(steps, state, rng).refill(len(state.public) - completed, len(state.seats) + 1)
+
+
+# --- passing (R24, R30) -------------------------------------------------------------------
+
+
+def pass_location(steps: Steps) -> None:
+    ctx = steps.ctx
+    step = ctx.state.step
+    if step != SECOND and options(ctx, free=True):
+        raise IllegalMove("must_act", "A location action is possible, so you may not pass (R24, R30).")
+    steps.emit(LocationPassed(seat=ctx.seat, main=step == MAIN))
+
+
+# --- the location actions a seat has ------------------------------------------------------
+
+
+def legal_moves(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every location action possible now, and a pass when none is possible without a
+    penalty token (one that needs a token is never forced on a player, R24) or after the
+    first action of 2!=2."""
+    out = options(ctx)
+    if ctx.state.step == SECOND or not options(ctx, free=True):
+        out.append({"type": "pass_location"})
+    return out
 
 
 def _near(ctx: Ctx, free: bool) -> dict[str, bool]:
     near = ctx.board.locations(ctx.seat, level(ctx.content, ctx.me, "waterway") > 0)
-    if free or not ctx.penalty_available():
+    if free or not penalties.available(ctx.state):
         near = {b: cost for b, cost in near.items() if not cost}
     return near
 
 
-def options(ctx: Ctx, kinds: tuple[str, ...] = KINDS, free: bool = False) -> list[dict[str, Any]]:
-    """Every location action the seat could take now, as moves (with `free`, only those
-    that need no penalty token)."""
+def options(ctx: Ctx, free: bool = False) -> list[dict[str, Any]]:
+    """Every location action the seat could take now, of the kinds not yet taken this step,
+    as moves (with `free`, only those that need no penalty token)."""
+    kinds = tuple(k for k in ACTIONS if k not in ctx.state.done)
     out: list[dict[str, Any]] = []
     for building_id in sorted(_near(ctx, free)):
         building = ctx.board.building(building_id)
@@ -169,3 +284,34 @@ def sales(ctx: Ctx, city: Building) -> Iterator[dict[str, dict[str, int]]]:
     state, me = ctx.state, ctx.me
     orders = [o for o in (*state.public, *me.hand) if ctx.content.order[o].colour == city.colour]
     yield from (fills for fills in spread(wants(ctx.content, state, orders, me.goods), me.goods) if fills)
+
+
+# --- the events applied -------------------------------------------------------------------
+
+
+def _taken(content: Content, s: State, e: ResourceTaken) -> State:
+    s = replace_seat(s, e.seat, goods=goods(s.seats[e.seat], e.good, e.count)) if e.count else s
+    return location_done(content, s, e.seat, "take", e.main)
+
+
+def _processed(content: Content, s: State, e: GoodsProcessed) -> State:
+    return location_done(content, s, e.seat, "process", e.main)
+
+
+def _sold(content: Content, s: State, e: GoodsSold) -> State:
+    for _, good, count in e.fills:
+        s = replace_seat(s, e.seat, goods=goods(s.seats[e.seat], good, -count))
+    return location_done(content, s, e.seat, "sell", e.main)
+
+
+def _score(content: Content, s: State, e: ScoreGained) -> State:
+    return replace_seat(s, e.seat, track=s.seats[e.seat].track + e.points)
+
+
+def _passed(content: Content, s: State, e: LocationPassed) -> State:
+    return replace(s, step=LOCATION if e.main else AFTER)
+
+
+APPLY: Handlers = {ResourceTaken: _taken, GoodsProcessed: _processed, GoodsSold: _sold, ScoreGained: _score,
+                   LocationPassed: _passed}
+KINDS = tuple(APPLY)

@@ -1,5 +1,5 @@
 """Every move of the game, declared once: its fields (parser and JSON Schema). `move_of`
-lives in `decider.py`, since two moves (action A and the iron action) record the same kind
+lives in `views.py`, since two moves (action A and the iron action) record the same kind
 of event."""
 
 from __future__ import annotations

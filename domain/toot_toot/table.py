@@ -21,8 +21,9 @@ from domain.core.errors import MalformedMove
 from domain.core.events import Event
 from domain.core.randomness import Randomness
 from domain.core.table import ImpossibleOutcome, OutcomeNeeded, TableRandom
-from domain.toot_toot import events as ev
 from domain.toot_toot.content import Content
+from domain.toot_toot.orders import PublicOrderRevealed, SecretOrderDealt
+from domain.toot_toot.setup import MapChosen
 from domain.toot_toot.state import State
 
 KEYS = ("map", "secret_orders", "public_orders")
@@ -75,10 +76,10 @@ def observed_of(events: Sequence[Event]) -> dict[str, Any]:
     included: what the referee would have written down at the table."""
     observed: dict[str, Any] = {"secret_orders": [], "public_orders": []}
     for event in events:
-        if isinstance(event, ev.MapChosen):
+        if isinstance(event, MapChosen):
             observed["map"] = event.map
-        elif isinstance(event, ev.SecretOrderDealt):
+        elif isinstance(event, SecretOrderDealt):
             observed["secret_orders"].append(event.secret()["order"])
-        elif isinstance(event, ev.PublicOrderRevealed):
+        elif isinstance(event, PublicOrderRevealed):
             observed["public_orders"].append(event.order)
     return observed

@@ -9,9 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core.events import Audience, Event
-from domain.toot_toot import events as ev
+from domain.toot_toot.build_factory import FactoryBuilt
 from domain.toot_toot.content import Content
+from domain.toot_toot.draw_track import LineEnded, TrackDrawn
+from domain.toot_toot.events import TurnEnded
+from domain.toot_toot.final_scoring import HandOrdersSupplied
+from domain.toot_toot.locations import GoodsProcessed, GoodsSold, LocationPassed, ResourceTaken
+from domain.toot_toot.setup import StartChosen
 from domain.toot_toot.state import OVER, State
+from domain.toot_toot.technology import Upgraded
+from domain.toot_toot.train import TrainMoved, TrainTurned
 
 
 def view(content: Content, state: State, audience: Audience) -> dict[str, Any]:
@@ -55,36 +62,36 @@ def _order(content: Content, state: State, order_id: str) -> dict[str, Any]:
 
 def move_of(event: Event) -> dict[str, Any] | None:
     """The move whose first event is `event`."""
-    if isinstance(event, ev.StartChosen):
+    if isinstance(event, StartChosen):
         return {"type": "choose_start", "hex": event.hex}
-    if isinstance(event, ev.TrackDrawn):
+    if isinstance(event, TrackDrawn):
         kind = "draw_track" if event.action == "main" else "iron_track"
         return {"type": kind, "hex": event.hex, "from": event.edges[0], "to": event.edges[1]}
-    if isinstance(event, ev.LineEnded):
+    if isinstance(event, LineEnded):
         return {"type": "stop_drawing"}
-    if isinstance(event, ev.TrainMoved):
+    if isinstance(event, TrainMoved):
         hex_, facing = event.path[-1]
         if event.fuel:
             return {"type": "fuel_move", "fuel": event.fuel, "hex": hex_, "facing": facing}
         return {"type": "drive", "hex": hex_, "facing": facing}
-    if isinstance(event, ev.TrainTurned):
+    if isinstance(event, TrainTurned):
         return {"type": "turn", "facing": event.facing}
-    if isinstance(event, ev.ResourceTaken):
+    if isinstance(event, ResourceTaken):
         return {"type": "take", "site": event.site}
-    if isinstance(event, ev.GoodsProcessed):
+    if isinstance(event, GoodsProcessed):
         return {"type": "process", "factory": event.factory, "recipe": event.recipe}
-    if isinstance(event, ev.GoodsSold):
+    if isinstance(event, GoodsSold):
         return {"type": "sell", "city": event.city, "fills": _fills(event.fills)}
-    if isinstance(event, ev.HandOrdersSupplied):
+    if isinstance(event, HandOrdersSupplied):
         return {"type": "supply_hand_orders", "fills": _fills(event.fills)}
-    if isinstance(event, ev.LocationPassed):
+    if isinstance(event, LocationPassed):
         return {"type": "pass_location"}
-    if isinstance(event, ev.FactoryBuilt):
+    if isinstance(event, FactoryBuilt):
         return {"type": "build_factory", "hex": event.hex, "kind": event.factory, "exit": event.exit,
                 "payment": event.payment}
-    if isinstance(event, ev.Upgraded):
+    if isinstance(event, Upgraded):
         return {"type": "upgrade", "ability": event.ability}
-    if isinstance(event, ev.TurnEnded):
+    if isinstance(event, TurnEnded):
         return {"type": "end_turn"}
     return None
 

@@ -14,7 +14,7 @@ from domain.core.bots import bot_of
 from domain.core.events import Audience
 from domain.core.leaks import leaks
 from domain.core.randomness import SeededRandom
-from domain.toot_toot import final
+from domain.toot_toot import final_scoring
 from domain.toot_toot.state import SCORING
 from tests.conformance.toot_toot.cases import ISSUE, LAST_TURN
 from tests.playouts import fold
@@ -48,13 +48,13 @@ def test_a_seat_is_asked_exactly_when_it_has_more_than_one_choice() -> None:
         hands = [chooser.sample(orders[i * 9:i * 9 + 9], chooser.randint(0, 3)) for i in range(3)]
         held = [{g: chooser.randint(0, 2) for g in chooser.sample(goods, 2)} for _ in range(3)]
         state = table(3, hands=hands, goods=held)
-        asked = final.choosing(CONTENT, state)
-        counts = [len(final.choices(CONTENT, state, seat)) for seat in range(3)]
+        asked = final_scoring.choosing(CONTENT, state)
+        counts = [len(final_scoring.choices(CONTENT, state, seat)) for seat in range(3)]
         assert asked == tuple(seat for seat in range(3) if counts[seat] > 1), (hands, held)
-        assert all(final.choices(CONTENT, state, seat) == [{}] for seat in range(3) if seat not in asked)
+        assert all(final_scoring.choices(CONTENT, state, seat) == [{}] for seat in range(3) if seat not in asked)
         # A seat whose goods fill every icon of its hand: still asked.
         asked_with_one_choice_only += any(
-            seat in asked and final.choices(CONTENT, state, seat)[-1] == {o: _icons(o) for o in state.seats[seat].hand}
+            seat in asked and final_scoring.choices(CONTENT, state, seat)[-1] == {o: _icons(o) for o in state.seats[seat].hand}
             for seat in range(3))
     assert asked_with_one_choice_only > 0
 

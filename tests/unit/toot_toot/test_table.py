@@ -13,8 +13,9 @@ from domain.core.decider import Setup
 from domain.core.errors import RuleError
 from domain.core.randomness import SeededRandom
 from domain.core.table import DRAW, PICK, ImpossibleOutcome, OutcomeNeeded, TableRandom
-from domain.toot_toot.decider import MAP_PICK, opening
+from domain.toot_toot.decide import setup_events
 from domain.toot_toot.orders import PUBLIC_DRAW, SECRET_DRAW
+from domain.toot_toot.setup import MAP_PICK
 from domain.toot_toot.state import State
 from domain.toot_toot.table import observed_of
 from tests.playouts import fold, play_out
@@ -73,7 +74,7 @@ def test_the_opening_as_laid_out_gives_the_same_table_as_the_seeded_one(players:
 def test_the_map_is_picked_at_the_table_from_the_packs_maps() -> None:
     state, _ = _seeded()
     with pytest.raises(OutcomeNeeded) as needed:
-        opening(CONTENT, state, TableRandom())
+        setup_events(CONTENT, state, TableRandom())
     request = needed.value.request
     assert request.kind == PICK and request.what == MAP_PICK
     assert set(request.labels) == {m.id for m in CONTENT.maps}
@@ -82,7 +83,7 @@ def test_the_map_is_picked_at_the_table_from_the_packs_maps() -> None:
 def test_each_seats_secret_order_is_its_own_draw() -> None:
     state, _ = _seeded()
     with pytest.raises(OutcomeNeeded) as needed:
-        opening(CONTENT, state, TableRandom(["forest", ["Y1"]]))
+        setup_events(CONTENT, state, TableRandom(["forest", ["Y1"]]))
     request = needed.value.request
     assert request.kind == DRAW and request.what == SECRET_DRAW and request.by == 1
     assert "Y1" not in request.labels  # already dealt to seat 0
