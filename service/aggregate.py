@@ -246,7 +246,8 @@ class Game(Aggregate):
         return UUID(record["game_id"])
 
     @event("Created")
-    def __init__(self, record: dict[str, Any], seed: str | None, rng_position: int = 0) -> None:
+    def __init__(self, record: dict[str, Any], seed: str | None, rng_position: int = 0,
+                 request_digest: str | None = None) -> None:
         created = record["data"]
         self.ruleset = created["game"]
         self.ruleset_version = created["ruleset_version"]
@@ -258,7 +259,8 @@ class Game(Aggregate):
         self.created_at = record["time"]
         self.updated_at = record["time"]
         # command id -> (first version, last version, digest of the request or None)
-        self.commands = Commands(newer={record["command_id"]: (1, 1, None)} if record["command_id"] else {})
+        # (`request_digest`: of the request that made the game under a client's key, `Held`)
+        self.commands = Commands(newer={record["command_id"]: (1, 1, request_digest)} if record["command_id"] else {})
         # Pace, from event times: since when each active seat has been waiting to act, and
         # each seat's total thinking time (seat numbers as strings: snapshots are JSON).
         self.waiting_since: dict[str, str] = {}

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -149,10 +150,54 @@ class Held:
     played on in memory by bots (`service.simulation`). The pipeline stores what it holds
     as it stands, in one transaction; a new game whose id was stored meanwhile is refused
     (`game_exists`), as is a game played on in memory that another writer moved meanwhile
-    (`VersionConflict`): what was decided in memory cannot be decided again here."""
+    (`VersionConflict`): what was decided in memory cannot be decided again here.
+
+    A new game made under the client's Idempotency-Key `key` has an id that only the key
+    and its request give (`held_id`), and its first record's command `command` carries the
+    request's `digest`, so a retry finds the game its first attempt stored: the pipeline
+    answers it with that command's records, as stored, and stores nothing; the same key
+    with another request is refused (`IdempotencyKeyReused`)."""
 
     game: Game = field(hash=False)
+    key: str | None = None
+    command: str | None = None
+    digest: str | None = None
 
     @property
     def game_id(self) -> str:
         return str(self.game.id)
+
+
+HELD = uuid.UUID("5f1c9a07-3b2e-4d86-9e41-7ac0d2b6e853")
+"""The namespace of the ids of new games made under a client's Idempotency-Key (`held_id`)."""
+
+
+def held_id(use: str, key: str) -> str:
+    """The id of the game a keyed request of `use` (a creation, a fork of a game) makes: the
+    same for every retry under `key`, so a retry finds what its first attempt stored."""
+    return str(uuid.uuid5(HELD, f"{use}\n{key}"))
+
+
+def held_digest(use: str, **fields: Any) -> str:
+    """What identifies a request that makes a new game, for its retries."""
+    return hashlib.sha256(canonical({"use": use, **fields})).hexdigest()
+
+
+@dataclass(frozen=True)
+class Unstored:
+    """The past of a game decided in memory (`History`): its records not yet stored. A
+    command decided on a new game before it is stored (a bot seated, a deadline set at
+    creation) is judged against them."""
+
+    held: Game = field(hash=False)
+
+    def records(self, game_id: str, after: int = 0, limit: int | None = None,
+                upto: int | None = None) -> list[dict[str, Any]]:
+        records = [e.record for e in self.held.pending_events if hasattr(e, "record")]
+        chosen = [r for r in records if r["version"] > after and (upto is None or r["version"] <= upto)]
+        return chosen if limit is None else chosen[:limit]
+
+    def game(self, game_id: str, at: int | None = None) -> Game:
+        if at is not None and at != self.held.version:
+            raise IllegalMove("not_stored", "A game not yet stored cannot be rewound.")
+        return self.held

@@ -158,7 +158,7 @@ def imported(organiser: Organiser, lines: Iterable[dict[str, Any]]) -> tuple[Cre
     else:
         raise RecordError("tournament_exists", f"A tournament with id {tournament_id} is already stored.", 1)
     state = tr.folded(records)
-    games: list[Game] = [organiser.caboose.imported(tables[t.game_id]) for t in state.tables if t.game_id is not None]
+    games: list[Game] = [organiser.caboose.imported(tables[t.game_id]).game for t in state.tables if t.game_id is not None]
     aggregate = Tournament(entry=records[0], secret=None)
     aggregate.restore(records[1:])
     seating = organiser.lobby.seating

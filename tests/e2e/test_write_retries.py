@@ -282,6 +282,60 @@ def test_a_join(client: Client, store: Caboose) -> None:
     assert store.audit(gid).ok
 
 
+def test_a_game_created(client: Client, store: Caboose) -> None:
+    # A creation makes a new game, with its bots and deadline in the same command: a retry
+    # answers with the same game and stores nothing new. Its tokens and invites were shown
+    # once (only their hashes are kept): each answer has fresh ones, which replace the ones
+    # before, so those of the last answer are the game's.
+    body = {"game": "race", "players": ["Ann", "Bob", None], "options": {"goal": 20}, "bots": {"1": "random"},
+            "move_deadline": "PT24H"}
+    key = f"retry-{uuid.uuid4()}"
+    games_before = len(store.game_ids())
+    hang_up(client, "POST", GAMES, body, "", key)
+    deadline = time.monotonic() + 20
+    while len(store.game_ids()) == games_before:
+        assert time.monotonic() < deadline, "the creation whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(GAMES, body, headers={"Idempotency-Key": key})
+    again = client.post(GAMES, body, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    gid = first.body["game_id"]
+    assert again.body["game_id"] == gid and again.body["version"] == first.body["version"]
+    assert again.body["seed_commitment"] == first.body["seed_commitment"]
+    assert len(store.game_ids()) == games_before + 1
+    kinds = [r["kind"] for r in store.records(gid)]
+    assert kinds.count("GameCreated") == kinds.count("SeatTakenOver") == kinds.count("MoveDeadlineSet") == 1
+    assert store.records(gid)[0]["command_id"] == key  # the opening, under the client's key
+    assert first.body["referee_token"] != again.body["referee_token"]
+    assert first.body["invites"]["2"] != again.body["invites"]["2"]
+    for answer, valid in ((first, False), (again, True)):
+        seen = client.get(f"{GAMES}/{gid}/legal-moves", token=answer.body["seat_tokens"]["0"])
+        assert (seen.status == 200) is valid, seen.body
+    joined = client.post(f"{GAMES}/{gid}/join", {"invite": first.body["invites"]["2"], "name": "Cy"})
+    assert joined.status == 403, joined.body
+    version = store.game(gid).version
+    reused = client.post(GAMES, {**body, "bots": {}}, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    assert len(store.game_ids()) == games_before + 1 and store.game(gid).version == version
+    assert client.post(f"{GAMES}/{gid}/join", {"invite": again.body["invites"]["2"], "name": "Cy"}).status == 201
+    assert store.audit(gid).ok
+
+
+def test_a_game_at_a_table_created(client: Client, store: Caboose) -> None:
+    # A game played at a table has no seed: its opening, as observed, is what the key's
+    # request holds, and a retry answers with the opening the first attempt stored.
+    body = {"game": "lucky", "players": ["Ann", "Ben"], "options": {"goal": 12}, "seed_source": "table",
+            "observed": {"outcomes": [1]}}
+    key = f"retry-{uuid.uuid4()}"
+    first = client.post(GAMES, body, headers={"Idempotency-Key": key})
+    again = client.post(GAMES, body, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    assert first.body["game_id"] == again.body["game_id"] and first.body["version"] == again.body["version"]
+    reused = client.post(GAMES, {**body, "observed": {"outcomes": [0]}}, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    assert store.audit(first.body["game_id"]).ok
+
+
 def twice_at_once(client: Client, method: str, path: str, body: dict[str, Any], token: str, key: str) -> list[Reply]:
     """The same request sent twice under the same key at the same moment, as a client that
     retries before its first attempt was answered."""
@@ -295,9 +349,20 @@ def twice_at_once(client: Client, method: str, path: str, body: dict[str, Any], 
         return list(pool.map(lambda _: send(), range(2)))
 
 
-@pytest.mark.parametrize("kind", ["move", "dispute", "fork", "join"])
+@pytest.mark.parametrize("kind", ["move", "dispute", "fork", "join", "create"])
 def test_the_same_write_sent_twice_at_once_is_stored_once(client: Client, store: Caboose, kind: str) -> None:
     key = f"twice-{uuid.uuid4()}"
+    if kind == "create":
+        before = len(store.game_ids())
+        replies = twice_at_once(client, "POST", GAMES, {"game": "race", "players": ["Ann", "Bob"], "options": {"goal": 20}},
+                                "", key)
+        assert [r.status for r in replies] == [201, 201], [r.body for r in replies]
+        assert len({r.body["game_id"] for r in replies}) == 1 and len(store.game_ids()) == before + 1
+        # One of the two answers' tokens was replaced by the other's; exactly one speaks for the seat.
+        gid = replies[0].body["game_id"]
+        valid = [client.get(f"{GAMES}/{gid}/legal-moves", token=r.body["seat_tokens"]["0"]).status == 200 for r in replies]
+        assert sorted(valid) == [False, True]
+        return
     if kind == "join":
         game = created(client, {"game": "race", "players": ["Ann", None], "options": {"goal": 20}, "seed": "00" * 32})
         gid = game["game_id"]

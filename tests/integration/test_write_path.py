@@ -95,3 +95,29 @@ def test_a_referees_action_enters_the_same_pipeline(app: Caboose) -> None:
     service = {m for m in entered if m.startswith("service")}
     assert service <= SERVICE_ON_THE_WRITE_PATH | {"service.content"}, service - SERVICE_ON_THE_WRITE_PATH
     assert back <= CALLBACKS, back - CALLBACKS
+
+
+def test_a_record_imported_under_a_key_is_stored_once(tmp_path: Path) -> None:
+    # An import stores a new game through the pipeline as a creation or a fork does: a retry
+    # under the same key is answered with the game the first attempt stored (fresh tokens,
+    # which replace the first ones), and nothing is stored twice; the same key with another
+    # record of that game is refused, as is the record under another key.
+    from service.errors import IdempotencyKeyReused
+    from service.lobby import Lobby
+
+    origin = Lobby(Caboose(Settings(db=f"sqlite:///{tmp_path / 'origin.db'}")))
+    game_id, _ = origin.open_game("race", ["Ann", "Bob"], {"goal": 20}, seed=game_seed(4, 2))
+    origin.caboose.play(game_id, 0, {"type": "advance", "by": 2})
+    records = origin.caboose.records(game_id)
+    lobby = Lobby(Caboose(Settings(db=f"sqlite:///{tmp_path / 'here.db'}")))
+    first_id, first = lobby.import_game(records, "import-1")
+    again_id, again = lobby.import_game(records, "import-1")
+    assert first_id == again_id == game_id
+    assert lobby.caboose.records(game_id) == records and lobby.caboose.game_ids() == [game_id]
+    assert first.referee_token != again.referee_token
+    assert lobby.seating.seat_of(game_id, first.seat_tokens[0], lobby.caboose.game(game_id)) is None
+    assert lobby.seating.seat_of(game_id, again.seat_tokens[0], lobby.caboose.game(game_id)) == 0
+    for other, key in ((records[:-1], "import-1"), (records, "import-2")):
+        with pytest.raises(IdempotencyKeyReused):
+            lobby.import_game(other, key)
+    assert lobby.caboose.records(game_id) == records and lobby.caboose.audit(game_id).ok
