@@ -11,7 +11,7 @@ import os
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -31,7 +31,7 @@ from domain.core.transcription import TABLE, notated, sheet_lines
 from service import command_ids, stored
 from service.aggregate import Game, Stamp, new_salt, project_game, utc_now
 from service.cache import GameCache
-from service.commands import Command, Held, Play, held_digest, held_id
+from service.commands import Command, Held, Play, SeatToken, held_digest, held_id
 from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -71,16 +71,6 @@ def waiting_for(game: Game) -> dict[str, Any] | None:
     request = pending.request
     return {"outcome": request.describe(), "by": "referee" if request.by is None else f"seat:{request.by}",
             "seat": pending.seat, "needed": request.to_json()}
-
-
-class Credential(Protocol):
-    """The caller's token, as the pipeline checks it against each version of the game a
-    command is decided against (a referee may hand a seat back, with a fresh token, from
-    any process at any moment)."""
-
-    def holds(self, game: Game) -> bool:
-        """Whether the token still speaks for its seat in `game`."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -173,7 +163,7 @@ class Caboose(Application[UUID]):
 
     def execute(self, command: Command | Held, *, expected_version: int | Iterable[int] | None = None,
                 idempotency_key: str | None = None, loaded: Game | None = None,
-                credential: Credential | None = None) -> Moved:
+                credential: SeatToken | None = None) -> Moved:
         """The one way a stored game is written to: decide `command` against the game and
         store what it decided in one transaction. Returns the records this call stored (full
         form) and the game after them (for a retry of a stored request: the game as it now is).
@@ -186,10 +176,10 @@ class Caboose(Application[UUID]):
         returns exactly the records the first one stored, and stores nothing; the same key
         with another request is refused (`IdempotencyKeyReused`). `loaded`: the game as this
         request already loaded it (`game()`), the caller's own copy, decided on first; a
-        round after a lost race loads the game afresh. `credential`: whether the caller's
-        token still speaks for its seat, asked of every version the command is decided
+        round after a lost race loads the game afresh. `credential`: the caller's seat
+        token as it was let in (`SeatToken`), asked of every version the command is decided
         against but `loaded`, which the caller let the token in against (`TokenReplaced`
-        when not).
+        when it no longer speaks for its seat there).
 
         A `Held` command is a game decided in memory (created, imported, forked, or played
         on by bots); it is stored as it stands, and one made under a client's key is answered

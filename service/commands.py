@@ -61,6 +61,22 @@ class Command(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class SeatToken:
+    """A seat's bearer token as the request was let in with it: the seat it speaks for, and the
+    version of the game it was confirmed against. A referee may hand the seat back, with a
+    fresh token, from any process at any moment (`SeatHandedBack`): the token speaks for the
+    seat in a version of the game only while no hand-back of the seat is recorded after the
+    one it was confirmed against. The game itself tells, so the pipeline asks nothing of
+    the tokens' table while it decides."""
+
+    seat: int
+    confirmed_at: int
+
+    def holds(self, game: Game) -> bool:
+        return game.handed_back_at(self.seat) <= self.confirmed_at
+
+
 def request_digest(seat: int, move: Mapping[str, Any]) -> str:
     """What identifies a move's request for idempotency: the seat and the move, canonically."""
     return hashlib.sha256(canonical({"seat": seat, "move": dict(move)})).hexdigest()

@@ -232,7 +232,7 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience, loaded: Ga
     outcomes = move.pop("outcomes", None) or ()
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
     moved = lobby().caboose.execute(Play(game_id, seat, move, tuple(outcomes), actor), expected_version=versions,
-                                    idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(game_id, audience))
+                                    idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(audience, loaded))
     return answered(game_id, moved, audience)
 
 
