@@ -31,14 +31,12 @@ from domain.core.transcription import TABLE, notated, sheet_lines
 from service import command_ids, stored
 from service.aggregate import Game, Stamp, new_salt, project_game, utc_now
 from service.cache import GameCache
-from service.commands import Command, Held, Play, SeatToken, held_digest, held_id
+from service.commands import Command, Held, Play, SeatToken, decided_once, held_digest, held_id, replayed
 from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
     NoSuchSeat,
     NoSuchVersion,
-    StoreInconsistent,
-    TokenReplaced,
     VersionConflict,
     Withheld,
 )
@@ -187,36 +185,31 @@ class Caboose(Application[UUID]):
         """
         if isinstance(command, Held):
             return self._store_held(command)
-        game_id, digest = command.game_id, command.digest()
-        expected = None if expected_version is None else frozenset(
-            [expected_version] if isinstance(expected_version, int) else expected_version)
-        for _ in range(self.CONFLICT_RETRIES):
-            checked = loaded is not None  # the caller let the token in against this very game
-            aggregate, loaded = loaded or self.game(game_id), None
-            if credential is not None and not checked and not credential.holds(aggregate):
-                raise TokenReplaced()
-            if idempotency_key is not None and idempotency_key in aggregate.commands:
-                return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
-            if expected is not None and aggregate.version not in expected:
-                raise VersionConflict(expected, aggregate.version)
-            command_id = idempotency_key or (command_ids.fresh(command.namespace) if command.namespace else str(uuid.uuid4()))
-            records = command.decide(aggregate, Stamp.now(command_id, digest), self)
-            try:
-                self._save(aggregate)
-            except IntegrityError:
-                # Another writer stored this version first. Nothing of this attempt was
-                # stored or cached; the next round decides against the game as it now is
-                # (or answers a retry of the same key with what that key stored).
-                continue
-            return Moved(records, aggregate)
-        raise VersionConflict(expected, self.game(game_id).version)
+        decided = decided_once(self, command.game_id, lambda game, stamp: command.decide(game, stamp, self),
+                               command.digest(), command.namespace, expected_version=expected_version,
+                               idempotency_key=idempotency_key, loaded=loaded,
+                               admit=None if credential is None else credential.admit)
+        return Moved(decided.records, decided.aggregate, decided.replayed)
 
-    CONFLICT_RETRIES = 20
+    # -- the store of games, as the pipeline asks of it (`commands.Stream`) ---------------
+
+    def load(self, stream_id: str) -> Game:
+        return self.game(stream_id)
+
+    def recorded(self, stream_id: str, first: int, last: int) -> list[dict[str, Any]]:
+        return self.records(stream_id, after=first - 1, upto=last)
+
+    def commit(self, aggregate: Game) -> bool:
+        try:
+            self._save(aggregate)
+        except IntegrityError:
+            return False
+        return True
 
     def _store_held(self, held: Held) -> Moved:
-        replayed = self.held_replayed(held)
-        if replayed is not None:
-            return replayed
+        answer = self.held_replayed(held)
+        if answer is not None:
+            return answer
         aggregate = held.game
         first = aggregate.version - len(aggregate.pending_events) + 1
         records: list[dict[str, Any]] = [event.record for event in cast(list[Any], aggregate.pending_events)]
@@ -232,9 +225,9 @@ class Caboose(Application[UUID]):
             if stored < first:
                 raise
             if first == 1:
-                replayed = self.held_replayed(held)  # a racing attempt of the same keyed request
-                if replayed is not None:
-                    return replayed
+                answer = self.held_replayed(held)  # a racing attempt of the same keyed request
+                if answer is not None:
+                    return answer
                 raise RecordError("game_exists", f"A game with id {aggregate.id} is already stored.", 1) from None
             raise VersionConflict(None, stored) from None
         return Moved(records, aggregate)
@@ -254,16 +247,7 @@ class Caboose(Application[UUID]):
             return None  # not made by a keyed request: storing it is refused (`game_exists`)
         if made_by != held.digest:
             raise IdempotencyKeyReused(held.key)
-        return Moved(self._replayed(held.game_id, stored, held.command, str(held.digest)), stored, replayed=True)
-
-    def _replayed(self, game_id: str, aggregate: Game, key: str, digest: str) -> list[dict[str, Any]]:
-        first, last, stored_digest = aggregate.commands[key]
-        if stored_digest != digest:
-            raise IdempotencyKeyReused(key)
-        records = [r for r in self.records(game_id, after=first - 1, upto=last) if r["command_id"] == key]
-        if not records or records[0]["version"] != first or records[-1]["version"] != last:
-            raise StoreInconsistent(f"the records of command {key!r} are not where the game says they are")
-        return records
+        return Moved(replayed(self, held.game_id, stored, held.command, str(held.digest)), stored, replayed=True)
 
     def game(self, game_id: str, at: int | None = None) -> Game:
         """The aggregate now, or as it stood at version `at` (time travel): a copy of the

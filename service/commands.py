@@ -19,15 +19,17 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from domain.core import log, referee
 from domain.core.canonical import canonical
 from domain.core.errors import IllegalMove
 from domain.core.table import parse_outcome
+from service import command_ids
 from service.aggregate import Game, Stamp
+from service.errors import IdempotencyKeyReused, StoreInconsistent, TokenReplaced, VersionConflict
 
 
 class History(Protocol):
@@ -75,6 +77,99 @@ class SeatToken:
 
     def holds(self, game: Game) -> bool:
         return game.handed_back_at(self.seat) <= self.confirmed_at
+
+    def admit(self, game: Game) -> None:
+        """Refuse the command (`TokenReplaced`) in a version where the token no longer speaks for its seat."""
+        if not self.holds(game):
+            raise TokenReplaced()
+
+
+class Commanded(Protocol):
+    """What the pipeline asks of an aggregate: its version, and every command it stored (id
+    → first version, last version, digest of the request)."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def commands(self) -> Mapping[str, tuple[int, int, str | None]]: ...
+
+
+A = TypeVar("A", bound=Commanded)
+T = TypeVar("T")
+
+
+class Stream(Protocol[A]):
+    """Where the aggregates a command writes to are kept: games in the event store
+    (`Caboose`), tournaments on their shelf (`service/tournament/store.py`)."""
+
+    def load(self, stream_id: str) -> A:
+        """The aggregate now: the caller's own copy."""
+        ...
+
+    def recorded(self, stream_id: str, first: int, last: int) -> list[dict[str, Any]]:
+        """The records from version `first` to `last`."""
+        ...
+
+    def commit(self, aggregate: A) -> bool:
+        """Store what was decided on `aggregate` in one transaction; False when another writer
+        stored that version first (nothing of this attempt is stored then)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Decided(Generic[T]):
+    """What a command did: the records it stored (a retry's: the records its first attempt
+    stored), the aggregate (the caller's own copy) after them, and whether it was a retry."""
+
+    records: list[dict[str, Any]]
+    aggregate: T
+    replayed: bool = False
+
+
+CONFLICT_RETRIES = 20
+
+
+def decided_once(stream: Stream[A], stream_id: str, decide: Callable[[A, Stamp], list[dict[str, Any]]], digest: str,
+                 namespace: str, *, expected_version: int | Iterable[int] | None = None, idempotency_key: str | None = None,
+                 loaded: A | None = None, admit: Callable[[A], None] | None = None) -> Decided[A]:
+    """The pipeline itself, the same for every stream: load the aggregate, answer a retry of
+    `idempotency_key` with the records its first attempt stored (the same key with another
+    request, `digest`, is refused), refuse a stale `expected_version`, let `decide` record
+    the command under its stamp, and store it in one transaction, deciding again against
+    the aggregate as it now is when another writer stored first. `loaded`: the aggregate as
+    the caller already loaded it, decided on first; `admit`: asked of every other version
+    decided against (a seat's token, `SeatToken`), raising to refuse."""
+    expected = None if expected_version is None else frozenset(
+        [expected_version] if isinstance(expected_version, int) else expected_version)
+    for _ in range(CONFLICT_RETRIES):
+        checked = loaded is not None  # the caller admitted the request against this very version
+        aggregate, loaded = loaded if loaded is not None else stream.load(stream_id), None
+        if admit is not None and not checked:
+            admit(aggregate)
+        if idempotency_key is not None and idempotency_key in aggregate.commands:
+            return Decided(replayed(stream, stream_id, aggregate, idempotency_key, digest), aggregate, True)
+        if expected is not None and aggregate.version not in expected:
+            raise VersionConflict(expected, aggregate.version)
+        command_id = idempotency_key or (command_ids.fresh(namespace) if namespace else str(uuid.uuid4()))
+        records = decide(aggregate, Stamp.now(command_id, digest))
+        if stream.commit(aggregate):
+            return Decided(records, aggregate)
+        # Another writer stored this version first. Nothing of this attempt was stored or
+        # cached; the next round decides against the aggregate as it now is (or answers a
+        # retry of the same key with what that key stored).
+    raise VersionConflict(expected, stream.load(stream_id).version)
+
+
+def replayed(stream: Stream[A], stream_id: str, aggregate: A, key: str, digest: str) -> list[dict[str, Any]]:
+    """The records command `key` stored, for a retry of the same request (`digest`)."""
+    first, last, stored_digest = aggregate.commands[key]
+    if stored_digest != digest:
+        raise IdempotencyKeyReused(key)
+    records = [r for r in stream.recorded(stream_id, first, last) if r["command_id"] == key]
+    if not records or records[0]["version"] != first or records[-1]["version"] != last:
+        raise StoreInconsistent(f"the records of command {key!r} are not where the stream says they are")
+    return records
 
 
 def request_digest(seat: int, move: Mapping[str, Any]) -> str:
