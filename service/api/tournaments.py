@@ -276,12 +276,16 @@ class OpeningSchema(Strict):
 @tournaments.arguments(OpeningSchema())
 @tournaments.response(201, ts.OpenedSchema)
 @_referee_doc
+@KEYED
 @documents_problems(400, 404, 422)
 def open_table(args: dict[str, Any], tournament_id: str, number: int, table: int) -> ResponseReturnValue:
     """A physical table's game (`seed_source: table`), made from its opening as laid out there,
-    its players in the table's derived seat order; its seats' and referee's tokens, once."""
+    its players in the table's derived seat order; its seats' and referee's tokens, once. A
+    retry with the same Idempotency-Key answers the table it opened (`replayed`), without its
+    tokens."""
     referee_of(tournament_id)
-    return as_built(organiser().open_table(tournament_id, number, table, args["observed"], args["referee"]).to_json()), 201
+    opened = organiser().open_table(tournament_id, number, table, args["observed"], args["referee"], idempotency_key())
+    return as_built(opened.to_json()), 201
 
 
 @tournaments.get("/<tournament_id>/standings")

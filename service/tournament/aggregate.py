@@ -23,6 +23,11 @@ from domain.tournament.state import evolve, start
 
 
 class Tournament(Aggregate):
+    opening: tuple[tuple[Any, Any], ...] = ()
+    """The table games its pending events open (each a `Game` not yet stored, with the
+    credentials issued for it), stored with them in one transaction (`Shelf.commit`): as the
+    library keeps pending events beside an aggregate until they are saved. Never stored."""
+
     @staticmethod
     def create_id(entry: dict[str, Any], **_: Any) -> UUID:
         return UUID(entry[tr.ID])
