@@ -183,15 +183,18 @@ def list_tournaments() -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="create")
 @tournaments.arguments(CreateSchema())
 @tournaments.response(201, ts.CreatedTournamentSchema)
+@KEYED
 @documents_problems(400, 413, 415, 422)
 def create(args: dict[str, Any]) -> ResponseReturnValue:
-    """Create a tournament; its referee token is in the answer, once (only its hash is kept)."""
+    """Create a tournament; its referee token is in the answer, once (only its hash is kept).
+    With an `Idempotency-Key`, a retry answers with the same tournament and stores nothing
+    new; its referee token is a fresh one, which replaces the first answer's."""
     created = organiser().create(args["name"], args["game"], kind=args["format"], rounds=args["rounds"],
                                  options=args["options"], table_size=args["table_size"], semifinal=args["semifinal"],
                                  final=args["final"], seeding=args["seeding"], place_points=args["place_points"],
                                  tie_breaks=args["tie_breaks"], bye_points=args["bye_points"],
                                  seed_source=args["seed_source"], move_deadline=args["move_deadline"],
-                                 referee=args["referee"])
+                                 referee=args["referee"], idempotency_key=idempotency_key())
     body = {**views.summary(organiser().shelf.get(created.tournament_id)), "referee_token": created.referee_token}
     return as_built(body), 201, {"Location": f"/api/v1/tournaments/{created.tournament_id}"}
 

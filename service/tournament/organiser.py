@@ -19,10 +19,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from domain import games
 from domain.core.errors import IllegalMove, MalformedMove
@@ -38,13 +41,14 @@ from service import bots, command_ids
 from service import referee as desk
 from service.aggregate import Game, Stamp
 from service.application import utc_now
-from service.commands import Decided, decided_once
-from service.lobby import Lobby
+from service.commands import Decided, decided_once, held_id
+from service.errors import IdempotencyKeyReused, VersionConflict
+from service.lobby import RACING_ATTEMPTS, Lobby
 from service.seating import Issued
 from service.simulation import best_level, levels_of
 from service.tournament import assign
 from service.tournament.aggregate import Tournament, opened
-from service.tournament.store import Shelf
+from service.tournament.store import Shelf, TournamentNotFound
 
 Ratings = Callable[[str, str], float | None]
 """A player's rating in a game (`projections/ratings.py`), or None for an unrated player."""
@@ -89,8 +93,12 @@ class Organiser:
                table_size: int | None = None, semifinal: int | None = None, final: int | None = None,
                seeding: str = "draw", place_points: Sequence[float] | None = None,
                tie_breaks: Sequence[str] | None = None, bye_points: float | None = None, seed_source: str = "server",
-               move_deadline: Any = None, referee: str = "referee", secret: bytes | None = None) -> Created:
-        """A new tournament; its referee's token is shown once (only its hash is kept)."""
+               move_deadline: Any = None, referee: str = "referee", secret: bytes | None = None,
+               idempotency_key: str | None = None) -> Created:
+        """A new tournament; its referee's token is shown once (only its hash is kept). Under
+        the client's `idempotency_key` its id is the key's (`commands.held_id`), so a retry
+        finds the tournament its first attempt stored and stores nothing: since the token is
+        kept only as its hash, it is answered with a fresh one, which replaces the first."""
         decider, _ = games.for_options(game, dict(options or {}))
         seconds = bots.deadline_seconds(move_deadline) if move_deadline is not None else None
         secret = secret if secret is not None else os.urandom(32)
@@ -104,11 +112,44 @@ class Organiser:
             commitment=commitment(secret), seed_source=seed_source, move_deadline=seconds)
         # Refuse options the game refuses before anything is stored.
         decider.options(dict(options or {}), created.format.table_size)
-        tournament_id = str(uuid.uuid4())
-        aggregate = opened(tournament_id, created, secret, command_ids.fresh("create:"), utc_now(), referee_actor(referee))
-        issued = self.lobby.seating.issue(tournament_id, [])
-        self.shelf.save(aggregate, issued=[(tournament_id, issued)])
-        return Created(tournament_id, issued.referee_token)
+        if idempotency_key is None:
+            tournament_id = str(uuid.uuid4())
+            aggregate = opened(tournament_id, created, secret, command_ids.fresh("create:"), utc_now(), referee_actor(referee))
+            issued = self.lobby.seating.issue(tournament_id, [])
+            self.shelf.save(aggregate, issued=[(tournament_id, issued)])
+            return Created(tournament_id, issued.referee_token)
+        tournament_id = held_id("tournament", idempotency_key)
+        digest = request_digest("create", name=name, game=game, kind=kind, rounds=rounds, options=dict(options or {}),
+                                table_size=table_size, semifinal=semifinal, final=final, seeding=seeding,
+                                place_points=list(place_points) if place_points is not None else None,
+                                tie_breaks=list(tie_breaks) if tie_breaks is not None else None, bye_points=bye_points,
+                                seed_source=seed_source, move_deadline=seconds, referee=referee)
+        aggregate = opened(tournament_id, created, secret, idempotency_key, utc_now(), referee_actor(referee), digest)
+        for _ in range(RACING_ATTEMPTS):
+            before = self._created_before(tournament_id, idempotency_key, digest)
+            if before is not None:
+                return before
+            try:
+                issued = self.lobby.seating.issue(tournament_id, [])
+            except IntegrityError:
+                time.sleep(0.05)  # a racing attempt under the key stores it, or withdraws its token, long before
+                continue
+            try:
+                self.shelf.save(aggregate, issued=[(tournament_id, issued)])
+            except VersionConflict:
+                continue  # stored by a racing attempt meanwhile: answered as a retry
+            return Created(tournament_id, issued.referee_token)
+        raise VersionConflict(None, 1)
+
+    def _created_before(self, tournament_id: str, key: str, digest: str) -> Created | None:
+        """The tournament a keyed creation stored (None: none yet), with a fresh referee token."""
+        try:
+            stored = self.shelf.get(tournament_id)
+        except TournamentNotFound:
+            return None
+        if stored.commands.get(key, (0, 0, None))[2] != digest:
+            raise IdempotencyKeyReused(key)
+        return Created(tournament_id, self.lobby.seating.reissue_all(tournament_id).referee_token)
 
     def register(self, tournament_id: str, player: str, referee: str = "referee",
                  idempotency_key: str | None = None) -> list[dict[str, Any]]:

@@ -336,6 +336,135 @@ def test_a_game_at_a_table_created(client: Client, store: Caboose) -> None:
     assert store.audit(first.body["game_id"]).ok
 
 
+TOURNAMENTS = "/api/v1/tournaments"
+
+
+def tournament_records(client: Client, tournament_id: str) -> list[dict[str, Any]]:
+    """The tournament's own records, as its export gives them (its tables' games follow them)."""
+    body = client.get(f"{TOURNAMENTS}/{tournament_id}/export").body
+    records = [body] if isinstance(body, dict) else list(map(json.loads, body.splitlines()))  # one line reads as JSON
+    return [r for r in records if "tournament_id" in r]
+
+
+def retried_on_tournament(client: Client, tournament_id: str, path: str, body: dict[str, Any], token: str,
+                          other: dict[str, Any] | None) -> Reply:
+    """A tournament's command sent and its answer lost, then retried twice under the same key:
+    both answers are the same, the tournament holds the command once, right after what was
+    there, and the key with another request is refused and stores nothing."""
+    key = f"retry-{uuid.uuid4()}"
+    before = len(tournament_records(client, tournament_id))
+    hang_up(client, "POST", path, body, token, key)
+    deadline = time.monotonic() + 20
+    while not [r for r in tournament_records(client, tournament_id) if r["command_id"] == key]:
+        assert time.monotonic() < deadline, "the command whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.request("POST", path, body, token=token, headers={"Idempotency-Key": key})
+    again = client.request("POST", path, body, token=token, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    assert again.body == first.body
+    stored = tournament_records(client, tournament_id)
+    under = [r["version"] for r in stored if r["command_id"] == key]
+    assert under and under[0] == before + 1 and under == list(range(under[0], under[-1] + 1))
+    if other is not None:
+        reused = client.request("POST", path, other, token=token, headers={"Idempotency-Key": key})
+        assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+        assert len(tournament_records(client, tournament_id)) == len(stored)
+    return first
+
+
+def test_a_tournament_created(client: Client) -> None:
+    # A retry answers with the same tournament and stores nothing new; its referee token was
+    # shown once (only its hash is kept), so each answer has a fresh one, which replaces the one before.
+    body = {"name": "Club night", "game": "ticket_to_ride", "format": "swiss", "rounds": 2, "table_size": 3}
+    key = f"retry-{uuid.uuid4()}"
+    hang_up(client, "POST", TOURNAMENTS, body, "", key)
+    deadline = time.monotonic() + 20
+    while not client.get(TOURNAMENTS).body["tournaments"]:
+        assert time.monotonic() < deadline, "the creation whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(TOURNAMENTS, body, headers={"Idempotency-Key": key})
+    again = client.post(TOURNAMENTS, body, headers={"Idempotency-Key": key})
+    assert first.status == again.status == 201, (first.body, again.body)
+    tid = first.body["tournament_id"]
+    assert again.body["tournament_id"] == tid and again.body["commitment"] == first.body["commitment"]
+    assert [t["tournament_id"] for t in client.get(TOURNAMENTS).body["tournaments"]] == [tid]
+    assert len(tournament_records(client, tid)) == 1
+    assert first.body["referee_token"] != again.body["referee_token"]
+    refused = client.post(f"{TOURNAMENTS}/{tid}/players", {"player": "Ann"}, token=first.body["referee_token"])
+    assert refused.status in (401, 403), refused.body
+    reused = client.post(TOURNAMENTS, {**body, "rounds": 3}, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    assert len(client.get(TOURNAMENTS).body["tournaments"]) == 1
+    assert client.post(f"{TOURNAMENTS}/{tid}/players", {"player": "Ann"}, token=again.body["referee_token"]).status == 201
+
+
+def test_a_tournaments_commands(client: Client, store: Caboose) -> None:
+    created = created_tournament(client)
+    tid, token = created["tournament_id"], created["referee_token"]
+    base = f"{TOURNAMENTS}/{tid}"
+    for player in ["Ann", "Ben", "Cleo", "Dan", "Eve"]:
+        retried_on_tournament(client, tid, f"{base}/players", {"player": player}, token, {"player": "Zed"})
+    withdrawal = {"player": "Eve", "how": "forfeit", "reason": "ill"}
+    retried_on_tournament(client, tid, f"{base}/withdrawals", withdrawal, token, {**withdrawal, "reason": "away"})
+    games_before = len(store.game_ids())
+    paired = client.post(f"{base}/rounds", {}, token=token, headers={"Idempotency-Key": "round-1"})
+    assert paired.status == 201 and paired.body["replayed"] is False, paired.body
+    again = client.post(f"{base}/rounds", {}, token=token, headers={"Idempotency-Key": "round-1"})
+    assert again.status == 201 and again.body["replayed"] is True
+    assert [t["game_id"] for t in again.body["tables"]] == [t["game_id"] for t in paired.body["tables"]]
+    assert len(store.game_ids()) == games_before + len(paired.body["tables"])  # no table opened twice
+    reused = client.post(f"{base}/rounds", {"entrants": ["Ann", "Ben", "Cleo"]}, token=token,
+                         headers={"Idempotency-Key": "round-1"})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    game_id = paired.body["tables"][0]["game_id"]
+    dispute = {"game_id": game_id, "version": 2, "raised_by": "seat:1", "claim": "miscount"}
+    key = f"retry-{uuid.uuid4()}"
+    hang_up(client, "POST", f"{base}/disputes", dispute, token, key)
+    deadline = time.monotonic() + 20
+    while not stored_under(store, game_id, key):  # a tournament's dispute is recorded in its table's game
+        assert time.monotonic() < deadline, "the dispute whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(f"{base}/disputes", dispute, token=token, headers={"Idempotency-Key": key})
+    assert first.status == 201 and [(r["version"], r["hash"]) for r in first.body["records"]] == stored_under(store, game_id, key)
+    assert client.post(f"{base}/disputes", {**dispute, "claim": "other"}, token=token,
+                       headers={"Idempotency-Key": key}).status == 422
+    seats = len(paired.body["tables"][0]["seats"])
+    ruling = {"game_id": game_id, "text": "Played out at the table.", "places": list(range(1, seats + 1))}
+    retried_on_tournament(client, tid, f"{base}/rulings", ruling, token, {**ruling, "places": list(range(seats, 0, -1))})
+    assert store.audit(game_id).ok
+
+
+def test_a_physical_tables_opening(client: Client, store: Caboose) -> None:
+    created = created_tournament(client, game="lucky", table_size=2, rounds=1, seed_source="table")
+    tid, token = created["tournament_id"], created["referee_token"]
+    base = f"{TOURNAMENTS}/{tid}"
+    for player in ["Ann", "Ben"]:
+        assert client.post(f"{base}/players", {"player": player}, token=token).status == 201
+    assert client.post(f"{base}/rounds", {}, token=token).status == 201
+    games_before = len(store.game_ids())
+    path = f"{base}/rounds/1/tables/1/opening"
+    key = f"retry-{uuid.uuid4()}"
+    hang_up(client, "POST", path, {"observed": {"outcomes": [1]}}, token, key)
+    deadline = time.monotonic() + 20
+    while len(store.game_ids()) == games_before:
+        assert time.monotonic() < deadline, "the opening whose answer was lost was never stored"
+        time.sleep(0.05)
+    first = client.post(path, {"observed": {"outcomes": [1]}}, token=token, headers={"Idempotency-Key": key})
+    assert first.status == 201 and first.body["replayed"] is True, first.body  # its tokens were shown once
+    assert len(store.game_ids()) == games_before + 1 and store.game_ids()[-1] == first.body["game_id"]
+    assert [r["kind"] for r in tournament_records(client, tid)].count("TableOpened") == 1
+    reused = client.post(path, {"observed": {"outcomes": [0]}}, token=token, headers={"Idempotency-Key": key})
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
+    assert store.audit(first.body["game_id"]).ok
+
+
+def created_tournament(client: Client, **body: Any) -> dict[str, Any]:
+    reply = client.post(TOURNAMENTS, {"name": "Club night", "game": "ticket_to_ride", "format": "swiss", "rounds": 2,
+                                      "table_size": 3, **body})
+    assert reply.status == 201, reply.body
+    return dict(reply.body)
+
+
 def twice_at_once(client: Client, method: str, path: str, body: dict[str, Any], token: str, key: str) -> list[Reply]:
     """The same request sent twice under the same key at the same moment, as a client that
     retries before its first attempt was answered."""
