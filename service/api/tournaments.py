@@ -203,11 +203,14 @@ def create(args: dict[str, Any]) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="create")
 @tournaments.arguments(ImportSchema())
 @tournaments.response(201, ts.ImportedSchema)
+@KEYED
 @documents_problems(400, 413, 415, 422)
 def import_tournament(args: dict[str, Any]) -> ResponseReturnValue:
     """Verify an exported tournament and store it with its games; a record that does not
-    verify stores nothing. Fresh tokens for its referee and every table's seats and referee."""
-    created, games = transfer.imported(organiser(), args["records"])
+    verify stores nothing. Fresh tokens for its referee and every table's seats and referee.
+    With an `Idempotency-Key`, a retry answers with the same tournament and stores nothing
+    new; its tokens are fresh ones, which replace the first answer's."""
+    created, games = transfer.imported(organiser(), args["records"], idempotency_key())
     body = {"tournament_id": created.tournament_id, "referee_token": created.referee_token, "games": games}
     return as_built(body), 201, {"Location": f"/api/v1/tournaments/{created.tournament_id}"}
 

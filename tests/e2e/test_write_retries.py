@@ -16,14 +16,16 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
 from service.application import Caboose
+from service.settings import RateLimits, Settings
 from service.simulation import game_seed
-from tests.e2e.conftest import Client, Reply
+from tests.e2e.conftest import Client, Reply, serving
 
 GAMES = "/api/v1/games"
 REF = "Rita"
@@ -456,6 +458,41 @@ def test_a_physical_tables_opening(client: Client, store: Caboose) -> None:
     reused = client.post(path, {"observed": {"outcomes": [0]}}, token=token, headers={"Idempotency-Key": key})
     assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused", reused.body
     assert store.audit(first.body["game_id"]).ok
+
+
+def test_a_tournament_imported(client: Client, tmp_path: Path) -> None:
+    # An export imported into another store: a retry answers with the same tournament and
+    # fresh tokens, which replace the first answer's; nothing is stored twice.
+    created = created_tournament(client)
+    tid, token = created["tournament_id"], created["referee_token"]
+    for player in ["Ann", "Ben", "Cleo"]:
+        assert client.post(f"{TOURNAMENTS}/{tid}/players", {"player": player}, token=token).status == 201
+    assert client.post(f"{TOURNAMENTS}/{tid}/rounds", {}, token=token).status == 201
+    export = client.get(f"{TOURNAMENTS}/{tid}/export?as=referee", token=token).body  # a running table's secrets too
+    lines = [json.loads(line) for line in export.splitlines()]
+    other = Caboose(Settings(db=f"sqlite:///{tmp_path}/other.sqlite", rate_limits=RateLimits.every("1000000/minute")))
+    with serving(other) as there:
+        path, body, key = f"{TOURNAMENTS}/import", {"records": lines}, f"retry-{uuid.uuid4()}"
+        hang_up(there, "POST", path, body, "", key)
+        deadline = time.monotonic() + 20
+        while not there.get(TOURNAMENTS).body["tournaments"]:
+            assert time.monotonic() < deadline, "the import whose answer was lost was never stored"
+            time.sleep(0.05)
+        first = there.post(path, body, headers={"Idempotency-Key": key})
+        again = there.post(path, body, headers={"Idempotency-Key": key})
+        assert first.status == again.status == 201, (first.body, again.body)
+        assert first.body["tournament_id"] == again.body["tournament_id"] == tid
+        assert sorted(first.body["games"]) == sorted(again.body["games"]) and len(other.game_ids()) == len(first.body["games"])
+        assert tournament_records(there, tid) == tournament_records(client, tid)
+        assert first.body["referee_token"] != again.body["referee_token"]
+        unkeyed = there.post(path, body)
+        reused = there.post(path, {"records": lines[:-1]}, headers={"Idempotency-Key": key})
+        assert unkeyed.status == 422 and unkeyed.body["code"] == "tournament_exists", unkeyed.body
+        assert reused.status in (400, 422) and reused.body["code"] in ("idempotency_key_reused", "record_rejected"), reused.body
+        assert tournament_records(there, tid) == tournament_records(client, tid)
+        for answer, valid in ((first, False), (again, True)):
+            desk = there.get(f"{TOURNAMENTS}/{tid}/disputes", token=answer.body["referee_token"])
+            assert (desk.status == 200) is valid, desk.body
 
 
 def created_tournament(client: Client, **body: Any) -> dict[str, Any]:
