@@ -1,11 +1,12 @@
-"""Every kind of write to a game, retried from the client's side over a real HTTP server.
+"""Every kind of write (to a game or a tournament), retried from the client's side over a real HTTP server.
 
 The client sends a write with an `Idempotency-Key` and hangs up before the answer comes
 (the answer is lost on the way); the server stores the write all the same. The client then
 sends the same request again under the same key, twice: both answers are the first
 attempt's records, exactly as stored, and the store holds that command once; the same key
 with another request is refused and stores nothing. Each kind goes through the one command
-pipeline (`Caboose.execute`), so each is held to the same guarantees."""
+pipeline (`Caboose.execute`, `commands.decided_once`), so each is held to the same guarantees,
+on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,9 +27,22 @@ import pytest
 from service.application import Caboose
 from service.settings import RateLimits, Settings
 from service.simulation import game_seed
+from tests.conftest import POSTGRES_URL
 from tests.e2e.conftest import Client, Reply, serving
 
 GAMES = "/api/v1/games"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Caboose]:
+    """The server's store, on each real database."""
+    limits = RateLimits.every("1000000/minute")
+    if request.param == "sqlite":
+        yield Caboose(Settings(db=f"sqlite:///{tmp_path}/api.sqlite", rate_limits=limits))
+        return
+    app = Caboose(Settings(db=POSTGRES_URL, schema=request.getfixturevalue("postgres_schema"), rate_limits=limits))
+    yield app
+    app.close()
 REF = "Rita"
 
 
