@@ -189,9 +189,12 @@ class Organiser:
         with the round, in one transaction. Results of tables whose games ended are recorded first."""
         def paired(tournament: Tournament, stamp: Stamp) -> list[dict[str, Any]]:
             plans = decide.plans(tournament.state, self._secret(tournament), self.solver, entrants)
-            events, opening = self._open(tournament, plans)
-            tournament.opening = opening
-            return _appended(tournament, events, referee_actor(referee), stamp)
+            events, tables = self._open(tournament, plans)
+            records = _appended(tournament, events, referee_actor(referee), stamp)
+            # Their credentials last: issued only for a round the rules let in (withdrawn if it is not stored).
+            issued = self.lobby.seating.issue_many([(str(g.id), list(g.seats)) for g in tables])
+            tournament.opening = tuple(zip(tables, issued, strict=True))
+            return records
 
         digest = request_digest("pair", referee=referee, entrants=list(entrants) if entrants is not None else None)
         if idempotency_key is None or idempotency_key not in self._running(tournament_id).commands:
@@ -289,9 +292,8 @@ class Organiser:
         against the tournament as it now is when another writer stored first."""
         return decided_once(self.shelf, tournament_id, decide, digest, namespace, idempotency_key=idempotency_key)
 
-    def _open(self, tournament: Tournament, plans: Sequence[Plan]) -> tuple[list[Event], tuple[tuple[Game, Issued], ...]]:
-        """The events of the planned rounds and the games of their tables with their
-        credentials (issued now: withdrawn if the round is not stored), not yet stored."""
+    def _open(self, tournament: Tournament, plans: Sequence[Plan]) -> tuple[list[Event], list[Game]]:
+        """The events of the planned rounds and the games of their tables, not yet stored."""
         created, tournament_id = tournament.state.created, str(tournament.id)
         decider, _ = games.for_options(created.game, dict(created.options))
         pinned = decider.pack.pinned if decider.pack is not None else None
@@ -313,8 +315,7 @@ class Organiser:
                 events.append(ev.TableSeated(round=plan.round, table=table.table, seats=table.seats, game_id=str(game.id),
                                              seed_commitment=commitment(table.seed)))
                 aggregates.append(game)
-        issued = self.lobby.seating.issue_many([(str(g.id), list(g.seats)) for g in aggregates])
-        return events, tuple(zip(aggregates, issued, strict=True))
+        return events, aggregates
 
     def open_table(self, tournament_id: str, round_: int, table: int, observed: Mapping[str, Any],
                    referee: str = "referee", idempotency_key: str | None = None) -> Opened:
@@ -328,9 +329,10 @@ class Organiser:
             created = tournament.state.created
             game = self.caboose.new_game(created.game, list(seated.seats), created.options, observed=observed,
                                          tournament=AtTable(tournament_id, round_, table))
+            records = _appended(tournament, [ev.TableOpened(round=round_, table=table, game_id=str(game.id))],
+                                referee_actor(referee), stamp)
             tournament.opening = ((game, self.lobby.seating.issue(str(game.id), list(seated.seats))),)
-            return _appended(tournament, [ev.TableOpened(round=round_, table=table, game_id=str(game.id))],
-                             referee_actor(referee), stamp)
+            return records
 
         digest = request_digest("open_table", round=round_, table=table, observed=dict(observed), referee=referee)
         done = self._execute(tournament_id, opened_at, digest, idempotency_key)
