@@ -12,6 +12,11 @@ finds it.
 A command decides on the `Game` aggregate, never on the service: what it needs of the
 game's past (the records a referee's action is judged against, the state a rewind
 restores) it asks of `History`, which the pipeline hands it.
+
+The pipeline's loop is `decided_once`, over a `Stream` of aggregates: `Caboose.execute` runs
+it over the store of games, the tournament's organiser over its shelf, so a tournament's
+commands have the same guarantees. A new game decided in memory (`Held`) is stored as it
+stands, and one made under a client's key is found again by its retry (`held_id`).
 """
 
 from __future__ import annotations
