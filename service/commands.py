@@ -315,5 +315,5 @@ class Unstored:
 
     def game(self, game_id: str, at: int | None = None) -> Game:
         if at is not None and at != self.held.version:
-            raise IllegalMove("not_stored", "A game not yet stored cannot be rewound.")
+            raise LookupError("a game not yet stored has no earlier versions to go back to")  # no rewind judged on one
         return self.held
