@@ -22,6 +22,7 @@ from domain.core.registry import (
     register,
     ruleset,
     schema,
+    shelf_changed,
     use_shelf,
 )
 from domain.railway_boom import DECIDER as RAILWAY_BOOM
@@ -45,4 +46,4 @@ register(AGE_OF_STEAM_1, current_version=False)
 register(TOOT_TOOT_1, current_version=False)
 
 __all__ = ["CONTENT_OPTION", "GAMES", "Shelf", "bind", "current", "current_rules", "find", "for_options", "names",
-           "register", "ruleset", "schema", "use_shelf"]
+           "register", "ruleset", "schema", "shelf_changed", "use_shelf"]

@@ -85,7 +85,6 @@ def seed_not_held() -> IllegalMove:
                        "seed is kept, then import the finished record.")
 
 
-_NOTHING = object()
 _RULES = "_rules"
 """Where a game keeps the rules it found, with the shelf's token they were found under."""
 
@@ -246,7 +245,8 @@ class Game(Aggregate):
         return UUID(record["game_id"])
 
     @event("Created")
-    def __init__(self, record: dict[str, Any], seed: str | None, rng_position: int = 0) -> None:
+    def __init__(self, record: dict[str, Any], seed: str | None, rng_position: int = 0,
+                 request_digest: str | None = None) -> None:
         created = record["data"]
         self.ruleset = created["game"]
         self.ruleset_version = created["ruleset_version"]
@@ -258,7 +258,8 @@ class Game(Aggregate):
         self.created_at = record["time"]
         self.updated_at = record["time"]
         # command id -> (first version, last version, digest of the request or None)
-        self.commands = Commands(newer={record["command_id"]: (1, 1, None)} if record["command_id"] else {})
+        # (`request_digest`: of the request that made the game under a client's key, `Held`)
+        self.commands = Commands(newer={record["command_id"]: (1, 1, request_digest)} if record["command_id"] else {})
         # Pace, from event times: since when each active seat has been waiting to act, and
         # each seat's total thinking time (seat numbers as strings: snapshots are JSON).
         self.waiting_since: dict[str, str] = {}
@@ -352,10 +353,8 @@ class Game(Aggregate):
     @event("Recorded")
     def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
         self._note(record, rng_position, request_digest)
-        # On the play path the rules already reached the state after this event
-        # (`Decider.decision`); loading a stored game folds it.
-        reached = self.__dict__.pop("_reached", _NOTHING)
-        self.state = reached if reached is not _NOTHING else self._fold(record)
+        reached = self.reaching
+        self.state = next(reached) if reached is not None else self._fold(record)
         self._pace(record["time"])
 
     def _fold(self, record: dict[str, Any], earlier: fold.Earlier | None = None) -> Any:
@@ -397,23 +396,29 @@ class Game(Aggregate):
             raise seed_not_held()
         return bytes.fromhex(self.seed)
 
+    reaching: Iterator[Any] | None = None
+    """While a decided command's events are recorded (`_append`): the state the rules reached
+    after each (`Decision.states`), which recording one takes in turn instead of folding it
+    again; loading a stored game folds every event. Set only for the length of `_append`,
+    never in a snapshot (a class attribute, None, otherwise)."""
+
     def _append(self, events: Sequence[Event], actor: str | Callable[[Event], str], stamp: Stamp, rng_position: int,
                 states: Sequence[Any] | None = None) -> list[dict[str, Any]]:
         """Seal and record `events`; `states`, when given, is the state after each. `actor`
         names who each event is recorded as by: one for all, or one per event (a table
         game's command mixes an outcome's enterer with the seat that moved)."""
         records = []
-        for index, e in enumerate(events):
-            by = actor(e) if callable(actor) else actor
-            record = seal(game_id=str(self.id), version=self.version + 1, time=stamp.time, actor=by,
-                          command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
-            if states is not None:
-                self._reached = states[index]
-            try:
+        if states is not None:
+            self.reaching = iter(states)
+        try:
+            for e in events:
+                by = actor(e) if callable(actor) else actor
+                record = seal(game_id=str(self.id), version=self.version + 1, time=stamp.time, actor=by,
+                              command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
                 self._record(record, rng_position, stamp.digest)
-            finally:  # never left for another event, nor taken into a snapshot
-                self.__dict__.pop("_reached", None)
-            records.append(record)
+                records.append(record)
+        finally:
+            self.__dict__.pop("reaching", None)
         return records
 
     def set_up(self, stamp: Stamp) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ import os
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -31,14 +31,12 @@ from domain.core.transcription import TABLE, notated, sheet_lines
 from service import command_ids, stored
 from service.aggregate import Game, Stamp, new_salt, project_game, utc_now
 from service.cache import GameCache
-from service.commands import Command, Held, Play
+from service.commands import Command, Held, Play, SeatToken, decided_once, held_digest, held_id, replayed
 from service.errors import (
     GameNotFound,
     IdempotencyKeyReused,
     NoSuchSeat,
     NoSuchVersion,
-    StoreInconsistent,
-    TokenReplaced,
     VersionConflict,
     Withheld,
 )
@@ -73,22 +71,14 @@ def waiting_for(game: Game) -> dict[str, Any] | None:
             "seat": pending.seat, "needed": request.to_json()}
 
 
-class Credential(Protocol):
-    """The caller's token, as the pipeline checks it against each version of the game a
-    command is decided against (a referee may hand a seat back, with a fresh token, from
-    any process at any moment)."""
-
-    def holds(self, game: Game) -> bool:
-        """Whether the token still speaks for its seat in `game`."""
-        ...
-
-
 @dataclass(frozen=True)
 class Moved:
     """What a command did: the records it stored, and the game (the caller's own copy) after them."""
 
     records: list[dict[str, Any]]
     game: Game
+    replayed: bool = False
+    """A retry's answer: the records its first attempt stored, the game as it now is."""
 
     @property
     def game_id(self) -> str:
@@ -124,12 +114,14 @@ class Caboose(Application[UUID]):
 
     def new_game(self, game: str, seats: list[str], options: Mapping[str, Any] | None = None,
                  seed: bytes | None = None, observed: Mapping[str, Any] | None = None,
-                 tournament: AtTable | None = None, rated: bool = False) -> Game:
+                 tournament: AtTable | None = None, rated: bool = False, *,
+                 request: tuple[str, str] | None = None) -> Game:
         """A new game with its opening recorded, not yet stored. With `observed` (the opening
         as laid out at a table, `Decider.table_setup`; `{}` for the game's default) it is a
         game played at a table (`seed_source: "table"`): no seed, every outcome entered.
         `tournament` names the tournament table it is played at; `rated`: its result counts in
-        the ratings once it ends."""
+        the ratings once it ends. `request`: the client's Idempotency-Key and the digest of
+        its request, which give the game its id and its opening's command (`commands.Held`)."""
         decider, options = games.for_options(game, options or {})
         if not decider.min_seats <= len(seats) <= decider.max_seats:
             raise MalformedMove("bad_seats", f"{game} takes {decider.min_seats}–{decider.max_seats} players, not {len(seats)}.")
@@ -140,21 +132,24 @@ class Caboose(Application[UUID]):
         if observed is not None and not isinstance(observed, Mapping):
             raise MalformedMove("bad_setup", "The observed opening is a JSON object.")
         setup = Setup(tuple(seats), decider.options(options, len(seats)))
-        game_id, now, command_id = str(uuid.uuid4()), utc_now(), command_ids.fresh("create:")
+        key, digest = request if request is not None else (None, None)
+        game_id = held_id("create", key) if key is not None else str(uuid.uuid4())
+        now, command_id = utc_now(), key if key is not None else command_ids.fresh("create:")
+        stamp = Stamp(command_id, now, digest)
         if observed is not None:
             created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
                            event=log.game_created(decider, setup, None, TABLE, tournament, rated), prev_hash="0" * 64,
                            new_salt=new_salt)
-            aggregate = Game(record=created, seed=None)
-            aggregate.set_up_table(observed, referee_actor(REFEREE_NAME), Stamp(command_id, now))
+            aggregate = Game(record=created, seed=None, request_digest=digest)
+            aggregate.set_up_table(observed, referee_actor(REFEREE_NAME), stamp)
             return aggregate
         seed_source = "client" if seed is not None else "server"
         seed = seed if seed is not None else os.urandom(32)
         created = seal(game_id=game_id, version=1, time=now, actor="system", command_id=command_id,
                        event=log.game_created(decider, setup, commitment(seed), seed_source, tournament, rated),
                        prev_hash="0" * 64, new_salt=new_salt)
-        aggregate = Game(record=created, seed=seed.hex())
-        aggregate.set_up(Stamp(command_id, now))
+        aggregate = Game(record=created, seed=seed.hex(), request_digest=digest)
+        aggregate.set_up(stamp)
         return aggregate
 
     def play(self, game_id: str, seat: int, move: Mapping[str, Any], *, expected_version: int | Iterable[int] | None = None,
@@ -166,7 +161,7 @@ class Caboose(Application[UUID]):
 
     def execute(self, command: Command | Held, *, expected_version: int | Iterable[int] | None = None,
                 idempotency_key: str | None = None, loaded: Game | None = None,
-                credential: Credential | None = None) -> Moved:
+                credential: SeatToken | None = None) -> Moved:
         """The one way a stored game is written to: decide `command` against the game and
         store what it decided in one transaction. Returns the records this call stored (full
         form) and the game after them (for a retry of a stored request: the game as it now is).
@@ -179,43 +174,43 @@ class Caboose(Application[UUID]):
         returns exactly the records the first one stored, and stores nothing; the same key
         with another request is refused (`IdempotencyKeyReused`). `loaded`: the game as this
         request already loaded it (`game()`), the caller's own copy, decided on first; a
-        round after a lost race loads the game afresh. `credential`: whether the caller's
-        token still speaks for its seat, asked of every version the command is decided
+        round after a lost race loads the game afresh. `credential`: the caller's seat
+        token as it was let in (`SeatToken`), asked of every version the command is decided
         against but `loaded`, which the caller let the token in against (`TokenReplaced`
-        when not).
+        when it no longer speaks for its seat there).
 
         A `Held` command is a game decided in memory (created, imported, forked, or played
-        on by bots); it is stored as it stands (see `Held`).
+        on by bots); it is stored as it stands, and one made under a client's key is answered
+        on a retry as any command is (see `Held`). `Moved.replayed` tells a retry's answer.
         """
         if isinstance(command, Held):
-            return self._store_held(command.game)
-        game_id, digest = command.game_id, command.digest()
-        expected = None if expected_version is None else frozenset(
-            [expected_version] if isinstance(expected_version, int) else expected_version)
-        for _ in range(self.CONFLICT_RETRIES):
-            checked = loaded is not None  # the caller let the token in against this very game
-            aggregate, loaded = loaded or self.game(game_id), None
-            if credential is not None and not checked and not credential.holds(aggregate):
-                raise TokenReplaced()
-            if idempotency_key is not None and idempotency_key in aggregate.commands:
-                return Moved(self._replayed(game_id, aggregate, idempotency_key, digest), aggregate)
-            if expected is not None and aggregate.version not in expected:
-                raise VersionConflict(expected, aggregate.version)
-            command_id = idempotency_key or (command_ids.fresh(command.namespace) if command.namespace else str(uuid.uuid4()))
-            records = command.decide(aggregate, Stamp.now(command_id, digest), self)
-            try:
-                self._save(aggregate)
-            except IntegrityError:
-                # Another writer stored this version first. Nothing of this attempt was
-                # stored or cached; the next round decides against the game as it now is
-                # (or answers a retry of the same key with what that key stored).
-                continue
-            return Moved(records, aggregate)
-        raise VersionConflict(expected, self.game(game_id).version)
+            return self._store_held(command)
+        decided = decided_once(self, command.game_id, lambda game, stamp: command.decide(game, stamp, self),
+                               command.digest(), command.namespace, expected_version=expected_version,
+                               idempotency_key=idempotency_key, loaded=loaded,
+                               admit=None if credential is None else credential.admit)
+        return Moved(decided.records, decided.aggregate, decided.replayed)
 
-    CONFLICT_RETRIES = 20
+    # -- the store of games, as the pipeline asks of it (`commands.Stream`) ---------------
 
-    def _store_held(self, aggregate: Game) -> Moved:
+    def load(self, stream_id: str) -> Game:
+        return self.game(stream_id)
+
+    def recorded(self, stream_id: str, first: int, last: int) -> list[dict[str, Any]]:
+        return self.records(stream_id, after=first - 1, upto=last)
+
+    def commit(self, aggregate: Game) -> bool:
+        try:
+            self._save(aggregate)
+        except IntegrityError:
+            return False
+        return True
+
+    def _store_held(self, held: Held) -> Moved:
+        answer = self.held_replayed(held)
+        if answer is not None:
+            return answer
+        aggregate = held.game
         first = aggregate.version - len(aggregate.pending_events) + 1
         records: list[dict[str, Any]] = [event.record for event in cast(list[Any], aggregate.pending_events)]
         try:
@@ -230,18 +225,29 @@ class Caboose(Application[UUID]):
             if stored < first:
                 raise
             if first == 1:
+                answer = self.held_replayed(held)  # a racing attempt of the same keyed request
+                if answer is not None:
+                    return answer
                 raise RecordError("game_exists", f"A game with id {aggregate.id} is already stored.", 1) from None
             raise VersionConflict(None, stored) from None
         return Moved(records, aggregate)
 
-    def _replayed(self, game_id: str, aggregate: Game, key: str, digest: str) -> list[dict[str, Any]]:
-        first, last, stored_digest = aggregate.commands[key]
-        if stored_digest != digest:
-            raise IdempotencyKeyReused(key)
-        records = [r for r in self.records(game_id, after=first - 1, upto=last) if r["command_id"] == key]
-        if not records or records[0]["version"] != first or records[-1]["version"] != last:
-            raise StoreInconsistent(f"the records of command {key!r} are not where the game says they are")
-        return records
+    def held_replayed(self, held: Held) -> Moved | None:
+        """What a new game's keyed request stored before (`Held`): the records of its command
+        and the game as it now is; None when nothing is stored under its id yet, or it is not
+        keyed. The same key with another request is refused (`IdempotencyKeyReused`)."""
+        if held.key is None or held.command is None:
+            return None
+        try:
+            stored = self.game(held.game_id)
+        except GameNotFound:
+            return None
+        made_by = stored.commands[held.command][2] if held.command in stored.commands else None
+        if made_by is None:
+            return None  # not made by a keyed request: storing it is refused (`game_exists`)
+        if made_by != held.digest:
+            raise IdempotencyKeyReused(held.key)
+        return Moved(replayed(self, held.game_id, stored, held.command, str(held.digest)), stored, replayed=True)
 
     def game(self, game_id: str, at: int | None = None) -> Game:
         """The aggregate now, or as it stood at version `at` (time travel): a copy of the
@@ -417,11 +423,14 @@ class Caboose(Application[UUID]):
     def import_record(self, records: Iterable[dict[str, Any]]) -> str:
         """Verify a full record (chain and rules) and store it; a record that does not verify
         raises `RecordError` naming its first bad version and stores nothing."""
-        return self.execute(Held(self.imported(records))).game_id
+        return self.execute(self.imported(records)).game_id
 
-    def imported(self, records: Iterable[dict[str, Any]]) -> Game:
+    def imported(self, records: Iterable[dict[str, Any]], key: str | None = None) -> Held:
         """The game a full record holds, verified (chain and rules), not yet stored. An
-        export's proof line is left out: it proves the record in the log it came from."""
+        export's proof line is left out: it proves the record in the log it came from. Under
+        the client's Idempotency-Key `key`, a retry is answered with the game it stored: the
+        record keeps its own command ids, so the request's digest (the key and the record's
+        hashes) is kept with the command of its first record."""
         records = [r for r in records if not is_proof_line(r)]
         report = audit(records)
         if not report.ok:
@@ -433,10 +442,15 @@ class Caboose(Application[UUID]):
         except GameNotFound:
             pass
         else:
-            raise RecordError("game_exists", f"A game with id {game_id} is already stored.", 1)
-        aggregate = Game(record=records[0], seed=None)
+            if key is None:
+                raise RecordError("game_exists", f"A game with id {game_id} is already stored.", 1)
+        command = records[0]["command_id"] if key is not None else None
+        digest = held_digest("import", key=key, records=[r["hash"] for r in records]) if command else None
+        if command is None:
+            key = None
+        aggregate = Game(record=records[0], seed=None, request_digest=digest)
         aggregate.restore_all(records[1:], fold.History(records[0]))
-        return aggregate
+        return Held(aggregate, key, command, digest)
 
     def _save(self, aggregate: Game) -> None:
         """Store the aggregate's new events in one transaction, cache the game as stored, then

@@ -32,13 +32,14 @@ from domain.core.bots import bot_of
 from domain.core.envelope import to_event
 from domain.core.errors import MalformedMove, RuleError
 from domain.core.kinds import CORE, DeadlinePassed
+from domain.core.log import open_seat_name
 from domain.core.referee import referee_actor
 from service import command_ids
 from service import referee as desk
-from service.aggregate import Game, seed_not_held
+from service.aggregate import Game, Stamp, seed_not_held
 from service.application import Caboose
 from service.background import every
-from service.commands import Play
+from service.commands import Act, Held, Play, Unstored, held_digest
 from service.errors import IdempotencyKeyReused, TokenShownOnce, VersionConflict
 from service.lobby import Lobby
 from service.seating import REFEREE_NAME, Issued
@@ -159,20 +160,31 @@ def opening_terms(lobby: Lobby, game: str, options: Mapping[str, Any] | None, bo
 
 def open_game(lobby: Lobby, game: str, players: list[str | None], options: Mapping[str, Any] | None = None,
               seed: bytes | None = None, bots: Mapping[Any, str] | None = None, move_deadline: Any = None,
-              observed: Mapping[str, Any] | None = None, rated: bool = False) -> tuple[str, Issued]:
+              observed: Mapping[str, Any] | None = None, rated: bool = False,
+              idempotency_key: str | None = None) -> tuple[str, Issued]:
     """Create a game (`Lobby.open_game`, `rated`: its result counts in the ratings) with bots
-    in some seats and a move deadline from the start: each recorded right after the opening,
-    by the game's referee."""
+    in some seats and a move deadline from the start, each recorded right after the opening,
+    by the game's referee, and stored with it in one transaction (`commands.Held`). Under the
+    client's `idempotency_key`, a retry is answered with the game its first attempt stored
+    (`Lobby.store`)."""
     seats, seconds = opening_terms(lobby, game, options, bots, move_deadline)
     for seat in seats:
         if seat >= len(players):
             raise MalformedMove("bad_seat", f"`bots` names seat {seat}; the game has seats 0 to {len(players) - 1}.")
-    game_id, issued = lobby.open_game(game, players, options, seed, observed, rated)
-    for seat, level in sorted(seats.items()):
-        take_over(lobby.caboose, game_id, seat, level, "a bot plays this seat from the start")
-    if seconds is not None:
-        set_deadline(lobby.caboose, game_id, seconds)
-    return game_id, issued
+    request = None if idempotency_key is None else (idempotency_key, held_digest(
+        "create", game=game, players=list(players), options=dict(options or {}), seed=seed.hex() if seed else None,
+        bots={str(seat): level for seat, level in sorted(seats.items())}, move_deadline=seconds,
+        observed=dict(observed) if observed is not None else None, rated=rated))
+    names = [name if name is not None else open_seat_name(i) for i, name in enumerate(players)]
+    aggregate = lobby.caboose.new_game(game, names, options, seed=seed, observed=observed, rated=rated, request=request)
+    game_id, actor = str(aggregate.id), referee_actor(REFEREE_NAME)
+    actions: list[Any] = [takeover.TakeOver(seat, level, "a bot plays this seat from the start")
+                          for seat, level in sorted(seats.items())]
+    actions += [takeover.SetDeadline(seconds)] if seconds is not None else []
+    for action in actions:  # each a command of its own, as the audit reads them, stored with the opening
+        Act(game_id, actor, action).decide(aggregate, Stamp.now(command_ids.fresh("referee:")), Unstored(aggregate))
+    key, command, digest = (request[0], request[0], request[1]) if request is not None else (None, None, None)
+    return lobby.store(Held(aggregate, key, command, digest), players)
 
 
 # -- the runner ---------------------------------------------------------------------------

@@ -87,7 +87,8 @@ class Broken:
 class DiskShelf:
     """The installed packs, read when first needed: `CABOOSE_CONTENT_PATH` is read then, and
     again only on `refresh()` (a game asks for its rules on every event it folds, and
-    reading the environment each time would cost more than the fold)."""
+    reading the environment each time would cost more than the fold). Whenever the packs may
+    have changed it tells the registry (`shelf_changed`), which rules found before no longer hold."""
 
     def __init__(self) -> None:
         self._shipped: list[Pack] | None = None
@@ -95,18 +96,17 @@ class DiskShelf:
         """The games whose shipped packs `_shipped` holds: a game registered later is read too."""
         self._user: tuple[str, list[Pack], list[Broken]] | None = None
         self._extra: list[Pack] = []
-        self._generation = 0
 
     def add(self, pack: Pack) -> None:
         """A pack given for this process only (`caboose new --content FOLDER`); it comes
         first in the search order."""
         self._extra.append(pack)
-        self._generation += 1
+        games.shelf_changed()
 
     def refresh(self) -> None:
         """Read `CABOOSE_CONTENT_PATH` and its folders again."""
         self._user = None
-        self._generation += 1
+        games.shelf_changed()
 
     def _load(self, folders: Iterator[Path]) -> tuple[list[Pack], list[Broken]]:
         packs, broken = [], []
@@ -123,7 +123,7 @@ class DiskShelf:
         if self._shipped is None or self._shipped_for != games.names():
             self._shipped_for = games.names()
             self._shipped, broken = self._load(shipped_folders())
-            self._generation += 1
+            games.shelf_changed()
             for each in broken:
                 log.error("a shipped content pack is broken: %s", "; ".join(each.problems))
         if self._user is None:
@@ -133,9 +133,6 @@ class DiskShelf:
                 log.warning("content pack skipped: %s", "; ".join(each.problems))
             self._user = (path, user, broken)
         return [*self._extra, *self._shipped, *self._user[1]], list(self._user[2])
-
-    def token(self) -> object:
-        return self._generation
 
     def packs(self, game: str) -> Sequence[Pack]:
         return [pack for pack in self.all()[0] if pack.game == game]

@@ -9,21 +9,19 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from domain.core import log
-from domain.core.errors import RecordError
 from projections import listing
 from projections.listing import Cursor, Filters, Page
 from projections.runner import log_caught_up
 from service import referee as desk
-from service.aggregate import Game
 from service.application import Caboose
 from service.commands import Held
 from service.db import make_engine
-from service.errors import GameNotFound, IdempotencyKeyReused
 from service.seating import REFEREE_SEAT, InviteInvalid, Issued, Seating
 
 RACING_ATTEMPTS = 100
-"""How often a keyed fork tries again while a racing attempt of the same key holds its id
-(0.05 s apart): that attempt stores the fork, or withdraws its credentials, long before."""
+"""How often a keyed new game (created, imported, forked) tries again while a racing attempt
+of the same key holds its id (0.05 s apart): that attempt stores the game, or withdraws its
+credentials, long before."""
 
 
 class Lobby:
@@ -38,61 +36,57 @@ class Lobby:
         `observed`, a game played at a table, opened as laid out there (`Caboose.new_game`);
         `rated`, its result counts in the ratings."""
         names = [name if name is not None else log.open_seat_name(i) for i, name in enumerate(players)]
-        return self._store(self.caboose.new_game(game, names, options, seed=seed, observed=observed, rated=rated), players)
+        held = Held(self.caboose.new_game(game, names, options, seed=seed, observed=observed, rated=rated))
+        return self.store(held, players)
 
-    def import_game(self, records: Iterable[dict[str, Any]]) -> tuple[str, Issued]:
+    def import_game(self, records: Iterable[dict[str, Any]], idempotency_key: str | None = None) -> tuple[str, Issued]:
         """Verify a full record and store it; every seat gets a token, as does its referee."""
-        aggregate = self.caboose.imported(records)
-        return self._store(aggregate, list(aggregate.seats))
+        held = self.caboose.imported(records, idempotency_key)
+        return self.store(held, list(held.game.seats))
 
     def fork_game(self, game_id: str, referee_name: str, at_version: int, reason: str,
                   seed: bytes | None = None, idempotency_key: str | None = None) -> tuple[str, Issued]:
         """Fork a game at `at_version` (`service.referee.fork`); the fork's seats and referee
         get fresh tokens. With an `idempotency_key`, a retry finds the fork its first attempt
-        stored (`referee.fork_id_for`) and stores nothing new; since a token is kept only as
-        its hash, it answers with fresh tokens for the fork, which replace the first ones."""
-        if idempotency_key is None:
-            aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed)
-            return self._store(aggregate, list(aggregate.seats))
-        fork_id = desk.fork_id_for(game_id, idempotency_key)
-        digest = desk.fork_digest(game_id, referee_name, at_version, reason, seed)
+        stored (`referee.fork_id_for`) and stores nothing new."""
+        held = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed, idempotency_key)
+        return self.store(held, list(held.game.seats))
+
+    def store(self, held: Held, players: list[str | None]) -> tuple[str, Issued]:
+        """Issue a new game's credentials, then store the game through the pipeline. A stored
+        event cannot be taken back, so this order lets a failure leave nothing half-made:
+        credentials without their game are withdrawn. The game is listed once its events are
+        stored (the game index follows the event log), never before.
+
+        A game made under a client's key (`Held`) has the same id on every retry: a retry
+        finds the credentials its first attempt issued, and is answered with the game that
+        attempt stored. A token is kept only as its hash, so the answer has fresh tokens
+        (and invites for seats still open), which replace the first ones: the key, with its
+        request, speaks for the game as its tokens do. While a racing attempt under the same
+        key holds the credentials but has not stored the game yet, this one waits for it."""
+        game_id = held.game_id
         for attempt in range(RACING_ATTEMPTS):
-            if self._stored(fork_id):
-                break
-            aggregate = desk.forked(self.caboose, game_id, referee_name, at_version, reason, seed, idempotency_key)
             try:
-                return self._store(aggregate, list(aggregate.seats))
-            except (RecordError, IntegrityError):
-                # A racing attempt under the same key has issued the fork's credentials (it
-                # stores the fork next, or withdraws them if it cannot) or stored it already.
+                issued = self.seating.issue(game_id, players)
+            except IntegrityError:
+                if held.key is None:
+                    raise
+                if self.caboose.held_replayed(held) is not None:
+                    return game_id, self.seating.reissue_all(game_id, invites=True)
                 if attempt == RACING_ATTEMPTS - 1:
                     raise
-                time.sleep(0.05)
-        fork = self.caboose.game(fork_id)
-        if fork.commands.get(desk.fork_command(fork_id), (0, 0, None))[2] != digest:
-            raise IdempotencyKeyReused(idempotency_key)
-        return fork_id, self.seating.reissue_all(fork_id)
-
-    def _stored(self, game_id: str) -> bool:
-        try:
-            self.caboose.game(game_id)
-        except GameNotFound:
-            return False
-        return True
-
-    def _store(self, aggregate: Game, players: list[str | None]) -> tuple[str, Issued]:
-        """Issue a new game's credentials, then store the game. A stored event cannot be taken
-        back, so this order lets a failure leave nothing half-made: credentials without their
-        game are withdrawn. The game is listed once its events are stored (the game index
-        follows the event log), never before."""
-        game_id = str(aggregate.id)
-        issued = self.seating.issue(game_id, players)
-        try:
-            self.caboose.execute(Held(aggregate))
-        except BaseException:
-            self.seating.withdraw(game_id, issued)
-            raise
-        return game_id, issued
+                time.sleep(0.05)  # a racing attempt stores the game, or withdraws its credentials, long before
+                continue
+            try:
+                moved = self.caboose.execute(held)
+            except BaseException:
+                self.seating.withdraw(game_id, issued)
+                raise
+            if moved.replayed:  # stored by an attempt whose credentials were not kept
+                self.seating.withdraw(game_id, issued)
+                return game_id, self.seating.reissue_all(game_id, invites=True)
+            return game_id, issued
+        raise AssertionError("unreachable")
 
     def join(self, game_id: str, invite: str, name: str, idempotency_key: str | None = None) -> tuple[int, str]:
         """Take the open seat `invite` opens, under `name`, and record it in the game

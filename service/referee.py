@@ -87,7 +87,7 @@ def adjust(app: Caboose, game_id: str, referee_name: str, seat: int, kind: str, 
 def fork(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None) -> str:
     """A new game whose history is a copy of the first `at_version` events of `game_id`,
     then `ForkedFrom`; its new draws come from a new seed. Returns the new game's id."""
-    return app.execute(Held(forked(app, game_id, referee_name, at_version, reason, seed))).game_id
+    return app.execute(forked(app, game_id, referee_name, at_version, reason, seed)).game_id
 
 
 FORKS = uuid.UUID("9a3e5b2c-6f0d-4c1e-8b7a-2d4f6e8a0c13")
@@ -113,9 +113,9 @@ def fork_digest(game_id: str, referee_name: str, at_version: int, reason: str, s
 
 
 def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reason: str, seed: bytes | None = None,
-           idempotency_key: str | None = None) -> Game:
+           idempotency_key: str | None = None) -> Held:
     """The fork `fork` stores, not yet stored. Under an `idempotency_key` its id is
-    `fork_id_for` and its `ForkedFrom` carries the request's digest, for its retries."""
+    `fork_id_for` and its `ForkedFrom` carries the request's digest, for its retries (`Held`)."""
     actor = referee.referee_actor(referee_name)
     if seed is not None and len(seed) != 32:
         raise MalformedMove("bad_seed", "A seed is 32 bytes (64 hex digits).")
@@ -134,10 +134,13 @@ def forked(app: Caboose, game_id: str, referee_name: str, at_version: int, reaso
     aggregate.restore_all(copies[1:], history)
     mark = referee.MarkFork(game_id, at_version, origin[at_version - 1]["hash"], commitment(seed), seed_source, reason)
     events = referee.judge(referee.Situation(copies, history.decider, history.state), actor, mark)
-    stamp = Stamp.now(command_ids.fresh("fork:")) if idempotency_key is None else \
-        Stamp.now(fork_command(fork_id), fork_digest(game_id, referee_name, at_version, reason, seed if seed_source == "client" else None))
-    aggregate.act(events, actor, stamp, rewound=history.at)
-    return aggregate
+    if idempotency_key is None:
+        aggregate.act(events, actor, Stamp.now(command_ids.fresh("fork:")), rewound=history.at)
+        return Held(aggregate)
+    command = fork_command(fork_id)
+    digest = fork_digest(game_id, referee_name, at_version, reason, seed if seed_source == "client" else None)
+    aggregate.act(events, actor, Stamp.now(command, digest), rewound=history.at)
+    return Held(aggregate, idempotency_key, command, digest)
 
 
 def join_seat(app: Caboose, game_id: str, seat: int, name: str, idempotency_key: str | None = None) -> list[dict[str, Any]]:

@@ -169,17 +169,22 @@ class Seating:
         self._forget(game_id, [old] if old else [])
         return token, old
 
-    def reissue_all(self, game_id: str) -> Issued:
+    def reissue_all(self, game_id: str, invites: bool = False) -> Issued:
         """Fresh tokens for every claimed seat of the game and its referee, in one transaction
-        (a retried fork, whose first answer's tokens were shown once): the old tokens speak
-        for no one from here on. Open seats keep their invites."""
-        tokens, referee = {}, None
+        (a retried creation or fork, whose first answer's tokens were shown once): the old
+        tokens speak for no one from here on. Open seats keep their invites, or with
+        `invites` get fresh ones, which replace them (a retried creation's)."""
+        tokens, opened, referee = {}, {}, None
         with Session(self.engine) as session, session.begin():
-            rows = session.scalars(select(Credential).where(Credential.game_id == game_id,
-                                                            Credential.token_hash.is_not(None))).all()
+            rows = session.scalars(select(Credential).where(Credential.game_id == game_id)).all()
             for row in rows:
+                if row.token_hash is None:
+                    if invites and row.invite_hash is not None:
+                        opened[row.seat] = secrets.token_urlsafe(12)
+                        row.invite_hash = _hash(opened[row.seat])
+                    continue
                 token = new_token()
-                self._forget(game_id, [row.token_hash] if row.token_hash else [])
+                self._forget(game_id, [row.token_hash])
                 row.token_hash = _hash(token)
                 if row.seat == REFEREE_SEAT:
                     referee = token
@@ -187,7 +192,7 @@ class Seating:
                     tokens[row.seat] = token
         if referee is None:
             raise InviteInvalid(f"Game {game_id} has no credentials.")
-        return Issued(tokens, {}, referee)
+        return Issued(tokens, opened, referee)
 
     def restore(self, game_id: str, seat: int, token: str, old_hash: str | None) -> None:
         """Undo a `reissue` whose hand-back could not be recorded."""

@@ -32,12 +32,11 @@ class Shelf(Protocol):
         """Every installed pack of `game`, in search order (the first of an id wins)."""
         ...
 
-    def token(self) -> object:
-        """Changes whenever the installed packs may have changed."""
-        ...
-
 
 _shelf: Shelf | None = None
+_changes = 0
+"""How often the installed packs may have changed: the shelf says so (`shelf_changed`), so
+asking whether they did never calls out of the rules."""
 _bound: dict[tuple[int, str], Bound[Any]] = {}
 _recorded: tuple[object, dict[tuple[Any, ...], Decider[Any]]] = (None, {})
 """Recorded games' rules by what their creation event says, while the shelf is unchanged: a
@@ -48,12 +47,20 @@ def use_shelf(shelf: Shelf) -> None:
     """Install where packs are found (the service does, at import)."""
     global _shelf
     _shelf = shelf
+    shelf_changed()
+
+
+def shelf_changed() -> None:
+    """Told by the shelf whenever the installed packs may have changed (a pack added, the
+    packs read again)."""
+    global _changes
+    _changes += 1
 
 
 def shelf_token() -> object:
     """Changes whenever the installed packs may have changed: rules found while it is the
     same stay the rules."""
-    return _shelf.token() if _shelf is not None else None
+    return _changes
 
 
 def register(decider: Game, *, current_version: bool = True) -> None:

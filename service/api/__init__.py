@@ -3,14 +3,11 @@ is generated from the marshmallow schemas (flask-smorest) at /api/v1/openapi.jso
 
 from __future__ import annotations
 
-import contextlib
-import json
 import re
 
-from flask import Flask, request
+from flask import Flask
 from flask_smorest import Api
 from flask_smorest.arguments import ArgumentsMixin
-from webargs.flaskparser import is_json_request
 
 from domain import games as rulesets
 from domain.core.moves import portable
@@ -24,7 +21,7 @@ from service.api.log import log
 from service.api.notifications import notifications
 from service.api.openapi import Documented
 from service.api.outcomes import outcomes
-from service.api.problems import register_problem_handlers, require_json_bodies
+from service.api.problems import register_problem_handlers
 from service.api.projections import projections
 from service.api.referee import referee
 from service.api.schemas import MoveSchema, move_body_schemas
@@ -32,7 +29,6 @@ from service.api.stream import stream
 from service.api.tournaments import ratings_api, tournaments
 from service.application import Caboose
 from service.bootstrap import Services, bootstrap
-from service.input_limits import check, loads
 from service.lobby import Lobby
 from service.notify.notifier import Notifier
 from service.settings import DatabaseTimeouts
@@ -44,18 +40,6 @@ from service.waits import RequestBudget
 # A request that does not validate is malformed (400), not unprocessable (webargs' 422):
 # 422 is kept for moves the rules refuse.
 ArgumentsMixin.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
-
-
-def check_input() -> None:
-    """Every JSON body and query string is held to the input limits before any view reads
-    it. The body parsed here is parsed again by the view's schema: a move is a few hundred
-    bytes, and one check for every route beats one per parser."""
-    check(request.args.to_dict(flat=False))
-    body = bodies.whole() if is_json_request(request) else b""
-    if body.strip():
-        # Text that is not JSON at all is left to the view's parser, which says so.
-        with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError):
-            loads(body)
 
 
 ALTERNATIVES = {("/api/v1/games/{game_id}/audit", "get"): "The audit report as text (`format=text`).",
@@ -154,10 +138,8 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     i18n.install(app)
     pages.install(app, api)
     api.documents(lambda: document(app, api))
-    app.before_request(check_input)
-    register_problem_handlers(app)
-    require_json_bodies(app)
     bodies.install(app, settings.max_body_bytes)
+    register_problem_handlers(app)
     guard.install(app, settings.rate_limits)
     # Every request's waits on the database end together (503 once spent): service/waits.py.
     app.wsgi_app = RequestBudget(app.wsgi_app, DatabaseTimeouts.from_env().request)  # type: ignore[method-assign]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from flask import current_app, request
@@ -10,8 +9,8 @@ from werkzeug.exceptions import Forbidden, Unauthorized
 
 from domain.core.events import PUBLIC, Audience
 from service.aggregate import Game
+from service.commands import SeatToken
 from service.lobby import Lobby
-from service.seating import Seating
 
 
 class Caller(Enum):
@@ -61,28 +60,12 @@ def audience_of(game_id: str, caller: Caller) -> tuple[Audience, Game | None]:
     return audience, game
 
 
-@dataclass(frozen=True)
-class SeatToken:
-    """A seat's bearer token, as a write checks it (`Caboose.execute`'s `credential`)
-    against each version of the game the command is decided against: a referee may hand
-    the seat back, with a fresh token, from any process at any moment."""
-
-    seating: Seating
-    game_id: str
-    token: str
-    seat: int
-
-    def holds(self, game: Game) -> bool:
-        return self.seating.seat_of(self.game_id, self.token, game) == self.seat
-
-
-def seat_token(game_id: str, audience: Audience) -> SeatToken | None:
-    """The request's token for a seat's write; None for a referee's request, whose token is
-    never replaced."""
-    token = bearer_token()
-    if audience.seat is None or token is None:
+def seat_token(audience: Audience, loaded: Game | None) -> SeatToken | None:
+    """The request's seat token as the guard let it in against `loaded` (`commands.SeatToken`);
+    None for the public's or a referee's request, whose token is never replaced."""
+    if audience.seat is None or loaded is None:
         return None
-    return SeatToken(lobby().seating, game_id, token, audience.seat)
+    return SeatToken(audience.seat, loaded.version)
 
 
 def acting_seat(audience: Audience, seat: int | None) -> int:

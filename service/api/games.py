@@ -104,10 +104,14 @@ def page_link(at: Cursor) -> str:
 @games.post("")
 @guarded(Caller.PUBLIC, limit="create")
 @games.arguments(s.CreateGameSchema())
+@games.doc(parameters=[s.IDEMPOTENCY_HEADER])
 @games.response(201, s.CreatedSchema)
 @documents_problems(400, 413, 415, 422)
 def create_game(args: dict[str, Any]) -> ResponseReturnValue:
-    """Create a game: one token per named seat, an invite per open seat, a referee token."""
+    """Create a game: one token per named seat, an invite per open seat, a referee token.
+    With an `Idempotency-Key`, a retry answers with the same game and stores nothing new;
+    its tokens and invites were shown once (only their hashes are kept), so the retry's
+    answer has fresh ones, which replace the first answer's: keep the key as secret as them."""
     seed = bytes.fromhex(args["seed"]) if args["seed"] else None
     table = args["seed_source"] == "table"
     if seed is not None and table:
@@ -118,7 +122,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
         raise MalformedMove("bad_setup", "`observed` is the opening of a game played at a table: say `seed_source: table`.")
     observed = (args["observed"] or {}) if table else None
     game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
-                                     args["move_deadline"], observed, args["rated"])
+                                     args["move_deadline"], observed, args["rated"], idempotency_key())
     created = to_event(lobby().caboose.records(game_id, upto=1)[0], CORE)
     assert isinstance(created, GameCreated)
     body = {**lobby().caboose.summary(game_id), "seed_commitment": created.seed_commitment,
@@ -228,7 +232,7 @@ def post_move(move: dict[str, Any], game_id: str, audience: Audience, loaded: Ga
     outcomes = move.pop("outcomes", None) or ()
     actor = referee_actor(REFEREE_NAME) if audience.referee else None
     moved = lobby().caboose.execute(Play(game_id, seat, move, tuple(outcomes), actor), expected_version=versions,
-                                    idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(game_id, audience))
+                                    idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(audience, loaded))
     return answered(game_id, moved, audience)
 
 

@@ -41,5 +41,5 @@ def post_outcome(args: dict[str, Any], game_id: str, audience: Audience, loaded:
     actor = referee_actor(REFEREE_NAME) if audience.referee else f"seat:{audience.seat}"
     command = EnterOutcomes(game_id, values, actor, None if audience.referee else audience.seat, args["text"])
     moved = app.execute(command, expected_version=expected_versions(args["expected_version"]),
-                        idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(game_id, audience))
+                        idempotency_key=idempotency_key(), loaded=loaded, credential=seat_token(audience, loaded))
     return answered(game_id, moved, audience)

@@ -103,20 +103,6 @@ def _titles() -> tuple[str, str]:
     return _TITLES.get(request.endpoint or "", _OTHER_TITLES)
 
 
-def require_json_bodies(app: Flask) -> None:
-    """A body sent as anything but JSON is refused as such (415), rather than read as no
-    body at all and answered with the schema's "missing field" messages."""
-
-    @app.before_request
-    def json_only() -> Response | None:
-        has_body = bool(request.content_length) or request.headers.get("Transfer-Encoding") is not None
-        if has_body and not request.is_json:
-            sent = request.content_type or "no Content-Type"
-            return problem(415, "Unsupported media type", f"The body must be JSON, sent as Content-Type: {JSON}; it came as {sent}.",
-                           "unsupported_media_type", expected=JSON)
-        return None
-
-
 def _pointer(field: str | None) -> str | None:
     """A move's field as the domain names it (`cards.red`, `keep[1]`), as a JSON Pointer."""
     if field is None:

@@ -23,10 +23,12 @@ from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from domain.core.events import Audience
-from service.api.auth import SeatToken, lobby, seat_token
+from service.aggregate import Game
+from service.api.auth import lobby, seat_token
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems, problem
 from service.api.schemas import VERSION_MAX, Strict
+from service.commands import SeatToken
 from service.errors import NoSuchVersion, TokenReplaced
 from service.feed import Channel, Feed, StreamsFull, capacity_from_env
 
@@ -76,7 +78,8 @@ def feed() -> Feed:
 @stream.arguments(StreamHeadersSchema(), location="headers", as_kwargs=True)
 @stream.doc(responses=EVENT_STREAM)
 @documents_problems(400, 401, 403, 404, 429, 503)
-def get_stream(game_id: str, after: int | None, last_event_id: int | None, audience: Audience) -> ResponseReturnValue:
+def get_stream(game_id: str, after: int | None, last_event_id: int | None, audience: Audience,
+               loaded: Game | None) -> ResponseReturnValue:
     """Follow the game: each of its records, as the caller may see it, pushed when stored."""
     # The header is what a reconnecting EventSource sends: it wins over the query.
     start = last_event_id if last_event_id is not None else after or 0
@@ -85,7 +88,7 @@ def get_stream(game_id: str, after: int | None, last_event_id: int | None, audie
         channel = live.open(game_id)
     except StreamsFull as full:
         return problem(503, "Streams full", full.message, full.code, headers={"Retry-After": str(RETRY_MS // 1000)})
-    speaks = seat_token(game_id, audience)
+    speaks = seat_token(audience, loaded)
     try:
         if start > channel.version:
             raise NoSuchVersion(start, channel.version)

@@ -183,15 +183,18 @@ def list_tournaments() -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="create")
 @tournaments.arguments(CreateSchema())
 @tournaments.response(201, ts.CreatedTournamentSchema)
+@KEYED
 @documents_problems(400, 413, 415, 422)
 def create(args: dict[str, Any]) -> ResponseReturnValue:
-    """Create a tournament; its referee token is in the answer, once (only its hash is kept)."""
+    """Create a tournament; its referee token is in the answer, once (only its hash is kept).
+    With an `Idempotency-Key`, a retry answers with the same tournament and stores nothing
+    new; its referee token is a fresh one, which replaces the first answer's."""
     created = organiser().create(args["name"], args["game"], kind=args["format"], rounds=args["rounds"],
                                  options=args["options"], table_size=args["table_size"], semifinal=args["semifinal"],
                                  final=args["final"], seeding=args["seeding"], place_points=args["place_points"],
                                  tie_breaks=args["tie_breaks"], bye_points=args["bye_points"],
                                  seed_source=args["seed_source"], move_deadline=args["move_deadline"],
-                                 referee=args["referee"])
+                                 referee=args["referee"], idempotency_key=idempotency_key())
     body = {**views.summary(organiser().shelf.get(created.tournament_id)), "referee_token": created.referee_token}
     return as_built(body), 201, {"Location": f"/api/v1/tournaments/{created.tournament_id}"}
 
@@ -200,11 +203,14 @@ def create(args: dict[str, Any]) -> ResponseReturnValue:
 @guarded(Caller.PUBLIC, limit="create")
 @tournaments.arguments(ImportSchema())
 @tournaments.response(201, ts.ImportedSchema)
+@KEYED
 @documents_problems(400, 413, 415, 422)
 def import_tournament(args: dict[str, Any]) -> ResponseReturnValue:
     """Verify an exported tournament and store it with its games; a record that does not
-    verify stores nothing. Fresh tokens for its referee and every table's seats and referee."""
-    created, games = transfer.imported(organiser(), args["records"])
+    verify stores nothing. Fresh tokens for its referee and every table's seats and referee.
+    With an `Idempotency-Key`, a retry answers with the same tournament and stores nothing
+    new; its tokens are fresh ones, which replace the first answer's."""
+    created, games = transfer.imported(organiser(), args["records"], idempotency_key())
     body = {"tournament_id": created.tournament_id, "referee_token": created.referee_token, "games": games}
     return as_built(body), 201, {"Location": f"/api/v1/tournaments/{created.tournament_id}"}
 
@@ -276,12 +282,16 @@ class OpeningSchema(Strict):
 @tournaments.arguments(OpeningSchema())
 @tournaments.response(201, ts.OpenedSchema)
 @_referee_doc
+@KEYED
 @documents_problems(400, 404, 422)
 def open_table(args: dict[str, Any], tournament_id: str, number: int, table: int) -> ResponseReturnValue:
     """A physical table's game (`seed_source: table`), made from its opening as laid out there,
-    its players in the table's derived seat order; its seats' and referee's tokens, once."""
+    its players in the table's derived seat order; its seats' and referee's tokens, once. A
+    retry with the same Idempotency-Key answers the table it opened (`replayed`), without its
+    tokens."""
     referee_of(tournament_id)
-    return as_built(organiser().open_table(tournament_id, number, table, args["observed"], args["referee"]).to_json()), 201
+    opened = organiser().open_table(tournament_id, number, table, args["observed"], args["referee"], idempotency_key())
+    return as_built(opened.to_json()), 201
 
 
 @tournaments.get("/<tournament_id>/standings")

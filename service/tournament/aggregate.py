@@ -23,18 +23,24 @@ from domain.tournament.state import evolve, start
 
 
 class Tournament(Aggregate):
+    opening: tuple[tuple[Any, Any], ...] = ()
+    """The table games its pending events open (each a `Game` not yet stored, with the
+    credentials issued for it), stored with them in one transaction (`Shelf.commit`): as the
+    library keeps pending events beside an aggregate until they are saved. Never stored."""
+
     @staticmethod
     def create_id(entry: dict[str, Any], **_: Any) -> UUID:
         return UUID(entry[tr.ID])
 
     @event("Created")
-    def __init__(self, entry: dict[str, Any], secret: str | None) -> None:
+    def __init__(self, entry: dict[str, Any], secret: str | None, request_digest: str | None = None) -> None:
         created = tr.to_event(entry)
         assert isinstance(created, TournamentCreated)
         self.secret = secret
         self.head = entry["hash"]
         self.created_at = self.updated_at = entry["time"]
-        self.commands: dict[str, tuple[int, int, str | None]] = {entry["command_id"]: (1, 1, None)} if entry["command_id"] else {}
+        self.commands: dict[str, tuple[int, int, str | None]] = \
+            {entry["command_id"]: (1, 1, request_digest)} if entry["command_id"] else {}
         """Each command's first and last version, and the digest of the request that gave it
         (a client's retry with its Idempotency-Key is answered from these)."""
         self.folded = start(entry[tr.ID], created)
@@ -74,8 +80,10 @@ class Tournament(Aggregate):
             self._record(entry)
 
 
-def opened(tournament_id: str, created: TournamentCreated, secret: bytes, command_id: str, now: str, actor: str) -> Tournament:
-    """A new tournament, its creation sealed as version 1."""
+def opened(tournament_id: str, created: TournamentCreated, secret: bytes, command_id: str, now: str, actor: str,
+           digest: str | None = None) -> Tournament:
+    """A new tournament, its creation sealed as version 1 (`digest`: of the request that made
+    it under a client's Idempotency-Key, `command_id`, for its retries)."""
     entry = tr.seal(tournament_id=tournament_id, version=1, time=now, actor=actor, command_id=command_id,
                     event=created, prev_hash=GENESIS_HASH)
-    return Tournament(entry=entry, secret=secret.hex())
+    return Tournament(entry=entry, secret=secret.hex(), request_digest=digest)

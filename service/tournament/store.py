@@ -76,6 +76,25 @@ class Shelf:
             raise TournamentNotFound(tournament_id)
         return found
 
+    # -- the shelf as the pipeline asks of it (`commands.Stream`) -----------------------
+
+    def load(self, stream_id: str) -> Tournament:
+        return self.get(stream_id)
+
+    def recorded(self, stream_id: str, first: int, last: int) -> list[dict[str, Any]]:
+        return self.records(stream_id)[first - 1:last]
+
+    def commit(self, tournament: Tournament) -> bool:
+        """Store the tournament's pending events with the table games they open
+        (`Tournament.opening`), in one transaction; False when another writer stored that
+        version first (the games' credentials are withdrawn then, as on any failure)."""
+        opening = tournament.opening
+        try:
+            self.save(tournament, [game for game, _ in opening], [(str(game.id), issued) for game, issued in opening])
+        except VersionConflict:
+            return False
+        return True
+
     def save(self, tournament: Tournament, games: Sequence[Game] = (), issued: Sequence[tuple[str, Issued]] = ()) -> None:
         """Store a tournament's new events and the games it opened, in one transaction; the
         games' credentials (issued first) are withdrawn if that fails."""
@@ -108,4 +127,5 @@ def _copy(tournament: Tournament) -> Tournament:
     copy = object.__new__(Tournament)
     copy.__dict__.update(tournament.__dict__)
     copy.__dict__["_pending_events"] = []
+    copy.__dict__.pop("opening", None)
     return copy

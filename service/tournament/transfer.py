@@ -23,8 +23,10 @@ from domain.core.events import Audience
 from domain.tournament import record as tr
 from domain.tournament.audit import audit as tournament_audit
 from service.aggregate import Game
+from service.errors import IdempotencyKeyReused, VersionConflict
+from service.seating import Issued
 from service.tournament.aggregate import Tournament
-from service.tournament.organiser import Created, Organiser
+from service.tournament.organiser import Created, Organiser, request_digest
 from service.tournament.store import TournamentNotFound
 
 
@@ -141,9 +143,15 @@ def verify_stored(organiser: Organiser, tournament_id: str) -> AuditReport:
     return verify(records, games, tournament.secret_bytes, seeds)
 
 
-def imported(organiser: Organiser, lines: Iterable[dict[str, Any]]) -> tuple[Created, dict[str, Any]]:
+def imported(organiser: Organiser, lines: Iterable[dict[str, Any]],
+             idempotency_key: str | None = None) -> tuple[Created, dict[str, Any]]:
     """Verify an export and store the tournament with its games: new tokens for the referee
-    and every seat. A record that does not verify stores nothing."""
+    and every seat. A record that does not verify stores nothing. Under the client's
+    `idempotency_key` the digest of the key and the export's hashes is kept with the
+    tournament's first record (its records keep their own command ids), so a retry is
+    answered with the tournament its first attempt stored and fresh tokens, which replace the
+    first answer's; the key with another export of that tournament, or the export under
+    another key, is refused."""
     records, tables = split(lines)
     report = verify(records, tables)
     if not report.ok:
@@ -151,20 +159,49 @@ def imported(organiser: Organiser, lines: Iterable[dict[str, Any]]) -> tuple[Cre
         raise RecordError("record_rejected", f"Refused: tournament version {problem['version']}: {problem['what']}",
                           problem["version"])
     tournament_id = records[0][tr.ID]
-    try:
-        organiser.shelf.get(tournament_id)
-    except TournamentNotFound:
-        pass
-    else:
-        raise RecordError("tournament_exists", f"A tournament with id {tournament_id} is already stored.", 1)
+    digest = None if idempotency_key is None else request_digest(
+        "import", key=idempotency_key, records=[r["hash"] for r in records],
+        games={game_id: [r["hash"] for r in game] for game_id, game in sorted(tables.items())})
     state = tr.folded(records)
-    games: list[Game] = [organiser.caboose.imported(tables[t.game_id]) for t in state.tables if t.game_id is not None]
-    aggregate = Tournament(entry=records[0], secret=None)
+    table_games = [t.game_id for t in state.tables if t.game_id is not None]
+    before = _imported_before(organiser, tournament_id, records[0]["command_id"], idempotency_key, digest, table_games)
+    if before is not None:
+        return before
+    games: list[Game] = [organiser.caboose.imported(tables[game_id]).game for game_id in table_games]
+    aggregate = Tournament(entry=records[0], secret=None, request_digest=digest)
     aggregate.restore(records[1:])
     seating = organiser.lobby.seating
     issued = [(str(g.id), seating.issue(str(g.id), list(g.seats))) for g in games]
     referee = seating.issue(tournament_id, [])
-    organiser.shelf.save(aggregate, games, [*issued, (tournament_id, referee)])
-    tokens = {game_id: {"seat_tokens": {str(k): v for k, v in i.seat_tokens.items()}, "referee_token": i.referee_token}
-              for game_id, i in issued}
-    return Created(tournament_id, referee.referee_token), tokens
+    try:
+        organiser.shelf.save(aggregate, games, [*issued, (tournament_id, referee)])
+    except VersionConflict:
+        # Stored by a racing attempt meanwhile: answered as its retry, if it was one.
+        again = _imported_before(organiser, tournament_id, records[0]["command_id"], idempotency_key, digest, table_games)
+        if again is None:
+            raise
+        return again
+    return Created(tournament_id, referee.referee_token), _tokens(issued)
+
+
+def _imported_before(organiser: Organiser, tournament_id: str, command: str, key: str | None, digest: str | None,
+                     table_games: Sequence[str]) -> tuple[Created, dict[str, Any]] | None:
+    """A keyed import's retry answered: the tournament its first attempt stored, with fresh
+    tokens for its referee and its tables; None when no tournament of that id is stored."""
+    try:
+        stored = organiser.shelf.get(tournament_id)
+    except TournamentNotFound:
+        return None
+    made_by = stored.commands.get(command, (0, 0, None))[2]
+    if key is None or made_by is None:
+        raise RecordError("tournament_exists", f"A tournament with id {tournament_id} is already stored.", 1)
+    if made_by != digest:
+        raise IdempotencyKeyReused(key)
+    seating = organiser.lobby.seating
+    issued = [(game_id, seating.reissue_all(game_id)) for game_id in table_games]
+    return Created(tournament_id, seating.reissue_all(tournament_id).referee_token), _tokens(issued)
+
+
+def _tokens(issued: Sequence[tuple[str, Issued]]) -> dict[str, Any]:
+    return {game_id: {"seat_tokens": {str(k): v for k, v in i.seat_tokens.items()}, "referee_token": i.referee_token}
+            for game_id, i in issued}

@@ -16,9 +16,8 @@ from domain.core.envelope import group_by_command, to_event
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.takeover import strongest
 from service import bots, command_ids
-from service.api.auth import SeatToken
 from service.application import Caboose
-from service.commands import Play
+from service.commands import Play, SeatToken
 from service.errors import TokenReplaced
 from service.lobby import Lobby
 from service.referee import full_audit
@@ -158,14 +157,13 @@ def test_a_move_decided_again_after_a_hand_back_asks_for_the_fresh_token(app: Ca
     _, fresh = bots.hand_back(elsewhere, game_id, seat, "Ann is back")
     version = app.game(game_id).version
 
-    def speaks_for(token: str) -> SeatToken:
-        return SeatToken(lobby.seating, game_id, token, seat)
-
     move = seen.decider.legal_moves(seen.state, seat)[0]
     with pytest.raises(TokenReplaced):
-        app.execute(Play(game_id, seat, move), loaded=seen, credential=speaks_for(old))
+        app.execute(Play(game_id, seat, move), loaded=seen, credential=SeatToken(seat, seen.version))
     assert app.game(game_id).version == version
-    assert app.execute(Play(game_id, seat, move), credential=speaks_for(fresh)).records
+    now = app.game(game_id)
+    assert lobby.seating.seat_of(game_id, fresh, now) == seat  # the fresh token, let in at the version after the hand-back
+    assert app.execute(Play(game_id, seat, move), credential=SeatToken(seat, now.version)).records
 
 
 def play_others_until(app: Caboose, game_id: str, seat: int) -> None:
