@@ -85,10 +85,12 @@ def test_a_record_imported_under_a_key_is_stored_once(tmp_path: Path) -> None:
     assert lobby.caboose.records(game_id) == records and lobby.caboose.audit(game_id).ok
 
 
-WALK_CEILING = {"ticket_to_ride": 36, "age_of_steam": 41}
+WALK_CEILING = {"ticket_to_ride": 38, "age_of_steam": 41}
 """The project modules one POST move enters (`benchmarks/walk_of_a_move.py` prints them): 39
 and 44 before the pipeline's edge was cut, in the count of the issue that asked for about a
-dozen. A change that adds a module to the walk fails here, and says which."""
+dozen; Ticket to Ride's rose from 36 to 38 when it was laid out by mechanism (the move's own
+mechanism and the flow that follows it are modules of their own). A change that adds a module
+to the walk fails here, and says which."""
 
 
 @pytest.mark.parametrize("game", sorted(WALK_CEILING))
