@@ -436,6 +436,13 @@ class Caboose(Application[UUID]):
         if not report.ok:
             problem = report.first_problem or {"version": 1, "what": "the record does not verify"}
             raise RecordError("record_rejected", f"Refused: {problem['what']}", problem["version"])
+        withheld = next((r["version"] for r in records if any("value" not in s for s in r["secrets"])), None)
+        if withheld is not None:
+            # A public or a seat's export of a running game: its state cannot be rebuilt
+            # without the secrets it leaves out, so it cannot be played on or checked here.
+            raise RecordError("secrets_withheld", f"Refused: version {withheld} withholds a secret (an export for "
+                              "the public or a seat); import the referee's full record, which holds every secret.",
+                              withheld)
         game_id = records[0]["game_id"]
         try:
             self.game(game_id)

@@ -99,6 +99,8 @@ RULE_SENTENCES: dict[str, str] = {
     "unknown_kind": N_("The record holds an event of a kind this game does not have."),
     "random_mismatch": N_("A recorded shuffle or draw does not fit what was shuffled or drawn."),
     "random_missing": N_("The rules asked for a draw the record does not hold."),
+    "secrets_withheld": N_("This record withholds secrets (an export for the public or a seat): "
+                           "import the referee's full record, which holds every secret."),
     # Tournaments.
     "bad_name": N_("A tournament's name is 1 to 100 characters."),
     "bad_format": N_("The format is heats, swiss or schedule."),

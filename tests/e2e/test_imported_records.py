@@ -28,7 +28,7 @@ from service.settings import RateLimits, Settings
 from tests.conftest import POSTGRES_URL, fresh_schema
 from tests.e2e.conftest import Client, serving
 from tests.forgery import drop_reveal, finished_ticket_to_ride, reseal, write_jsonl
-from tests.support.attacks import full_records, play
+from tests.support.attacks import events_of, full_records, play
 from tests.support.volley import Game, new_game
 
 LIMITS = RateLimits.every("1000000/minute")
@@ -74,6 +74,22 @@ def with_deck_swapped(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     other = next(i for i in range(last - 1, 0, -1) if shuffle[i] != shuffle[last])
     shuffle[last], shuffle[other] = shuffle[other], shuffle[last]
     return forged
+
+
+@pytest.mark.parametrize("audience", ["public", "seat"])
+def test_an_export_that_withholds_secrets_is_refused_with_its_reason_and_nothing_stored(
+        client: Client, store: Caboose, tmp_path: Path, audience: str) -> None:
+    game = new_game(client, ["ada", "bo"])
+    play(client, game, 8, random.Random(6))
+    token = game.seat_tokens[0] if audience == "seat" else None
+    records = events_of(client.get(f"{game.path}/export", token=token))
+    assert any("value" not in s for r in records for s in r["secrets"])  # a running game's export for them
+    copy_id = str(uuid.uuid4())
+    sent = reseal([{**r, "game_id": copy_id} for r in records])
+    code, output = shell(store, "import", str(write_jsonl(tmp_path / "sent.jsonl", sent)), "--json")
+    assert code == 1 and output.startswith("Error: secrets_withheld:") and "referee's full record" in output, output
+    assert len(output.strip().splitlines()) == 1, output  # one line saying why, no traceback
+    assert client.get(f"/api/v1/games/{copy_id}").status == 404
 
 
 @pytest.mark.parametrize("forged", [False, True], ids=["as_exported", "deck_order_forged"])

@@ -113,6 +113,24 @@ def test_import_over_http_stores_a_verified_export_and_refuses_a_tampered_one(cl
         assert again.status == 422 and again.body["code"] == "tournament_exists"
 
 
+def test_a_running_tournaments_public_export_is_refused_by_an_import_and_its_referees_is_stored(
+        client: Client, store: Caboose, tmp_path: Any) -> None:
+    created = new_tournament(client, rounds=2)
+    tournament_id, token = registered(client, created, PLAYERS[:4]), created["referee_token"]
+    assert client.request("POST", f"/api/v1/tournaments/{tournament_id}/rounds", {}, token=token).status == 201
+    public = [json.loads(line) for line in client.request("GET", f"/api/v1/tournaments/{tournament_id}/export").body.splitlines()]
+    full = [json.loads(line) for line in
+            client.request("GET", f"/api/v1/tournaments/{tournament_id}/export?as=referee", token=token).body.splitlines()]
+    other = Caboose(Settings(db=f"sqlite:///{tmp_path}/other.sqlite", rate_limits=RateLimits.every("1000000/minute")))
+    with serving(other) as elsewhere:
+        refused = elsewhere.request("POST", "/api/v1/tournaments/import", {"records": public})
+        assert refused.status == 422 and refused.body["code"] == "secrets_withheld", refused.body
+        assert "referee" in refused.body["detail"] and refused.body["first_bad_version"] >= 1
+        assert elsewhere.request("GET", "/api/v1/tournaments").body["tournaments"] == []
+        stored = elsewhere.request("POST", "/api/v1/tournaments/import", {"records": full})
+        assert stored.status == 201 and stored.body["tournament_id"] == tournament_id, stored.body
+
+
 def test_the_dispute_desk_and_a_ruling_that_moves_the_standings(client: Client, store: Caboose) -> None:
     created = new_tournament(client)
     tournament_id, token = registered(client, created), created["referee_token"]
