@@ -29,6 +29,7 @@ from domain.railway_boom import DECIDER as RAILWAY_BOOM
 from domain.ticket_to_ride.decider import RULES as TICKET_TO_RIDE
 from domain.toot_toot.decider import RULES as TOOT_TOOT
 from domain.toot_toot.ruleset1 import RULES_1 as TOOT_TOOT_1
+from domain.toot_toot.ruleset2 import RULES_2 as TOOT_TOOT_2
 
 GAMES: tuple[Game, ...] = (
     TICKET_TO_RIDE,
@@ -44,6 +45,7 @@ for _game in GAMES:
     register(_game)
 register(AGE_OF_STEAM_1, current_version=False)
 register(TOOT_TOOT_1, current_version=False)
+register(TOOT_TOOT_2, current_version=False)
 
 __all__ = ["CONTENT_OPTION", "GAMES", "Shelf", "bind", "current", "current_rules", "find", "for_options", "names",
            "register", "ruleset", "schema", "shelf_changed", "use_shelf"]

@@ -18,8 +18,8 @@ gears passed, upgrades), `end_of_game` (the end trigger at 25) and `final_scorin
 `evolve` and `catalogue` (gathering every mechanism's `APPLY` and kinds), `legal` (who may
 act, the steps of a turn, the full list of legal moves), `decide`, `views`, `invariants`,
 and `decider`, which puts them all behind the core `Decider` contract, bound to one pack
-(`ruleset1` keeps the first ruleset's final scoring). The bot: `bot`, with its sales plan
-(`plan`), routes (`route`) and upgrades (`upgrades`). A game played at a table: `table` (the
+(`ruleset1` keeps the first ruleset's final scoring, `ruleset2` the second's sale refill).
+The bot: `bot`, with its sales plan (`plan`), routes (`route`) and upgrades (`upgrades`). A game played at a table: `table` (the
 opening as laid out) and `notation` (one line per move, docs/notation-toot-toot.md). What
 the service shows of the game: `words` (its title and refusal sentences), `geometry` (the
 static board's JSON Schema), `view_schema` and `figures` (the read models' board and VP).

@@ -39,10 +39,13 @@ ROUND_LIMIT = 60
 class TootToot(Bound[State]):
     name = "toot_toot"
     view_schema = VIEW_SCHEMA
-    ruleset_version = "2"
-    """2: final scoring asks each seat which hand orders to supply (R22, R33); ruleset 1
-    (`ruleset1.py`) filled them by itself in the order dealt."""
+    ruleset_version = "3"
+    """3: a sale's refill shuffles in the hand orders the sale discarded when it reshuffles
+    the discards (R35); ruleset 2 (`ruleset2.py`) lost them. 2: final scoring asks each seat
+    which hand orders to supply (R22, R33); ruleset 1 (`ruleset1.py`) filled them by itself
+    in the order dealt."""
     hand_choice: ClassVar[bool] = True
+    sale_discards_reshuffled: ClassVar[bool] = True
     state_type = State
     min_seats = 2
     max_seats = 4
@@ -139,7 +142,7 @@ class TootToot(Bound[State]):
     # --- play ------------------------------------------------------------------------------
 
     def ctx(self, state: State, seat: int) -> Ctx:
-        return Ctx(self.content, state, seat, self.hand_choice)
+        return Ctx(self.content, state, seat, self.hand_choice, self.sale_discards_reshuffled)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve(self.content, state, event)

@@ -16,13 +16,16 @@ def problems(content: Content, state: State) -> list[str]:
     out: list[str] = []
     if state.phase == SETUP and not state.map:
         return out
+    # Every order card in exactly one place: the deck, the discards, the public row, a hand,
+    # or kept once supplied (R15, R35), from the setup's shuffle on; also when the deck and
+    # the row are both empty.
     places = [*state.deck, *state.discard, *state.public, *(o for s in state.seats for o in (*s.hand, *s.kept))]
-    if state.deck or state.public:
-        counts = Counter(places)
-        if set(counts) != set(content.order) or any(n != 1 for n in counts.values()):
-            twice = sorted(o for o, n in counts.items() if n > 1)
-            lost = sorted(set(content.order) - set(counts))
-            out.append(f"order cards not conserved: twice {twice}, missing {lost}")
+    counts = Counter(places)
+    shuffled = bool(places) or state.phase != SETUP
+    if shuffled and (set(counts) != set(content.order) or any(n != 1 for n in counts.values())):
+        twice = sorted(o for o, n in counts.items() if n > 1)
+        lost = sorted(set(content.order) - set(counts))
+        out.append(f"order cards not conserved: twice {twice}, missing {lost}")
     for o in state.filled:
         if o not in state.public and not any(o in s.hand for s in state.seats):
             out.append(f"order {o} has filled icons but is neither public nor in a hand")

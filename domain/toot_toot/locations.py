@@ -223,8 +223,11 @@ def sell(steps: Steps, city: str, fills: Mapping[str, Mapping[str, int]], rng: R
             steps.emit(OrderDiscarded(seat=ctx.seat, order=order_id))
     technology.gain_tokens(steps, gained)
     end_of_game.trigger(steps, gained)
-    # The refill draws from the deck and discards the sale was made with (R15).
-    Deck(steps, state, rng).refill(len(state.public) - completed, len(state.seats) + 1)
+    # The refill draws from the deck and the discards as the sale left them, its discarded hand
+    # orders with them, so a reshuffle shuffles those in too (R15, R35). Rulesets 1 and 2 drew
+    # from the discards from before the sale, and their reshuffle lost those orders.
+    deck = steps.state if ctx.sale_discards_reshuffled else state
+    Deck(steps, deck, rng).refill(len(state.public) - completed, len(state.seats) + 1)
 
 
 # --- passing (R24, R30) -------------------------------------------------------------------

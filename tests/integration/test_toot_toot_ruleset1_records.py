@@ -30,7 +30,7 @@ def _records(name: str) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("name", NAMES)
 def test_a_ruleset_1_record_audits_under_ruleset_1(name: str) -> None:
     records = _records(name)
-    assert records[0]["data"]["ruleset_version"] == "1" and games.current("toot_toot").ruleset_version == "2"
+    assert records[0]["data"]["ruleset_version"] == "1" and games.current("toot_toot").ruleset_version == "3"
     report = audit(records)
     assert report.ok, report.first_problem
     assert report.events == len(records) and "ruleset 1" in report.rules.detail

@@ -61,6 +61,13 @@ THREE_LAST_TURN = {"seats": 3, "trains": [("1,3", 0), ("8,2", 0), ("0,0", 0)], "
                    "goods": [{"wood": 1}, {"iron": 1}, {"wood": 1}]}
 WORKED_SALE = {"trains": [("1,3", 0), ("8,2", 0)], "public": ["G4", "G5", "Y1"], "hands": [["G6"], ["R1"]],
                "goods": [{"wood": 1, "paper": 1, "stone": 1, "brick": 1}, {}]}
+EMPTY_DECK = {"trains": [("7,3", 0), ("1,1", 0)], "goods": [{"iron": 2}, {}], "public": ["R1", "Y1", "Y2"],
+              "hands": [["R7"], []], "discard": ["G1", "G2"], "deck": [], "step": "location",
+              "kept": [[], [f"{c}{n}" for c in "BGRY" for n in range(1, 10)
+                            if f"{c}{n}" not in ("R1", "R7", "Y1", "Y2", "G1", "G2")]]}
+"""Seat 0 at the red city's north-west opening (7,3) with 2 iron, R1 (iron) public and R7
+(iron, paper) in its hand; the deck is empty, G1 and G2 are the discards, and seat 1 keeps
+every other card, so each order card is in one place."""
 
 
 def draw(hex_: str, a: int, b: int) -> dict[str, Any]:
@@ -69,6 +76,7 @@ def draw(hex_: str, a: int, b: int) -> dict[str, Any]:
 
 def error(code: str, *says: str) -> dict[str, Any]:
     return {"error": code, "says": list(says)}
+
 
 
 CASES: list[Case] = [
@@ -400,6 +408,22 @@ CASES: list[Case] = [
     {"title": "hand orders are not supplied during play", "rule": "R22: step 1 of final scoring",
      "position": AT_GREEN, "seat": 0, "move": {"type": "supply_hand_orders", "fills": {}},
      "expect": error("not_now", "final scoring")},
+    # --- the order deck (R15, R35) ---------------------------------------------------------
+    {"title": "a sale's discarded hand order is shuffled into the deck its refill reshuffles",
+     "rule": "R15, R35: the refill draws from the discards as the sale left them; every order card stays in one place",
+     # R1: 1 iron, 1 point, completed and kept; R7: 1 iron, 1 point, filled in part and
+     # discarded. 0 + 2 = 2 passes the gear at 2: 1 token. The row was 3 (2 seats + 1), R1
+     # left it: 2, so 1 card is turned up; the deck is empty, so the discards G1, G2 and R7 (3
+     # cards; ruleset 2 shuffled only G1 and G2, and R7 was lost) make the new deck; R7 comes
+     # out on top and is turned up, its icons forgotten; G1 and G2 are the deck.
+     "position": EMPTY_DECK, "seat": 0,
+     "move": {"type": "sell", "city": "red_city", "fills": {"R1": {"iron": 1}, "R7": {"iron": 1}}},
+     "expect": {"events": [["ScoreGained", {"points": 1, "order": "R1"}], ["OrderCompleted", {"seat": 0, "order": "R1"}],
+                           ["SecretOrderPlayed", {"order": "R7"}], ["ScoreGained", {"points": 1, "order": "R7"}],
+                           ["OrderDiscarded", {"seat": 0, "order": "R7"}], ["TokensGained", {"count": 1, "gears": [2]}],
+                           ["OrdersShuffled", {"cards": 3, "reshuffle": True}, {"random": {"shuffle": ["R7", "G1", "G2"]}}],
+                           ["PublicOrderRevealed", {"order": "R7"}]],
+                "after": {"public": ("Y1", "Y2", "R7"), "deck": ("G1", "G2"), "discard": (), "filled": {}}}},
 ]
 
 for _number, _case in enumerate(CASES, 1):

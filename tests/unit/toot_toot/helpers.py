@@ -14,6 +14,7 @@ from domain.toot_toot.decider import TootToot
 from domain.toot_toot.hexes import opp, segment
 from domain.toot_toot.pack import TootSchema
 from domain.toot_toot.ruleset1 import TootTootRuleset1
+from domain.toot_toot.ruleset2 import TootTootRuleset2
 from domain.toot_toot.state import MAIN, PLAY, Factory, Seat, State
 from tests import playouts
 
@@ -33,6 +34,8 @@ RULES = TootToot(load(pack_files()))
 CONTENT = RULES.content
 RULES_1 = TootTootRuleset1(RULES.pack)
 """Ruleset 1, as the records made before ruleset 2 replay under it."""
+RULES_2 = TootTootRuleset2(RULES.pack)
+"""Ruleset 2, as the records made before ruleset 3 replay under it."""
 
 
 def table(seats: int = 2, *, map: str = "harbour", trains: Sequence[tuple[str, int] | None] | None = None,

@@ -2,7 +2,8 @@
 event, goods and scores add up to the events that moved them, the game ends in its last
 round with every seat on the same number of turns, replay from the recorded outcomes equals
 live play, and no view leaks a secret. A handful by default; 200 per
-player count and map in the slow run."""
+player count and map in the slow run. One game is steered so the deck runs out and a sale
+reshuffles the discards with a hand order it discarded (R15, R35), which bot games seldom do."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from domain.core.decider import Setup
 from domain.core.events import Audience
 from domain.core.leaks import leaks
 from domain.core.randomness import SeededRandom
+from domain.toot_toot.state import State
 from tests import playouts
 
 from .helpers import CONTENT, RULES
@@ -99,6 +101,51 @@ def test_no_view_leaks_during_a_game() -> None:
         if number % 5 == 0:
             public = RULES.view(state, Audience())
             assert leaks(public, {s: RULES.view(state, Audience(seat=s)) for s in range(3)}) == []
+
+
+def _run_the_deck_out(state: State, seat: int, moves: list[dict[str, Any]], chooser: random.Random) -> dict[str, Any]:
+    """Mostly the Order ability and sales that fill a hand order in part (so it is
+    discarded), those first once the deck is nearly out, so that the deck runs out and a
+    sale's refill has to reshuffle the discards; then any sale, then any upgrade; else the bot."""
+    hand = state.seats[seat].hand
+
+    def rank(move: dict[str, Any]) -> int:
+        if move == {"type": "upgrade", "ability": "order"}:
+            return 10
+        if move["type"] == "sell":
+            for order, units in move["fills"].items():
+                if order in hand and len(state.filled.get(order, ())) + sum(units.values()) < len(CONTENT.order[order].icons):
+                    return 12 if len(state.deck) <= 1 else 9
+            return 8 if set(move["fills"]) & set(hand) else 5
+        return int(move["type"] == "upgrade")
+
+    best = max(map(rank, moves))
+    if best and chooser.random() < 0.9:
+        return chooser.choice([m for m in moves if rank(m) == best])
+    return RULES.playout_choice(state, seat, moves, chooser) or chooser.choice(moves)
+
+
+def test_the_game_of_the_ruleset_2_record_that_lost_an_order_keeps_every_card_under_ruleset_3() -> None:
+    # The game of tests/fixtures/toot_toot/ruleset2_lost_order.jsonl, played as it was made
+    # (same seed, options and chooser) under the current rules: its sale to R3 and R4 with
+    # the deck empty (move 517) shuffles R4 in with the discards (R15, R35), and every order
+    # card is in one place after every event to the end of the game.
+    rng, chooser = SeededRandom(playouts.seed_of("lost order", 38)), random.Random(38)
+    setup = Setup(tuple(f"player {i + 1}" for i in range(4)), RULES.options({"map": "harbour"}, 4))
+    state = RULES.initial_state(setup)
+    state = playouts.fold(RULES, state, RULES.setup(state, rng))
+    sales = []
+    while active := sorted(RULES.active_seats(state)):
+        seat = chooser.choice(active)
+        events = RULES.decide(state, seat, _run_the_deck_out(state, seat, RULES.legal_moves(state, seat), chooser), rng)
+        for event in events:
+            state = RULES.evolve(state, event)
+            assert RULES.invariants(state) == [], f"after {event.kind}: {RULES.invariants(state)}"
+        if events[0].kind == "GoodsSold" and any(e.kind == "OrdersShuffled" for e in events):
+            sales.append([e.data for e in events if e.kind in ("OrderDiscarded", "OrdersShuffled")])
+    assert RULES.is_over(state)
+    # Ruleset 2 shuffled 6 cards here, without R4.
+    assert sales == [[{"seat": 1, "order": "R4"}, {"cards": 7, "reshuffle": True}]]
 
 
 @pytest.mark.slow

@@ -19,14 +19,15 @@ from domain.toot_toot.setup import MAP_PICK
 from domain.toot_toot.state import State
 from domain.toot_toot.table import observed_of
 from tests.playouts import fold, play_out
-from tests.unit.toot_toot.helpers import CONTENT, RULES, RULES_1, kinds, play, table
+from tests.unit.toot_toot.helpers import CONTENT, RULES, RULES_1, RULES_2, kinds, play, table
 
 SEEDED = "d7e1be8290a5f0150d8bd9a4eb5e8062c0b5d417699259763c6243473c60bfb2"
 """The digest of three seeded playouts' events as the rules gave them before table play came
 in (ruleset 1): a seeded game under ruleset 1 must record exactly the same events."""
 SEEDED_2 = "39ddb034b1be0e22fb5f525c06045e888818ce6cdb363b8e1bd79a2c06a803d8"
 """The same three playouts under ruleset 2, where each ends with seats choosing which hand
-orders to supply (R33); everything before the last turn's end is ruleset 1's."""
+orders to supply (R33); everything before the last turn's end is ruleset 1's. Ruleset 3
+records the same: none of the three has a sale whose refill reshuffles the discards (R35)."""
 
 
 def _seeded_games(rules: Any) -> tuple[str, list[list[Any]]]:
@@ -45,13 +46,19 @@ def test_seeded_games_record_the_same_events_as_before() -> None:
 
 
 def test_seeded_games_under_ruleset_2_differ_from_ruleset_1_only_in_final_scoring() -> None:
-    digest, games = _seeded_games(RULES)
+    digest, games = _seeded_games(RULES_2)
     _, before = _seeded_games(RULES_1)
     assert digest == SEEDED_2
     for now, then in zip(games, before, strict=True):
         last = max(i for i, e in enumerate(then) if e.kind == "TurnEnded")
         assert now[:last + 1] == then[:last + 1]
         assert now[last + 1].kind == "FinalScoringBegan" and any(e.kind == "HandOrdersSupplied" for e in now)
+
+
+def test_seeded_games_under_ruleset_3_record_what_ruleset_2_did() -> None:
+    digest, games = _seeded_games(RULES)
+    assert RULES.ruleset_version == "3" and digest == SEEDED_2
+    assert not any(e.kind == "OrdersShuffled" and e.data["reshuffle"] for events in games for e in events)
 
 
 def _seeded(players: int = 3, options: dict[str, Any] | None = None, seed: int = 5) -> tuple[State, list[Any]]:
