@@ -15,7 +15,7 @@ from typing import Any, Protocol, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, Mapper, Transcoder
 
 from domain import games
 from domain.core import fold, log
@@ -46,6 +46,7 @@ from service.migrate import open_store
 from service.seating import REFEREE_NAME
 from service.settings import Settings, persistence_env
 from service.tlog import is_proof_line
+from service.transcoder import EventMapper, OrjsonTranscoder
 
 logger = logging.getLogger(__name__)
 
@@ -106,6 +107,22 @@ class Caboose(Application[UUID]):
         # while other threads may be copying it. `GameCache` never changes what it holds.
         super().__init__({**persistence_env(self.settings.db), **schema, **(env or {})})
         self.cache: GameCache[Game] = GameCache(maxsize=1000)
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        # Unless another mapper is configured (`MAPPER_TOPIC`), the library's own with its
+        # per-topic look-ups made once (`service/transcoder.py`).
+        if self.factory.env.get(self.factory.MAPPER_TOPIC):
+            return super().construct_mapper()
+        return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=EventMapper)
+
+    def construct_transcoder(self) -> Transcoder:
+        # The library's extension point for how events are read and written: its JSON, read
+        # back by orjson (`service/transcoder.py`); a `TRANSCODER_TOPIC` set still wins.
+        if self.factory.env.get(self.factory.TRANSCODER_TOPIC):
+            return super().construct_transcoder()
+        transcoder = OrjsonTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def construct_recorder(self) -> Any:
         # Tables are made by the migrations (`caboose db upgrade`), never by a worker at run time.
