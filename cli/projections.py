@@ -130,7 +130,7 @@ def _rebuild_spread(services: Services, store: ReadStore, jobs: int, batch: int,
     then copied into the read models in one transaction."""
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="caboose-rebuild-") as folder:
-        with click.progressbar(length=total * jobs, label=f"Rebuilding projections ({jobs} workers)", show_pos=True,
+        with click.progressbar(length=total, label=f"Rebuilding projections ({jobs} workers)", show_pos=True,
                                file=click.get_text_stream("stderr")) as bar:  # type: ignore[operator]  # overloads give object
             done = spread.parts(_rebuild_worker, (services.settings.db, folder, batch), jobs, on_progress=bar.update)
         failed: dict[str, str] = {}

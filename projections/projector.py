@@ -96,6 +96,14 @@ class EventLog(Protocol):
 
     def logged(self, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]: ...
 
+    def originators(self) -> list[Any]:
+        """Every game's and tournament's id in the store."""
+        ...
+
+    def notifications_of(self, ids: Sequence[Any], upto: int) -> list[Any]:
+        """The notifications of those ids up to position `upto`, in the log's order."""
+        ...
+
 
 StateSource = Callable[[str, int], Any]
 """(game id, version) -> the game state at that version, from the event store."""

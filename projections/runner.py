@@ -147,25 +147,32 @@ class Part:
     """Game id -> why that game could not be projected (its rows are left out)."""
 
 
+GAMES_PER_READ = 200
+"""A part reads its games' events this many games at a time (each read in the log's order)."""
+
+
 def rebuild_part(app: EventLog, store: ReadStore, part: int, parts: int, batch_size: int = 2000,
                  progress: Callable[[int], None] | None = None, describe: Callable[[BaseException], str] = repr) -> Part:
-    """Project into `store` (a private, empty store) the games of the whole log that fall to
-    `part` of `parts` (`owner`), reading the log once; a game that fails is named and left out."""
+    """Project into `store` (a private, empty store) the games of the log up to its end now
+    that fall to `part` of `parts` (`owner`), reading only their own events, so N parts
+    share the reading as they share the folding; a game that fails is named and left out.
+    A game's (a tournament's) events are projected in order; games are independent of
+    each other in the read models a part writes, and what spans them (the ratings) is
+    made again when the parts are merged (`merge_parts`)."""
     projection = projection_for(app, store)
     failures: dict[str, str] = {}
-    count = position = 0
+    count, position = 0, log_end(app)
+    mine = [key for key in app.originators() if owner(key, parts) == part]
     with store.writing() as session:
         store.clear(session)
-        while True:
-            notifications = app.recorder.select_notifications(start=position, limit=batch_size, inclusive_of_start=False)
-            if not notifications:
-                break
-            mine = [n for n in notifications if owner(n.originator_id, parts) == part]
-            projection.project_each(session, _steps(app, mine, failures, describe), failures, describe)
-            position = notifications[-1].id
-            count += len(mine)
-            if progress:
-                progress(len(notifications))
+        for first in range(0, len(mine), GAMES_PER_READ):
+            notifications = app.notifications_of(mine[first:first + GAMES_PER_READ], position)
+            for start in range(0, len(notifications), batch_size):
+                stretch = notifications[start:start + batch_size]
+                projection.project_each(session, _steps(app, stretch, failures, describe), failures, describe)
+                if progress:
+                    progress(len(stretch))
+            count += len(notifications)
         if failures:  # what a failed game or tournament left behind
             failed = list(failures)
             for model in VIEW_TABLES:

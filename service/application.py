@@ -475,6 +475,14 @@ class Caboose(Application[UUID]):
         (`service/stored.py`): (notification id, record, the state a rewind restores)."""
         return stored.logged(self, notifications)
 
+    def originators(self) -> list[UUID]:
+        """Every game's and tournament's id in the store (a rebuild's parts split them)."""
+        return stored.originators(self)
+
+    def notifications_of(self, ids: Sequence[UUID], upto: int) -> list[Any]:
+        """The notifications of `ids` up to position `upto`, in the log's order."""
+        return stored.notifications_of(self, ids, upto)
+
     def game_ids(self) -> list[str]:
         """Every stored game, oldest first."""
         seen: dict[str, None] = {}

@@ -18,8 +18,11 @@ from typing import Any, NamedTuple
 from uuid import UUID
 
 import orjson
+from eventsourcing.persistence import Notification
+from eventsourcing.postgres import PostgresAggregateRecorder
 from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import get_topic
+from psycopg.sql import SQL, Identifier
 
 from service.aggregate import Game
 
@@ -103,3 +106,53 @@ def dumps(record: dict[str, Any]) -> str:
         return orjson.dumps(record).decode()
     except TypeError:
         return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def originators(app: Any) -> list[UUID]:
+    """Every originator (game, tournament) in the store, for a rebuild that splits the log
+    by originator: read off the primary key's index, not the events."""
+    recorder = app.recorder
+    if isinstance(recorder, SQLiteAggregateRecorder):
+        with recorder.datastore.transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT DISTINCT originator_id FROM {recorder.events_table_name}")
+            return [UUID(row[0]) for row in cursor.fetchall()]
+    if isinstance(recorder, PostgresAggregateRecorder):
+        with recorder.datastore.transaction(commit=False) as cursor:
+            cursor.execute(SQL("SELECT DISTINCT originator_id FROM {}.{}").format(
+                Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name)))
+            return [row["originator_id"] for row in cursor.fetchall()]
+    seen: dict[UUID, None] = {}  # another store: off the whole log
+    start = 0
+    while batch := recorder.select_notifications(start=start, limit=1000, inclusive_of_start=False):
+        seen.update(dict.fromkeys(n.originator_id for n in batch))
+        start = batch[-1].id
+    return list(seen)
+
+
+def notifications_of(app: Any, ids: Sequence[UUID], upto: int) -> list[Notification]:
+    """The notifications of the originators `ids` up to position `upto`, in the log's
+    order: a rebuild's part reads its own games' events and no one else's."""
+    recorder = app.recorder
+    if not ids:
+        return []
+    if isinstance(recorder, SQLiteAggregateRecorder):
+        by_hex = {key.hex: key for key in ids}
+        with recorder.datastore.transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT rowid, originator_id, originator_version, topic, state FROM {recorder.events_table_name} "
+                           f"WHERE originator_id IN ({','.join('?' * len(by_hex))}) AND rowid<=? ORDER BY rowid",
+                           [*by_hex, upto])
+            return [Notification(id=row[0], originator_id=by_hex[row[1]], originator_version=row[2], topic=row[3], state=row[4])
+                    for row in cursor.fetchall()]
+    if isinstance(recorder, PostgresAggregateRecorder):
+        with recorder.datastore.transaction(commit=False) as cursor:
+            cursor.execute(SQL("SELECT notification_id, originator_id, originator_version, topic, state FROM {}.{} "
+                               "WHERE originator_id = ANY(%s) AND notification_id <= %s ORDER BY notification_id").format(
+                Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name)), (list(ids), upto))
+            return [Notification(id=row["notification_id"], originator_id=row["originator_id"],
+                                 originator_version=row["originator_version"], topic=row["topic"], state=bytes(row["state"]))
+                    for row in cursor.fetchall()]
+    wanted, found, start = set(ids), [], 0
+    while batch := recorder.select_notifications(start=start, limit=1000, stop=upto, inclusive_of_start=False):
+        found += [n for n in batch if n.originator_id in wanted]
+        start = batch[-1].id
+    return found

@@ -133,3 +133,19 @@ def test_compressed_records_are_read_through_the_library(tmp_path: object) -> No
     library = Mapper(_library_transcoder(app), compressor=app.mapper.compressor)
     by_library = [library.to_domain_event(row).record for row in app.recorder.select_events(app._key(game_id))]  # type: ignore[attr-defined]
     assert len(by_library) > 10 and app.records(game_id) == by_library
+
+
+def test_a_part_reads_its_own_originators_notifications_as_the_log_holds_them(app: Caboose) -> None:
+    """A rebuild's part reads only its games' events (`notifications_of`): exactly the
+    notifications of those originators the whole log holds, in its order, up to the end asked."""
+    games = [_every_kind_stored(app) for _ in range(3)]
+    whole = app.recorder.select_notifications(start=0, limit=100000, inclusive_of_start=False)
+    assert set(app.originators()) == {n.originator_id for n in whole} and len(app.originators()) == len(set(app.originators()))
+    mine = [app._key(games[0]), app._key(games[2])]
+    end = whole[-5].id
+    expected = [n for n in whole if n.originator_id in mine and n.id <= end]
+    found = app.notifications_of(mine, end)
+    assert [(n.id, n.originator_id, n.originator_version, n.topic, bytes(n.state)) for n in found] == \
+        [(n.id, n.originator_id, n.originator_version, n.topic, bytes(n.state)) for n in expected]
+    assert stored.logged(app, found) == stored.logged(app, expected)
+    assert app.notifications_of([], end) == []
