@@ -56,7 +56,7 @@ def raw_read(app: Caboose) -> tuple[int, float]:
 
 def rebuild_cpu(db: str, rounds: int) -> dict[str, Any]:
     """CPU seconds (best of `rounds`) of the one-process rebuild, each part of two, and the merge."""
-    from projections.runner import merge_parts, rebuild, rebuild_part
+    from projections.runner import merge_parts, rebuild, rebuild_part, shares
     from projections.store import ReadStore
 
     app = Caboose(Settings(db=db))
@@ -69,10 +69,11 @@ def rebuild_cpu(db: str, rounds: int) -> dict[str, Any]:
             rebuild(app, target)
             spent["one_process"] = time.process_time() - started
             sources, done = [], []
+            position, shared = shares(app, 2)
             for part in range(2):
                 source = ReadStore(f"sqlite:///{tmp}/part-{round_}-{part}.sqlite")
                 started = time.process_time()
-                done.append(rebuild_part(app, source, part, 2))
+                done.append(rebuild_part(app, source, shared[part], position))
                 spent[f"part_{part}_of_2"] = time.process_time() - started
                 sources.append(source)
             merged = ReadStore(f"sqlite:///{tmp}/merged-{round_}.sqlite")

@@ -108,8 +108,8 @@ class EventLog(Protocol):
 
     def logged(self, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]: ...
 
-    def originators(self) -> list[Any]:
-        """Every game's and tournament's id in the store."""
+    def originators(self) -> dict[Any, int]:
+        """Every game's and tournament's id in the store, with how many events it has."""
         ...
 
     def notifications_of(self, ids: Sequence[Any], upto: int) -> list[Any]:

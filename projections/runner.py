@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 from uuid import UUID
@@ -130,9 +130,19 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
     return count
 
 
-def owner(game_id: UUID | str, parts: int) -> int:
-    """Which of `parts` rebuilds a game (by its id, so every part agrees without asking)."""
-    return (game_id if isinstance(game_id, UUID) else UUID(game_id)).int % parts
+def shares(app: EventLog, parts: int) -> tuple[int, list[list[Any]]]:
+    """The end of the log now, and each of `parts`' games and tournaments: their events
+    split as evenly as whole originators allow (the largest first, each to the part with the
+    fewest events so far), so no part waits on a share larger than the others'. Worked out
+    once, by whoever hands the parts out, so every part agrees."""
+    position = log_end(app)
+    loads = [0] * parts
+    out: list[list[Any]] = [[] for _ in range(parts)]
+    for key, events in sorted(app.originators().items(), key=lambda item: (-item[1], str(item[0]))):
+        lightest = loads.index(min(loads))
+        out[lightest].append(key)
+        loads[lightest] += events
+    return position, out
 
 
 @dataclass(frozen=True)
@@ -151,18 +161,17 @@ GAMES_PER_READ = 200
 """A part reads its games' events this many games at a time (each read in the log's order)."""
 
 
-def rebuild_part(app: EventLog, store: ReadStore, part: int, parts: int, batch_size: int = 2000,
+def rebuild_part(app: EventLog, store: ReadStore, games: Sequence[Any], position: int, batch_size: int = 2000,
                  progress: Callable[[int], None] | None = None, describe: Callable[[BaseException], str] = repr) -> Part:
-    """Project into `store` (a private, empty store) the games of the log up to its end now
-    that fall to `part` of `parts` (`owner`), reading only their own events, so N parts
-    share the reading as they share the folding; a game that fails is named and left out.
-    A game's (a tournament's) events are projected in order; games are independent of
-    each other in the read models a part writes, and what spans them (the ratings) is
-    made again when the parts are merged (`merge_parts`)."""
+    """Project into `store` (a private, empty store) `games` (a part's share of the games and
+    tournaments, `shares`) up to log position `position`, reading only their own events, so
+    N parts share the reading as they share the folding; a game that fails is named and left
+    out. A game's (a tournament's) events are projected in order; games are independent of
+    each other in the read models a part writes, and what spans them (the ratings) is made
+    again when the parts are merged (`merge_parts`)."""
     projection = projection_for(app, store)
     failures: dict[str, str] = {}
-    count, position = 0, log_end(app)
-    mine = [key for key in app.originators() if owner(key, parts) == part]
+    count, mine = 0, list(games)
     with store.writing() as session:
         store.clear(session)
         for first in range(0, len(mine), GAMES_PER_READ):

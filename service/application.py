@@ -475,8 +475,9 @@ class Caboose(Application[UUID]):
         (`service/stored.py`): (notification id, record, the state a rewind restores)."""
         return stored.logged(self, notifications)
 
-    def originators(self) -> list[UUID]:
-        """Every game's and tournament's id in the store (a rebuild's parts split them)."""
+    def originators(self) -> dict[UUID, int]:
+        """Every game's and tournament's id in the store with its number of events (a
+        rebuild's parts split them)."""
         return stored.originators(self)
 
     def notifications_of(self, ids: Sequence[UUID], upto: int) -> list[Any]:

@@ -108,25 +108,26 @@ def dumps(record: dict[str, Any]) -> str:
         return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def originators(app: Any) -> list[UUID]:
-    """Every originator (game, tournament) in the store, for a rebuild that splits the log
-    by originator: read off the primary key's index, not the events."""
+def originators(app: Any) -> dict[UUID, int]:
+    """Every originator (game, tournament) in the store with its number of events (its last
+    version), for a rebuild that splits the log by originator: read off the primary key's
+    index, not the events."""
     recorder = app.recorder
     if isinstance(recorder, SQLiteAggregateRecorder):
         with recorder.datastore.transaction(commit=False) as cursor:
-            cursor.execute(f"SELECT DISTINCT originator_id FROM {recorder.events_table_name}")
-            return [UUID(row[0]) for row in cursor.fetchall()]
+            cursor.execute(f"SELECT originator_id, MAX(originator_version) FROM {recorder.events_table_name} GROUP BY originator_id")
+            return {UUID(row[0]): row[1] for row in cursor.fetchall()}
     if isinstance(recorder, PostgresAggregateRecorder):
         with recorder.datastore.transaction(commit=False) as cursor:
-            cursor.execute(SQL("SELECT DISTINCT originator_id FROM {}.{}").format(
+            cursor.execute(SQL("SELECT originator_id, MAX(originator_version) AS events FROM {}.{} GROUP BY originator_id").format(
                 Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name)))
-            return [row["originator_id"] for row in cursor.fetchall()]
-    seen: dict[UUID, None] = {}  # another store: off the whole log
+            return {row["originator_id"]: row["events"] for row in cursor.fetchall()}
+    seen: dict[UUID, int] = {}  # another store: off the whole log
     start = 0
     while batch := recorder.select_notifications(start=start, limit=1000, inclusive_of_start=False):
-        seen.update(dict.fromkeys(n.originator_id for n in batch))
+        seen.update((n.originator_id, n.originator_version) for n in batch)
         start = batch[-1].id
-    return list(seen)
+    return seen
 
 
 def notifications_of(app: Any, ids: Sequence[UUID], upto: int) -> list[Notification]:
