@@ -25,6 +25,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from domain.core import log
+from domain.tournament import record as tr
+from domain.tournament.events import ResultRuled, TableFinished
 from domain.tournament.points import places as places_of
 from projections.index import sortable_time
 
@@ -109,13 +111,13 @@ def tournament_matches(records: Sequence[dict[str, Any]], tables: Mapping[str, t
     `tables`: each table game's players in seat order."""
     found: dict[str, Match] = {}
     for record in records:
-        if record["kind"] not in ("TableFinished", "ResultRuled"):
+        event = tr.to_event(record)
+        if not isinstance(event, (TableFinished, ResultRuled)):
             continue
-        data = record["data"]
-        earlier = found.get(data["game_id"])
-        key = earlier.key if earlier is not None else match_key(record["time"], data["game_id"], record["tournament_id"],
-                                                                data["round"], data["table"])
-        found[data["game_id"]] = Match(data["game_id"], game, key, tables[data["game_id"]], tuple(data["places"]))
+        earlier = found.get(event.game_id)
+        key = earlier.key if earlier is not None else match_key(record["time"], event.game_id, record["tournament_id"],
+                                                                event.round, event.table)
+        found[event.game_id] = Match(event.game_id, game, key, tables[event.game_id], tuple(event.places))
     return list(found.values())
 
 
