@@ -22,9 +22,10 @@ from service.simulation import game_seed
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("domain", "service", "projections", "cli")
 SERVICE_ON_THE_WRITE_PATH = {"service.application", "service.commands", "service.aggregate", "service.cache",
-                             "service.command_ids", "service.stored"}
+                             "service.command_ids", "service.stored", "service.transcoder"}
 """What a write enters of the service: the pipeline, the commands, the aggregate, the game
-cache, the command ids, and (for an action judged against the record) the stored records."""
+cache, the command ids, and (for an action judged against the record) the stored records,
+read through the application's mapper and transcoder."""
 CALLBACKS = {("domain.core.registry", "service.content")}
 """The calls the rules may make into the service: the content shelf's generation."""
 
