@@ -10,12 +10,13 @@ import tempfile
 import threading
 import time
 from typing import Any
+from uuid import UUID
 
 import click
 
 from cli import spread
 from cli.common import db_option, handles_errors, json_option
-from projections.runner import Part, log_end, merge_parts, rebuild, rebuild_part
+from projections.runner import Part, log_end, merge_parts, rebuild, rebuild_part, shares
 from projections.store import ReadModelError, ReadStore
 from service.bootstrap import Services, bootstrap
 from service.settings import Settings
@@ -130,9 +131,11 @@ def _rebuild_spread(services: Services, store: ReadStore, jobs: int, batch: int,
     then copied into the read models in one transaction."""
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="caboose-rebuild-") as folder:
-        with click.progressbar(length=total * jobs, label=f"Rebuilding projections ({jobs} workers)", show_pos=True,
+        with click.progressbar(length=total, label=f"Rebuilding projections ({jobs} workers)", show_pos=True,
                                file=click.get_text_stream("stderr")) as bar:  # type: ignore[operator]  # overloads give object
-            done = spread.parts(_rebuild_worker, (services.settings.db, folder, batch), jobs, on_progress=bar.update)
+            position, shared = shares(services.caboose, jobs)
+            done = spread.parts(_rebuild_worker, (services.settings.db, folder, batch, position, shared), jobs,
+                                on_progress=bar.update)
         failed: dict[str, str] = {}
         for part in done.parts.values():
             failed.update(part.failures)
@@ -158,11 +161,13 @@ def _rebuild_spread(services: Services, store: ReadStore, jobs: int, batch: int,
         sys.exit(1)
 
 
-def _rebuild_worker(report: spread.Report, part: int, parts: int, db: str, folder: str, batch: int) -> Part:
+def _rebuild_worker(report: spread.Report, part: int, parts: int, db: str, folder: str, batch: int, position: int,
+                    shared: list[list[UUID]]) -> Part:
     services = bootstrap(Settings.from_env(db))
     store = ReadStore(f"sqlite:///{folder}/part-{part}.sqlite")
     try:
-        return rebuild_part(services.caboose, store, part, parts, batch, progress=report.progress, describe=spread.described)
+        return rebuild_part(services.caboose, store, shared[part], position, batch, progress=report.progress,
+                            describe=spread.described)
     finally:
         store.close()
         services.caboose.close()

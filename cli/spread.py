@@ -12,7 +12,7 @@ Two ways to hand out work:
 - `each`: a shared queue of items (game ids, game numbers), one at a time to whichever worker
   is free, so a long game does not hold up a worker's share;
 - `parts`: worker k of N does its own part of the whole (the rebuild: the games whose id
-  falls to it, read off the whole log in one pass), and returns one result.
+  falls to it, reading only those games' events), and returns one result.
 """
 
 from __future__ import annotations

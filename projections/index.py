@@ -9,7 +9,9 @@ from typing import Any
 
 from domain.core import log, transcription
 from domain.core.decider import Decider
-from domain.core.errors import RuleError
+from domain.core.envelope import to_event
+from domain.core.errors import RecordError, RuleError
+from domain.core.kinds import CORE, GameCreated
 
 
 def sortable_time(text: str) -> str:
@@ -26,28 +28,36 @@ def sortable_time(text: str) -> str:
 
 def index_row(created: dict[str, Any], decider: Decider[Any]) -> dict[str, Any]:
     """A new game's row, from its `GameCreated` record and its rules (bound to its pack)."""
-    return _row(created, decider.pack.manifest.title if decider.pack is not None else created["data"]["game"], None)
+    opening = _opening(created)
+    return _row(created, opening, decider.pack.manifest.title if decider.pack is not None else opening.game, None)
 
 
 def unread_row(created: dict[str, Any], error: RuleError) -> dict[str, Any]:
     """The row of a game whose rules cannot be had here (its content pack or its ruleset is
     not installed): what its `GameCreated` record says, and why the rest is unknown."""
-    pack = created["data"].get("content") or {}
-    title = f"{created['data']['game']} ({pack['id']})" if pack.get("id") else created["data"]["game"]
-    return _row(created, title, {"code": error.code, "message": error.message, "params": dict(error.params)})
+    opening = _opening(created)
+    title = f"{opening.game} ({opening.content.id})" if opening.content is not None and opening.content.id else opening.game
+    return _row(created, opening, title, {"code": error.code, "message": error.message, "params": dict(error.params)})
 
 
-def _row(created: dict[str, Any], title: str, problem: dict[str, Any] | None) -> dict[str, Any]:
-    data = created["data"]
-    names = [s["name"] for s in sorted(data["seats"], key=lambda s: s["seat"])]
+def _opening(created: dict[str, Any]) -> GameCreated:
+    """A game's `GameCreated`, typed (a core kind: no game's rules needed)."""
+    event = to_event(created, CORE)
+    if not isinstance(event, GameCreated):
+        raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+    return event
+
+
+def _row(created: dict[str, Any], opening: GameCreated, title: str, problem: dict[str, Any] | None) -> dict[str, Any]:
+    names = [s.name for s in sorted(opening.seats, key=lambda s: s.seat)]
     when = sortable_time(created["time"])
-    return {"game_id": created["game_id"], "game": data["game"], "ruleset_version": data["ruleset_version"],
+    return {"game_id": created["game_id"], "game": opening.game, "ruleset_version": opening.ruleset_version,
             "title": title, "seats": names, "open_seats": log.open_seats(names), "status": "active",
             "stage": "waiting" if log.open_seats(names) else "running",
             "active_seats": [], "since": when, "since_version": 1, "waiting_since": {}, "version": 1,
             "created_at": when, "updated_at": when, "forked_from": None, "forked_from_id": None,
-            "transcribed": data.get("seed_source") == "table", "waiting_for": None, "scores": None, "rewinds": 0,
-            "open_disputes": 0, "problem": problem, "rated": bool(data.get("rated"))}
+            "transcribed": opening.seed_source == "table", "waiting_for": None, "scores": None, "rewinds": 0,
+            "open_disputes": 0, "problem": problem, "rated": bool(opening.rated)}
 
 
 def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> dict[str, Any]:

@@ -32,7 +32,9 @@ from domain.core import fold, log
 from domain.core.codec import decode
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
-from domain.core.errors import RuleError
+from domain.core.errors import RecordError, RuleError
+from domain.core.events import Event
+from domain.core.kinds import CORE, REWINDS, AdjustmentMade, DisputeRaised, ForkedFrom, RulingMade, SeatJoined
 from domain.core.state import Transient, transient
 from domain.tournament import record as tr
 from domain.tournament.points import places as places_of
@@ -82,6 +84,16 @@ def steps_of(app: Any, notifications: Sequence[Any]) -> list[Step]:
     return sorted(steps, key=lambda step: step.notification_id)
 
 
+def _core_event(record: dict[str, Any]) -> Event:
+    """The typed event of a game whose rules cannot be had here: the core's kinds typed, the
+    game's own (and a core record that does not read) left untyped, for it is indexed from
+    what its records say whatever they say."""
+    try:
+        return to_event(record, CORE)
+    except RecordError:
+        return to_event(record)
+
+
 class EventLog(Protocol):
     """What the read models need of the application that stores the games (`Caboose`):
     its settings (where the events are), its recorder (the notification log), a game at a
@@ -95,6 +107,14 @@ class EventLog(Protocol):
     def game(self, game_id: str, at: int | None = None) -> Any: ...
 
     def logged(self, notifications: Sequence[Any]) -> list[tuple[int, dict[str, Any], Any]]: ...
+
+    def originators(self) -> dict[Any, int]:
+        """Every game's and tournament's id in the store, with how many events it has."""
+        ...
+
+    def notifications_of(self, ids: Sequence[Any], upto: int) -> list[Any]:
+        """The notifications of those ids up to position `upto`, in the log's order."""
+        ...
 
 
 StateSource = Callable[[str, int], Any]
@@ -298,7 +318,7 @@ class GameProjection(Projection[SqlView]):
         if live is None:
             return
         if live.decider is None:
-            self._note(live, record)
+            self._note(live, _core_event(record))
             live.row.update(unread_indexed(live.row, record))
             live.version, live.dirty = version, True
             return
@@ -312,51 +332,49 @@ class GameProjection(Projection[SqlView]):
         with transient(live.editing):
             live.state = fold.step(decider, live.state, event, lambda version: decode(
                 decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
-        if kind in log.REWIND_KINDS:
+        if isinstance(event, REWINDS):
             batch.flush()
-            live.figures = self.store.figures_at(batch.session, game_id, record["data"]["to_version"])
+            live.figures = self.store.figures_at(batch.session, game_id, event.to_version)
             live.row["rewinds"] += 1
         elif live.projector is not None and (live.kinds is None or kind in live.kinds):
             live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
-        self._note(live, record)
+        self._note(live, event)
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
         self._index(live, record)
         live.dirty = True
         if live.row.get("rated"):
-            self._rated(batch, live, record)
+            self._rated(batch, live, record, event)
 
-    def _rated(self, batch: _Batch, live: _Live, record: dict[str, Any]) -> None:
+    def _rated(self, batch: _Batch, live: _Live, record: dict[str, Any], event: Event) -> None:
         """A game created rated: its result goes to the ratings when it ends (and leaves
         them when a rewind takes the end back)."""
-        decider, kind = live.decider, record["kind"]
+        decider = live.decider
         assert decider is not None
         seats = live.row["seats"]
-        if kind in log.REWIND_KINDS:
+        if isinstance(event, REWINDS):
             self.tournaments.rated_game(batch.tournaments, live.game_id, live.row["game"], seats, None, record,
-                                        rewound_to=record["data"]["to_version"])
-        elif kind == log.GAME_ENDED or (kind == log.ADJUSTMENT_MADE and decider.is_over(live.state)):
+                                        rewound_to=event.to_version)
+        elif event.kind == log.GAME_ENDED or (isinstance(event, AdjustmentMade) and decider.is_over(live.state)):
             finish = decider.finish(live.state)
             places = places_of([tuple(finish[seat]) for seat in range(len(seats))])
             self.tournaments.rated_game(batch.tournaments, live.game_id, live.row["game"], seats, places, record)
 
     @staticmethod
-    def _note(live: _Live, record: dict[str, Any]) -> None:
+    def _note(live: _Live, event: Event) -> None:
         """What the core's kinds change in the row, which needs no rules."""
-        kind = record["kind"]
-        if kind == log.DISPUTE_RAISED:
+        if isinstance(event, DisputeRaised):
             live.row["open_disputes"] += 1
-        elif kind == log.RULING_MADE:
+        elif isinstance(event, RulingMade):
             live.row["open_disputes"] -= 1
-        elif kind == log.FORKED_FROM:
-            live.row["forked_from"] = {"game_id": record["data"]["origin"], "version": record["data"]["at_version"]}
-            live.row["forked_from_id"] = record["data"]["origin"]
+        elif isinstance(event, ForkedFrom):
+            live.row["forked_from"] = {"game_id": event.origin, "version": event.at_version}
+            live.row["forked_from_id"] = event.origin
             live.row["rated"] = False  # a fork copies its origin's GameCreated, but a what-if is never rated
-        elif kind == log.SEAT_JOINED:
-            joined = record["data"]
-            live.row["seats"] = log.seat_names(live.row["seats"], joined)
-            live.row["open_seats"] = [seat for seat in live.row["open_seats"] if seat != joined["seat"]]
+        elif isinstance(event, SeatJoined):
+            live.row["seats"] = log.renamed(live.row["seats"], event.seat, event.name)
+            live.row["open_seats"] = [seat for seat in live.row["open_seats"] if seat != event.seat]
             live.renamed = True
 
     def _start(self, record: dict[str, Any]) -> _Live:

@@ -25,6 +25,10 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from domain.core import log
+from domain.core.envelope import to_event
+from domain.core.kinds import CORE, REWINDS, ForkedFrom, GameCreated
+from domain.tournament import record as tr
+from domain.tournament.events import ResultRuled, TableFinished
 from domain.tournament.points import places as places_of
 from projections.index import sortable_time
 
@@ -109,13 +113,13 @@ def tournament_matches(records: Sequence[dict[str, Any]], tables: Mapping[str, t
     `tables`: each table game's players in seat order."""
     found: dict[str, Match] = {}
     for record in records:
-        if record["kind"] not in ("TableFinished", "ResultRuled"):
+        event = tr.to_event(record)
+        if not isinstance(event, (TableFinished, ResultRuled)):
             continue
-        data = record["data"]
-        earlier = found.get(data["game_id"])
-        key = earlier.key if earlier is not None else match_key(record["time"], data["game_id"], record["tournament_id"],
-                                                                data["round"], data["table"])
-        found[data["game_id"]] = Match(data["game_id"], game, key, tables[data["game_id"]], tuple(data["places"]))
+        earlier = found.get(event.game_id)
+        key = earlier.key if earlier is not None else match_key(record["time"], event.game_id, record["tournament_id"],
+                                                                event.round, event.table)
+        found[event.game_id] = Match(event.game_id, game, key, tables[event.game_id], tuple(event.places))
     return list(found.values())
 
 
@@ -123,17 +127,20 @@ def rated_game_match(records: Sequence[dict[str, Any]], seats: Sequence[str], fi
     """A game created rated, once it has ended: its places by the game's order of finish
     (`finish`, None while it is not over), at the time of the end that stands (a rewind to
     before the end takes it back)."""
-    created = records[0]["data"]
-    if not created.get("rated") or finish is None or any(r["kind"] == log.FORKED_FROM for r in records):
+    if finish is None:
+        return None
+    events = [to_event(record, CORE) for record in records]  # the core's kinds typed, the game's untyped
+    created = events[0]
+    if not isinstance(created, GameCreated) or not created.rated or any(isinstance(event, ForkedFrom) for event in events):
         return None  # a fork copies its origin's GameCreated, but a what-if is never rated
     ended: dict[str, Any] | None = None
-    for record in records:
-        if record["kind"] == log.GAME_ENDED:
+    for record, event in zip(records, events, strict=True):
+        if event.kind == log.GAME_ENDED:
             ended = record
-        elif record["kind"] in log.REWIND_KINDS and ended is not None and record["data"]["to_version"] < ended["version"]:
+        elif isinstance(event, REWINDS) and ended is not None and event.to_version < ended["version"]:
             ended = None
     if ended is None:
         return None
     keys = [tuple(finish[seat]) for seat in range(len(seats))]
-    return Match(ended["game_id"], created["game"], match_key(ended["time"], ended["game_id"]), tuple(seats),
+    return Match(ended["game_id"], created.game, match_key(ended["time"], ended["game_id"]), tuple(seats),
                  places_of(keys))

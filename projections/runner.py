@@ -22,13 +22,13 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.projection import BaseProjectionRunner
-from sqlalchemy import Table, delete, insert, select
+from sqlalchemy import JSON, Column, MetaData, Table, Text, delete, insert, select
 
 from projections.models import VIEW_TABLES, GameRow, RatingMatchRow, RatingRow
 from projections.projector import APPLICATION, EventLog, GameProjection, OutOfStep, SqlView, Step, steps_of
@@ -130,9 +130,19 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
     return count
 
 
-def owner(game_id: UUID | str, parts: int) -> int:
-    """Which of `parts` rebuilds a game (by its id, so every part agrees without asking)."""
-    return (game_id if isinstance(game_id, UUID) else UUID(game_id)).int % parts
+def shares(app: EventLog, parts: int) -> tuple[int, list[list[Any]]]:
+    """The end of the log now, and each of `parts`' games and tournaments: their events
+    split as evenly as whole originators allow (the largest first, each to the part with the
+    fewest events so far), so no part waits on a share larger than the others'. Worked out
+    once, by whoever hands the parts out, so every part agrees."""
+    position = log_end(app)
+    loads = [0] * parts
+    out: list[list[Any]] = [[] for _ in range(parts)]
+    for key, events in sorted(app.originators().items(), key=lambda item: (-item[1], str(item[0]))):
+        lightest = loads.index(min(loads))
+        out[lightest].append(key)
+        loads[lightest] += events
+    return position, out
 
 
 @dataclass(frozen=True)
@@ -147,25 +157,31 @@ class Part:
     """Game id -> why that game could not be projected (its rows are left out)."""
 
 
-def rebuild_part(app: EventLog, store: ReadStore, part: int, parts: int, batch_size: int = 2000,
+GAMES_PER_READ = 200
+"""A part reads its games' events this many games at a time (each read in the log's order)."""
+
+
+def rebuild_part(app: EventLog, store: ReadStore, games: Sequence[Any], position: int, batch_size: int = 2000,
                  progress: Callable[[int], None] | None = None, describe: Callable[[BaseException], str] = repr) -> Part:
-    """Project into `store` (a private, empty store) the games of the whole log that fall to
-    `part` of `parts` (`owner`), reading the log once; a game that fails is named and left out."""
+    """Project into `store` (a private, empty store) `games` (a part's share of the games and
+    tournaments, `shares`) up to log position `position`, reading only their own events, so
+    N parts share the reading as they share the folding; a game that fails is named and left
+    out. A game's (a tournament's) events are projected in order; games are independent of
+    each other in the read models a part writes, and what spans them (the ratings) is made
+    again when the parts are merged (`merge_parts`)."""
     projection = projection_for(app, store)
     failures: dict[str, str] = {}
-    count = position = 0
+    count, mine = 0, list(games)
     with store.writing() as session:
         store.clear(session)
-        while True:
-            notifications = app.recorder.select_notifications(start=position, limit=batch_size, inclusive_of_start=False)
-            if not notifications:
-                break
-            mine = [n for n in notifications if owner(n.originator_id, parts) == part]
-            projection.project_each(session, _steps(app, mine, failures, describe), failures, describe)
-            position = notifications[-1].id
-            count += len(mine)
-            if progress:
-                progress(len(notifications))
+        for first in range(0, len(mine), GAMES_PER_READ):
+            notifications = app.notifications_of(mine[first:first + GAMES_PER_READ], position)
+            for start in range(0, len(notifications), batch_size):
+                stretch = notifications[start:start + batch_size]
+                projection.project_each(session, _steps(app, stretch, failures, describe), failures, describe)
+                if progress:
+                    progress(len(stretch))
+            count += len(notifications)
         if failures:  # what a failed game or tournament left behind
             failed = list(failures)
             for model in VIEW_TABLES:
@@ -201,13 +217,17 @@ def merge_parts(app: EventLog, store: ReadStore, sources: list[ReadStore], posit
         store.clear(session)
         if origin is not None:
             store.set_source(session, APPLICATION, origin)
+        as_text = session.get_bind().dialect.name == "sqlite"
         for source in sources:
             with source.reading() as reading:
                 for model in MERGED_TABLES:
                     table = cast(Table, model.__table__)
-                    result = reading.execute(select(table)).mappings()
+                    if as_text:  # SQLite to SQLite: the JSON values copied as the text they are
+                        table = _as_text(table)
+                    keys = [column.name for column in table.c]
+                    result = reading.execute(select(table))
                     while rows := result.fetchmany(5000):
-                        session.execute(insert(table), [dict(row) for row in rows])
+                        session.execute(insert(table), [dict(zip(keys, row, strict=True)) for row in rows])
                         copied += len(rows)
         # Each part rated only the matches it held; ratings are a fold over every match of
         # a title in order, so they are made again from the merged matches.
@@ -216,6 +236,20 @@ def merge_parts(app: EventLog, store: ReadStore, sources: list[ReadStore], posit
         store.set_tracked(session, APPLICATION, position)
     store.analyze()
     return copied
+
+
+_TEXT_TABLES: dict[str, Table] = {}
+
+
+def _as_text(table: Table) -> Table:
+    """`table` with its JSON columns read and written as the text stored in them. A merge
+    copies the parts' rows between SQLite files: decoding every value only to encode it
+    again was most of the copy's time."""
+    known = _TEXT_TABLES.get(table.name)
+    if known is None:
+        columns = [Column(c.name, Text() if isinstance(c.type, JSON) else c.type, primary_key=c.primary_key) for c in table.c]
+        known = _TEXT_TABLES[table.name] = Table(table.name, MetaData(), *columns)
+    return known
 
 
 MERGED_TABLES = tuple(model for model in VIEW_TABLES if model is not RatingRow)

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from domain.tournament import pairing
 from domain.tournament import record as tr
-from domain.tournament.events import HEAT, HEATS, ROUND, TournamentCreated
+from domain.tournament.events import HEAT, HEATS, ROUND, ResultRuled, TableFinished, TournamentCreated
 from domain.tournament.standings import ladder_of, standing
 from domain.tournament.state import Tournament, evolve, start
 from projections.index import sortable_time
@@ -142,10 +142,11 @@ class TournamentProjection:
         folded = self._folded(pending, tournament_id, version - 1)
         if folded is None:
             return
-        folded.state = evolve(folded.state, tr.to_event(record), version)
+        event = tr.to_event(record)
+        folded.state = evolve(folded.state, event, version)
         folded.version, folded.updated_at = version, now
-        if record["kind"] in ("TableFinished", "ResultRuled"):
-            self._table_result(pending, folded.state, record)
+        if isinstance(event, (TableFinished, ResultRuled)):
+            self._table_result(pending, folded.state, record, event)
 
     def _folded(self, pending: Pending, tournament_id: str, version: int) -> _Folded | None:
         """The tournament folded up to `version`, or None when the record after it is projected already."""
@@ -171,17 +172,18 @@ class TournamentProjection:
         pending.tournaments[tournament_id] = cached
         return cached
 
-    def _table_result(self, pending: Pending, state: Tournament, record: dict[str, Any]) -> None:
-        data = record["data"]
-        table = state.table_of(data["game_id"])
+    def _table_result(self, pending: Pending, state: Tournament, record: dict[str, Any],
+                      event: TableFinished | ResultRuled) -> None:
+        game_id = event.game_id
+        table = state.table_of(game_id)
         assert table is not None and table.result is not None
-        earlier = self._match(pending, data["game_id"])
-        key = earlier["sort_key"] if earlier is not None else match_key(record["time"], data["game_id"], state.id,
+        earlier = self._match(pending, game_id)
+        key = earlier["sort_key"] if earlier is not None else match_key(record["time"], game_id, state.id,
                                                                         table.round, table.table)
         if earlier is not None and list(earlier["places"]) == list(table.result.places):
             return  # a ruling that leaves the places as they were rates nothing again
-        pending.matches[data["game_id"]] = {
-            "match_id": data["game_id"], "game": state.created.game, "sort_key": key, "version": record["version"],
+        pending.matches[game_id] = {
+            "match_id": game_id, "game": state.created.game, "sort_key": key, "version": record["version"],
             "tournament_id": state.id, "players": list(table.seats), "places": list(table.result.places)}
 
     # -- a game created rated ----------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, Mapper, Transcoder
 
 from domain import games
 from domain.core import fold, log
@@ -44,6 +44,7 @@ from service.migrate import open_store
 from service.seating import REFEREE_NAME
 from service.settings import Settings, persistence_env
 from service.tlog import is_proof_line
+from service.transcoder import EventMapper, OrjsonTranscoder
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +97,22 @@ class Caboose(Application[UUID]):
         # while other threads may be copying it. `GameCache` never changes what it holds.
         super().__init__({**persistence_env(self.settings.db), **schema, **(env or {})})
         self.cache: GameCache[Game] = GameCache(maxsize=1000)
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        # Unless another mapper is configured (`MAPPER_TOPIC`), the library's own with its
+        # per-topic look-ups made once (`service/transcoder.py`).
+        if self.factory.env.get(self.factory.MAPPER_TOPIC):
+            return super().construct_mapper()
+        return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=EventMapper)
+
+    def construct_transcoder(self) -> Transcoder:
+        # The library's extension point for how events are read and written: its JSON, read
+        # back by orjson (`service/transcoder.py`); a `TRANSCODER_TOPIC` set still wins.
+        if self.factory.env.get(self.factory.TRANSCODER_TOPIC):
+            return super().construct_transcoder()
+        transcoder = OrjsonTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def construct_recorder(self) -> Any:
         # Tables are made by the migrations (`caboose db upgrade`), never by a worker at run time.
@@ -478,6 +495,15 @@ class Caboose(Application[UUID]):
         """The records a stretch of the notification log holds, for the read models
         (`service/stored.py`): (notification id, record, the state a rewind restores)."""
         return stored.logged(self, notifications)
+
+    def originators(self) -> dict[UUID, int]:
+        """Every game's and tournament's id in the store with its number of events (a
+        rebuild's parts split them)."""
+        return stored.originators(self)
+
+    def notifications_of(self, ids: Sequence[UUID], upto: int) -> list[Any]:
+        """The notifications of `ids` up to position `upto`, in the log's order."""
+        return stored.notifications_of(self, ids, upto)
 
     def game_ids(self) -> list[str]:
         """Every stored game, oldest first."""

@@ -26,7 +26,7 @@ from service.aggregate import IMPORTED_UNFINISHED
 from service.application import Caboose
 from service.errors import GameNotFound
 from service.lobby import Lobby
-from service.stored import record_texts, texts
+from service.stored import texts
 from service.tlog import is_proof_line
 
 
@@ -64,7 +64,7 @@ def export_lines(app: Caboose, game_ids: Sequence[str]) -> Iterator[str]:
         if over:
             yield "".join(text + "\n" for text in texts(app, game_id) if text)
         else:
-            yield "".join(dumps(redact(record, PUBLIC)) + "\n" for record, _ in record_texts(app, game_id))
+            yield "".join(dumps(redact(record, PUBLIC)) + "\n" for record in app.records(game_id))
 
 
 @dataclass

@@ -160,7 +160,12 @@ def open_seats(names: Iterable[str]) -> list[int]:
 
 def seat_names(names: Iterable[str], joined: dict[str, Any]) -> list[str]:
     """The seats' names after a `SeatJoined` (`joined` is its data)."""
-    return [joined["name"] if seat == joined["seat"] else name for seat, name in enumerate(names)]
+    return renamed(names, joined["seat"], joined["name"])
+
+
+def renamed(names: Iterable[str], seat: int, name: str) -> list[str]:
+    """The seats' names after `seat` joined as `name`."""
+    return [name if index == seat else old for index, old in enumerate(names)]
 
 
 def adjusted(decider: Decider[Any], state: Any, adjustment: dict[str, Any]) -> Any:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.envelope import to_event
 from domain.core.errors import RuleError
+from domain.core.kinds import CORE, GameCreated
 from domain.tournament import record as tr
 from projections.ratings import Match, Rating, rated, rated_game_match, tournament_matches
 from projections.runner import log_caught_up
@@ -43,7 +45,8 @@ def computed(caboose: Caboose, shelf: Shelf) -> dict[str, list[Rating]]:
         matches += tournament_matches(entries, seats, state.created.game)
     for game_id in caboose.game_ids():
         records: list[dict[str, Any]] = caboose.records(game_id)
-        if not records[0]["data"].get("rated"):
+        created = to_event(records[0], CORE)
+        if not isinstance(created, GameCreated) or not created.rated:
             continue
         try:
             game = caboose.game(game_id)

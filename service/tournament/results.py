@@ -34,7 +34,7 @@ class TableResults:
         start, due = max(1, self.position - OVERLAP + 1), set()
         while items := recorder.select_notifications(start=start, limit=BATCH, topics=[stored.RECORDED]):
             for item in items:
-                record = stored.record_of(item.state)
+                record = stored.record_of(self.organiser.caboose.mapper.to_domain_event(item))
                 if record is not None and record["kind"] == GAME_ENDED:
                     due.add(record["game_id"])
                 self.position = max(self.position, item.id)

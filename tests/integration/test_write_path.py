@@ -18,9 +18,10 @@ from tests.support.walk import traced as walked
 from tests.support.walk import walk_of_a_move
 
 SERVICE_ON_THE_WRITE_PATH = {"service.application", "service.commands", "service.aggregate", "service.cache",
-                             "service.command_ids", "service.stored"}
+                             "service.command_ids", "service.stored", "service.transcoder"}
 """What a write enters of the service: the pipeline, the commands, the aggregate, the game
-cache, the command ids, and (for an action judged against the record) the stored records."""
+cache, the command ids, and (for an action judged against the record) the stored records,
+read through the application's mapper and transcoder."""
 
 
 def traced(write: Callable[[], Any]) -> tuple[set[str], set[tuple[str, str]]]:

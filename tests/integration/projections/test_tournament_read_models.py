@@ -16,7 +16,17 @@ from typing import Any
 import pytest
 
 from projections.projector import APPLICATION
-from projections.runner import PollingRunner, library_runner, log_caught_up, log_end, merge_parts, projection_for, rebuild, rebuild_part
+from projections.runner import (
+    PollingRunner,
+    library_runner,
+    log_caught_up,
+    log_end,
+    merge_parts,
+    projection_for,
+    rebuild,
+    rebuild_part,
+    shares,
+)
 from projections.store import ReadStore, read_store_for
 from projections.tournaments import stored_listing, stored_ratings, stored_standings
 from service import referee as desk
@@ -118,7 +128,9 @@ def rebuilt_in_parts(app: Caboose, folder: Path, parts: int) -> ReadStore:
     store = log_caught_up(app)
     sources = [ReadStore(f"sqlite:///{folder}/part-{parts}-{k}.sqlite") for k in range(parts)]
     try:
-        done = [rebuild_part(app, source, k, parts) for k, source in enumerate(sources)]
+        position, shared = shares(app, parts)
+        assert sorted(key for share in shared for key in share) == sorted(app.originators())  # each once
+        done = [rebuild_part(app, source, shared[k], position) for k, source in enumerate(sources)]
         assert all(not part.failures for part in done), [part.failures for part in done]
         merge_parts(app, store, sources, log_end(app))
     finally:
