@@ -19,6 +19,7 @@ from domain.core.codec import decode, decoder
 from domain.core.errors import RecordError
 from domain.core.events import Event, Secret, Untyped, record_key
 from domain.core.state import Frozen, frozen
+from domain.core.upcasting import check, upcast
 
 
 class UnknownKind(RecordError):
@@ -44,6 +45,7 @@ class Catalogue:
             raise TypeError(f"{kind!r} is not an Event dataclass")
         if kind.kind in self.kinds and self.kinds[kind.kind] is not kind:
             raise TypeError(f"two event kinds are named {kind.kind!r}")
+        check(kind)
         self.kinds[kind.kind] = kind
 
     def __add__(self, other: Catalogue) -> Catalogue:
@@ -67,10 +69,13 @@ class Catalogue:
         return len(self.kinds)
 
     def event(self, kind: str, data: Mapping[str, Any], secrets: Iterable[Secret] = (), automatic: bool = False) -> Event:
-        """The typed event a record holds; an `Untyped` one for a kind not declared here."""
+        """The typed event a record holds; an `Untyped` one for a kind not declared here.
+        Data in an older layout of its kind is upcast first, on a copy (`upcasting.py`)."""
         cls = self.kinds.get(kind)
         if cls is None:
             return Untyped(kind, dict(data), secrets=tuple(secrets), automatic=automatic)
+        if cls.class_version != 1:  # most kinds never changed layout: no copy, no look
+            data = upcast(cls, data)
         quick = _quick(cls)
         if quick is not None:
             made = quick(data, tuple(secrets), automatic)

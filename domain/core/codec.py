@@ -16,6 +16,8 @@ import typing
 from functools import cache
 from typing import Any, TypeVar, Union
 
+from domain.core.upcasting import check, current_version, upcast
+
 T = TypeVar("T")
 
 
@@ -50,6 +52,7 @@ def _decode(hint: Any, data: Any) -> Any:
         return decode(inner[0] if len(inner) == 1 else _member(inner, data), data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = _hints(hint)
+        data = upcast(hint, data)
         return hint(**{name: decode(hints[name], data[name]) for name in data})
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
@@ -123,10 +126,15 @@ def _or_none(read: Read) -> Read:
 
 def _dataclass_reader(cls: type) -> Read:
     fields: dict[str, Read] = {}
+    layouts = current_version(cls) != 1
+    if layouts:
+        check(cls)
 
     def read(data: Any) -> Any:
         if not fields:  # filled on first use: a dataclass may refer to itself
             fields.update({name: _field(hint) for name, hint in _hints(cls).items()})
+        if layouts:  # stored in an older layout of the class: read as today's (`upcasting.py`)
+            data = upcast(cls, data)
         return cls(**{name: fields[name](data[name]) for name in data})
 
     return read

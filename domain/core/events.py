@@ -39,6 +39,9 @@ class Event(Frozen):
     automatic: bool = False
 
     kind: ClassVar[str] = "Event"
+    class_version: ClassVar[int] = 1
+    """The layout of the kind's `data`; a kind whose layout changed says how older records
+    read as today's (`domain/core/upcasting.py`)."""
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset({"secrets", "automatic"})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -4,10 +4,9 @@ change."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable
-from dataclasses import InitVar, dataclass, field
-from typing import cast
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from domain.core.sealed import Sealed
 from domain.core.state import Frozen
@@ -35,15 +34,6 @@ class Seat(Frozen):
     scored: tuple[int, ...] = ()
     """The points of each scoring event for this seat, kept apart from `score` so the two
     can be checked against each other."""
-    returning: InitVar[object] = None
-    """Retired: the opening's returned tickets now wait in `State.sealed`. States stored before
-    (snapshots, the states rewinds restore) still carry the field; `State` turns an opening
-    stored that way into its sealed phase (`_sealed_from_stored`)."""
-
-    def __post_init__(self, returning: object) -> None:
-        super().__post_init__()
-        if returning:  # kept aside, not a field, for the `State` being decoded around it
-            object.__setattr__(self, "_stored_returning", tuple(cast(Iterable[str], returning)))
 
 
 @dataclass(frozen=True)
@@ -81,23 +71,33 @@ class State(Frozen):
     gone (what a table may enter, `draws.tickets`). States stored before it count none, which
     changes no seeded draw (the top of the deck)."""
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.phase == OPENING and self.sealed is None and any(
-                seat.offered or hasattr(seat, "_stored_returning") for seat in self.seats):
+    class_version: ClassVar[int] = 2
+    """The layout of a stored state (snapshots, the states rewinds restore), read by the
+    library's upcasting (`domain/core/upcasting.py`). 1: each seat held the opening's
+    returned tickets in `returning` and the opening had no sealed phase; 2: today's."""
+
+    @staticmethod
+    def layout_version(data: Mapping[str, Any]) -> int:
+        """A state stored in layout 1 has `returning` in every seat (a field then)."""
+        return 1 if any("returning" in seat for seat in data.get("seats", ())) else 2
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> None:
+        """An opening stored before it was a sealed phase: each seat that had chosen held its
+        kept tickets among its tickets and its returned ones in `returning`, and no `sealed`.
+        Its choices move into the sealed phase, so the game goes on (and reveals) exactly as
+        if it had been stored today. In the opening a seat's only tickets are the ones it
+        chose to keep. Outside it every `returning` was empty, and only goes."""
+        seats = data["seats"]
+        returning = [seat.pop("returning", None) or [] for seat in seats]
+        if data.get("phase") != OPENING or data.get("sealed") is not None \
+                or not any(seat.get("offered") or returned for seat, returned in zip(seats, returning, strict=True)):
             # (Between the reveal and the first turn the opening has no sealed phase any
             # more, and no seat holds offered or returning tickets.)
-            _sealed_from_stored(self)
-
-
-def _sealed_from_stored(state: State) -> None:
-    """An opening stored before it was a sealed phase: each seat that had chosen held its kept
-    tickets among its tickets and its returned ones in `returning`, and no `sealed`. Its
-    choices move into the sealed phase, so the game goes on (and reveals) exactly as if it had
-    been stored today. In the opening a seat's only tickets are the ones it chose to keep."""
-    dealt = tuple(i for i, seat in enumerate(state.seats) if seat.offered or seat.tickets)
-    chosen = {i: {"kept": list(state.seats[i].tickets), "returned": list(getattr(state.seats[i], "_stored_returning", ()))}
-              for i in dealt if not state.seats[i].offered}
-    seats = tuple(dataclasses.replace(seat, tickets=()) if i in chosen else seat for i, seat in enumerate(state.seats))
-    object.__setattr__(state, "seats", seats)
-    object.__setattr__(state, "sealed", Sealed(OPENING, dealt, chosen))
+            return
+        dealt = [i for i, seat in enumerate(seats) if seat.get("offered") or seat.get("tickets")]
+        chosen = {str(i): {"kept": list(seats[i].get("tickets", [])), "returned": list(returning[i])}
+                  for i in dealt if not seats[i].get("offered")}
+        for i in chosen:
+            seats[int(i)]["tickets"] = []
+        data["sealed"] = {"phase": OPENING, "seats": dealt, "choices": chosen}

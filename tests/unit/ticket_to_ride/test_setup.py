@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -11,6 +12,7 @@ from domain.core.errors import IllegalMove, NotYourTurn
 from domain.core.events import PUBLIC, Audience
 from domain.core.randomness import RANDOM_KEY
 from domain.core.sealed import open_phase
+from domain.core.upcasting import upcast
 from domain.ticket_to_ride import DECIDER
 from domain.ticket_to_ride.state import OPENING, PLAY, State
 from tests.usa import TICKETS, TRAIN_CARDS
@@ -177,3 +179,20 @@ def test_an_opening_stored_before_it_was_sealed_goes_on_as_if_stored_today() -> 
         old, old_events = play(old, seat, keep, rng)
         assert [e.data for e in old_events] == [e.data for e in events]
     assert old == state and old.seats[2].tickets == tuple(offered[1:])
+
+
+def test_an_old_layout_is_upcast_on_a_copy_and_today_s_is_read_as_it_stands() -> None:
+    # The library's upcasting (`State.upcast_v1_v2`), not a fix-up of the frozen state: the
+    # stored data stays as it was stored, and a state stored today is not copied at all.
+    state, _, rng = new_game(3)
+    stored = encode(state)
+    assert State.layout_version(stored) == 2 and upcast(State, stored) is stored
+    offered = list(state.seats[2].offered)
+    state, _ = play(state, 2, {"type": "keep_tickets", "keep": offered[1:]}, rng)
+    old = encode(state)
+    del old["sealed"]
+    for index, seat in enumerate(old["seats"]):
+        seat["returning"] = offered[:1] if index == 2 else []
+    old["seats"][2]["tickets"] = offered[1:]
+    kept = copy.deepcopy(old)
+    assert State.layout_version(old) == 1 and decode(State, old) == state and old == kept
