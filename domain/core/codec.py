@@ -4,7 +4,8 @@ Snapshots store a game's state; JSON has no tuples, frozensets or integer keys, 
 types come back from the dataclass annotations rather than from tags in the data. A field
 typed as a union of several types (`Build | Auction`) is decoded as the one member the data
 fits: for dataclasses, the one whose fields the data's keys are. Snapshots carry no tags, so
-two dataclasses of one union must differ in their fields.
+two dataclasses of one union must differ in their fields. A dataclass stored in an older
+layout of its own is upcast (on a copy) before it is read (`upcasting.py`).
 """
 
 from __future__ import annotations
