@@ -27,7 +27,7 @@ def test_a_snapshot_of_an_opening_stored_before_it_was_sealed_loads_and_plays_on
     sqlite_app.snapshots.put([snapshot])  # type: ignore[union-attr]
     reader = Caboose(Settings(db=sqlite_app.settings.db, snapshot_interval=10))
     loaded = reader.game(game_id)
-    assert list(reader.snapshots.get(UUID(game_id), desc=True, limit=1))[0].state["state"] == stored  # type: ignore[union-attr]
+    assert next(iter(reader.snapshots.get(UUID(game_id), desc=True, limit=1))).state["state"] == stored  # type: ignore[union-attr]
     assert loaded.state == game.state and loaded.version == game.version
     for seat in (0, 1):
         reader.play(game_id, seat, {"type": "keep_tickets", "keep": list(loaded.state.seats[seat].offered)})
