@@ -36,7 +36,7 @@ from tests.e2e.conftest import Client, Reply, serving
 REDIS_URL = os.environ.get("CABOOSE_TEST_REDIS", "redis://127.0.0.1:6379")
 ROOT = Path(__file__).resolve().parents[2]
 # Served as files, so they declare no guard; every other route must.
-NOT_GUARDED = {"static", "viewer.static", "pages.static", "api-docs.openapi_json"}
+NOT_GUARDED = {"static", "viewer.static", "viewer.replay_renderer", "pages.static", "api-docs.openapi_json"}
 
 
 def store_with(tmp_path: Path, limits: RateLimits | None = None, name: str = "guard") -> Caboose:

@@ -51,9 +51,10 @@ def test_record_times_sort_in_one_form() -> None:
 def test_the_row_follows_the_stage_the_turn_and_each_seats_wait() -> None:
     race = games.current("race")
     names = ["Ann", log.open_seat_name(1)]
-    created = {"game_id": "g", "time": "2026-01-01T00:00:00Z", "version": 1,
-               "data": {"game": "race", "ruleset_version": race.ruleset_version, "seats": [
-                   {"seat": i, "name": n} for i, n in enumerate(names)], "seed_source": "server"}}
+    created = {"game_id": "g", "time": "2026-01-01T00:00:00Z", "version": 1, "kind": "GameCreated", "actor": "system",
+               "secrets": [], "data": {"game": "race", "ruleset_version": race.ruleset_version, "seats": [
+                   {"seat": i, "name": n} for i, n in enumerate(names)], "seed_source": "server",
+               "options": {}, "seed_commitment": "0" * 64}}
     row = index_row(created, race)
     assert (row["title"], row["open_seats"], row["transcribed"], row["created_at"]) == \
         ("race", [1], False, "2026-01-01T00:00:00.000000Z")
