@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.age_of_steam import actions, auction, build_track, events, growth, income, move_goods, scoring, shares
+from domain.age_of_steam import auction, build_track, events
 from domain.age_of_steam.board import Map
+from domain.age_of_steam.catalogue import MECHANISMS
 from domain.age_of_steam.ledger import Handlers, add_cube, drawn, pay, set_space
 from domain.age_of_steam.state import AUCTION, State
-from domain.core.catalogue import UnknownKind
+from domain.core.catalogue import UnknownKind, applied_by
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
 
@@ -80,14 +81,7 @@ _APPLY: Handlers = {
     events.TurnBegan: _turn_began,
     events.PhaseBegan: _phase_began,
     events.TurnEnded: _unchanged,
-    **shares.APPLY,
-    **auction.APPLY,
-    **actions.APPLY,
-    **build_track.APPLY,
-    **move_goods.APPLY,
-    **income.APPLY,
-    **growth.APPLY,
-    **scoring.APPLY,
+    **applied_by(MECHANISMS),
 }
 
 _ON_THE_MAP: dict[type[Event], Callable[[Map, State, Any], State]] = {build_track.CityUrbanized: build_track.urbanized}

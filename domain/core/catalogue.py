@@ -12,7 +12,8 @@ import dataclasses
 import inspect
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, Union
 
 from domain.core.codec import decode, decoder
@@ -28,6 +29,24 @@ class UnknownKind(RecordError):
     def __init__(self, kind: str, where: str) -> None:
         super().__init__("unknown_kind", f"{where} has no event kind {kind!r}", None)
         self.kind = kind
+
+
+def declared_by(mechanisms: Sequence[ModuleType]) -> tuple[type[Event], ...]:
+    """The kinds a game's modules declare, each module's `KINDS` in the modules' order (a game
+    laid out by mechanism keeps a rule's events beside it, `docs/architecture.md`)."""
+    return tuple(kind for module in mechanisms for kind in module.KINDS)
+
+
+def applied_by(mechanisms: Sequence[ModuleType]) -> dict[type[Event], Callable[..., Any]]:
+    """Each kind's state change, from the `APPLY` of the modules that declare one. A kind two
+    modules apply is a mistake, refused here rather than one handler quietly replacing the other."""
+    handlers: dict[type[Event], Callable[..., Any]] = {}
+    for module in mechanisms:
+        for kind, apply in getattr(module, "APPLY", {}).items():
+            if kind in handlers:
+                raise TypeError(f"{kind.__name__} is applied by two modules, {module.__name__} among them")
+            handlers[kind] = apply
+    return handlers
 
 
 class Catalogue:

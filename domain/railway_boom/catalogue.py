@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from domain.core.catalogue import Catalogue
+from domain.core.catalogue import Catalogue, declared_by
 from domain.core.sealed import SEALED_EVENTS
 from domain.railway_boom import (
     bidding,
@@ -20,8 +20,9 @@ from domain.railway_boom import (
     trains,
 )
 
-EVENTS = SEALED_EVENTS + Catalogue(
-    *events.KINDS, *setup.KINDS, *resources.KINDS, *bidding.KINDS, *effects.KINDS, *trains.KINDS, *expansion.KINDS,
-    *development.KINDS, *choices.KINDS, *operation.KINDS, *goals.KINDS, *scoring.KINDS, name="railway_boom",
-)
+MECHANISMS = (events, setup, resources, bidding, effects, trains, expansion, development, choices, operation, goals, scoring)
+"""The modules that declare the game's kinds, in the catalogue's order; `evolve` applies
+the kinds of each by its `APPLY`."""
+
+EVENTS = SEALED_EVENTS + Catalogue(*declared_by(MECHANISMS), name="railway_boom")
 """Every kind Railway Boom records."""

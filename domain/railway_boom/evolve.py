@@ -5,22 +5,10 @@ own kinds (`APPLY`); the handlers here are for the order of play's (`events.py`)
 from __future__ import annotations
 
 from domain.core import sealed
-from domain.core.catalogue import UnknownKind
+from domain.core.catalogue import UnknownKind, applied_by
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
-from domain.railway_boom import (
-    bidding,
-    choices,
-    development,
-    effects,
-    expansion,
-    goals,
-    operation,
-    resources,
-    scoring,
-    setup,
-    trains,
-)
+from domain.railway_boom.catalogue import MECHANISMS
 from domain.railway_boom.content import Content
 from domain.railway_boom.events import CardsBoxed, PhaseStarted, TurnEnded
 from domain.railway_boom.ledger import Handlers, without
@@ -54,15 +42,5 @@ _APPLY: Handlers = {
     PhaseStarted: _phase,
     TurnEnded: _turn_ended,
     CardsBoxed: _boxed,
-    **setup.APPLY,
-    **resources.APPLY,
-    **bidding.APPLY,
-    **effects.APPLY,
-    **trains.APPLY,
-    **expansion.APPLY,
-    **development.APPLY,
-    **choices.APPLY,
-    **operation.APPLY,
-    **goals.APPLY,
-    **scoring.APPLY,
+    **applied_by(MECHANISMS),
 }

@@ -10,11 +10,12 @@ never get here: `fold.step` handles them)."""
 
 from __future__ import annotations
 
-from domain.core.catalogue import UnknownKind
+from domain.core.catalogue import UnknownKind, applied_by
 from domain.core.events import Event
 from domain.core.state import replace
-from domain.ticket_to_ride import claim_route, events, last_round, opening, scoring, tickets, train_cards
+from domain.ticket_to_ride import events
 from domain.ticket_to_ride.board import Board
+from domain.ticket_to_ride.catalogue import MECHANISMS
 from domain.ticket_to_ride.ledger import Handlers
 from domain.ticket_to_ride.state import PLAY, State
 
@@ -32,11 +33,6 @@ def _turn_started(board: Board, state: State, event: events.TurnStarted) -> Stat
 
 _APPLY: Handlers = {
     events.TurnStarted: _turn_started,
-    **opening.APPLY,
-    **tickets.APPLY,
-    **train_cards.APPLY,
-    **claim_route.APPLY,
-    **last_round.APPLY,
-    **scoring.APPLY,
+    **applied_by(MECHANISMS),
 }
 """One handler per kind the game declares (`test_evolve_handles_every_declared_kind`)."""

@@ -3,7 +3,7 @@ mechanism module declares beside its rules."""
 
 from __future__ import annotations
 
-from domain.core.catalogue import Catalogue
+from domain.core.catalogue import Catalogue, declared_by
 from domain.toot_toot import (
     build_factory,
     draw_track,
@@ -19,9 +19,9 @@ from domain.toot_toot import (
     train,
 )
 
-EVENTS = Catalogue(
-    *setup.KINDS, *orders.KINDS, *draw_track.KINDS, *train.KINDS, *build_factory.KINDS, *goods.KINDS,
-    *penalties.KINDS, *locations.KINDS, *technology.KINDS, *end_of_game.KINDS, *events.KINDS,
-    *final_scoring.KINDS, name="toot_toot",
-)
+MECHANISMS = (setup, orders, draw_track, train, build_factory, goods, penalties, locations, technology, end_of_game, events, final_scoring)
+"""The modules that declare the game's kinds, in the catalogue's order; `evolve` applies
+the kinds of each by its `APPLY`."""
+
+EVENTS = Catalogue(*declared_by(MECHANISMS), name="toot_toot")
 """Toot-Toot Train's own kinds; a record's other kinds are the core's (`domain/core/kinds.py`)."""

@@ -9,23 +9,11 @@ never get here: `fold.step` handles them)."""
 
 from __future__ import annotations
 
-from domain.core.catalogue import UnknownKind
+from domain.core.catalogue import UnknownKind, applied_by
 from domain.core.events import Event
 from domain.core.state import replace, replace_seat
-from domain.toot_toot import (
-    build_factory,
-    draw_track,
-    end_of_game,
-    events,
-    final_scoring,
-    goods,
-    locations,
-    orders,
-    penalties,
-    setup,
-    technology,
-    train,
-)
+from domain.toot_toot import events
+from domain.toot_toot.catalogue import MECHANISMS
 from domain.toot_toot.content import Content
 from domain.toot_toot.ledger import Handlers
 from domain.toot_toot.state import MAIN, State
@@ -56,16 +44,6 @@ def _extra(content: Content, s: State, e: events.ExtraTurnBegan) -> State:
 _APPLY: Handlers = {
     events.TurnEnded: _turn_ended,
     events.ExtraTurnBegan: _extra,
-    **setup.APPLY,
-    **orders.APPLY,
-    **goods.APPLY,
-    **penalties.APPLY,
-    **draw_track.APPLY,
-    **train.APPLY,
-    **build_factory.APPLY,
-    **locations.APPLY,
-    **technology.APPLY,
-    **end_of_game.APPLY,
-    **final_scoring.APPLY,
+    **applied_by(MECHANISMS),
 }
 """One handler per kind the game declares (`test_evolve_handles_every_declared_kind`)."""
