@@ -15,7 +15,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +44,14 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Caboose]:
     yield app
     app.close()
 REF = "Rita"
+
+
+def stored_in_time(stored: Callable[[], Any], what: str) -> None:
+    """Wait, up to 20 s, until `stored()` says the write whose answer was lost is stored."""
+    deadline = time.monotonic() + 20
+    while not stored():
+        assert time.monotonic() < deadline, f"the {what} whose answer was lost was never stored"
+        time.sleep(0.05)
 
 
 def hang_up(client: Client, method: str, path: str, body: Any, token: str, key: str) -> None:
@@ -84,10 +92,7 @@ def retried(client: Client, store: Caboose, game_id: str, write: Write) -> Reply
     key = f"retry-{uuid.uuid4()}"
     before = store.game(game_id).version
     hang_up(client, write.method, write.path, write.body, write.token, key)
-    deadline = time.monotonic() + 20
-    while not stored_under(store, game_id, key):
-        assert time.monotonic() < deadline, "the write whose answer was lost was never stored"
-        time.sleep(0.05)
+    stored_in_time(lambda: stored_under(store, game_id, key), "write")
     first = client.request(write.method, write.path, write.body, token=write.token, headers={"Idempotency-Key": key})
     again = client.request(write.method, write.path, write.body, token=write.token, headers={"Idempotency-Key": key})
     assert first.status in (201, 202), first.body
@@ -245,10 +250,7 @@ def test_a_fork(client: Client, store: Caboose) -> None:
     key = f"retry-{uuid.uuid4()}"
     games_before = len(store.game_ids())
     hang_up(client, "POST", f"{GAMES}/{gid}/fork", body, referee, key)
-    deadline = time.monotonic() + 20
-    while len(store.game_ids()) == games_before:
-        assert time.monotonic() < deadline, "the fork whose answer was lost was never stored"
-        time.sleep(0.05)
+    stored_in_time(lambda: len(store.game_ids()) != games_before, "fork")
     first = client.post(f"{GAMES}/{gid}/fork", body, token=referee, headers={"Idempotency-Key": key})
     again = client.post(f"{GAMES}/{gid}/fork", body, token=referee, headers={"Idempotency-Key": key})
     assert first.status == again.status == 201, (first.body, again.body)
@@ -277,10 +279,7 @@ def test_a_join(client: Client, store: Caboose) -> None:
     gid, invite = game["game_id"], game["invites"]["1"]
     path, body, key = f"{GAMES}/{gid}/join", {"invite": invite, "name": "Bo"}, f"retry-{uuid.uuid4()}"
     hang_up(client, "POST", path, body, "", key)
-    deadline = time.monotonic() + 20
-    while not stored_under(store, gid, key):
-        assert time.monotonic() < deadline, "the join whose answer was lost was never stored"
-        time.sleep(0.05)
+    stored_in_time(lambda: stored_under(store, gid, key), "join")
     first = client.post(path, body, headers={"Idempotency-Key": key})
     again = client.post(path, body, headers={"Idempotency-Key": key})
     assert first.status == again.status == 201, (first.body, again.body)
@@ -309,10 +308,7 @@ def test_a_game_created(client: Client, store: Caboose) -> None:
     key = f"retry-{uuid.uuid4()}"
     games_before = len(store.game_ids())
     hang_up(client, "POST", GAMES, body, "", key)
-    deadline = time.monotonic() + 20
-    while len(store.game_ids()) == games_before:
-        assert time.monotonic() < deadline, "the creation whose answer was lost was never stored"
-        time.sleep(0.05)
+    stored_in_time(lambda: len(store.game_ids()) != games_before, "creation")
     first = client.post(GAMES, body, headers={"Idempotency-Key": key})
     again = client.post(GAMES, body, headers={"Idempotency-Key": key})
     assert first.status == again.status == 201, (first.body, again.body)
@@ -371,10 +367,7 @@ def retried_on_tournament(client: Client, tournament_id: str, path: str, body: d
     key = f"retry-{uuid.uuid4()}"
     before = len(tournament_records(client, tournament_id))
     hang_up(client, "POST", path, body, token, key)
-    deadline = time.monotonic() + 20
-    while not [r for r in tournament_records(client, tournament_id) if r["command_id"] == key]:
-        assert time.monotonic() < deadline, "the command whose answer was lost was never stored"
-        time.sleep(0.05)
+    stored_in_time(lambda: [r for r in tournament_records(client, tournament_id) if r["command_id"] == key], "command")
     first = client.request("POST", path, body, token=token, headers={"Idempotency-Key": key})
     again = client.request("POST", path, body, token=token, headers={"Idempotency-Key": key})
     assert first.status == again.status == 201, (first.body, again.body)
@@ -395,10 +388,7 @@ def test_a_tournament_created(client: Client) -> None:
     body = {"name": "Club night", "game": "ticket_to_ride", "format": "swiss", "rounds": 2, "table_size": 3}
     key = f"retry-{uuid.uuid4()}"
     hang_up(client, "POST", TOURNAMENTS, body, "", key)
-    deadline = time.monotonic() + 20
-    while not client.get(TOURNAMENTS).body["tournaments"]:
-        assert time.monotonic() < deadline, "the creation whose answer was lost was never stored"
-        time.sleep(0.05)
+    stored_in_time(lambda: client.get(TOURNAMENTS).body["tournaments"], "creation")
     first = client.post(TOURNAMENTS, body, headers={"Idempotency-Key": key})
     again = client.post(TOURNAMENTS, body, headers={"Idempotency-Key": key})
     assert first.status == again.status == 201, (first.body, again.body)
@@ -437,10 +427,8 @@ def test_a_tournaments_commands(client: Client, store: Caboose) -> None:
     dispute = {"game_id": game_id, "version": 2, "raised_by": "seat:1", "claim": "miscount"}
     key = f"retry-{uuid.uuid4()}"
     hang_up(client, "POST", f"{base}/disputes", dispute, token, key)
-    deadline = time.monotonic() + 20
-    while not stored_under(store, game_id, key):  # a tournament's dispute is recorded in its table's game
-        assert time.monotonic() < deadline, "the dispute whose answer was lost was never stored"
-        time.sleep(0.05)
+    # A tournament's dispute is recorded in its table's game.
+    stored_in_time(lambda: stored_under(store, game_id, key), "dispute")
     first = client.post(f"{base}/disputes", dispute, token=token, headers={"Idempotency-Key": key})
     assert first.status == 201 and [(r["version"], r["hash"]) for r in first.body["records"]] == stored_under(store, game_id, key)
     assert client.post(f"{base}/disputes", {**dispute, "claim": "other"}, token=token,
@@ -462,10 +450,7 @@ def test_a_physical_tables_opening(client: Client, store: Caboose) -> None:
     path = f"{base}/rounds/1/tables/1/opening"
     key = f"retry-{uuid.uuid4()}"
     hang_up(client, "POST", path, {"observed": {"outcomes": [1]}}, token, key)
-    deadline = time.monotonic() + 20
-    while len(store.game_ids()) == games_before:
-        assert time.monotonic() < deadline, "the opening whose answer was lost was never stored"
-        time.sleep(0.05)
+    stored_in_time(lambda: len(store.game_ids()) != games_before, "opening")
     first = client.post(path, {"observed": {"outcomes": [1]}}, token=token, headers={"Idempotency-Key": key})
     assert first.status == 201 and first.body["replayed"] is True, first.body  # its tokens were shown once
     assert len(store.game_ids()) == games_before + 1 and store.game_ids()[-1] == first.body["game_id"]
@@ -489,10 +474,7 @@ def test_a_tournament_imported(client: Client, tmp_path: Path) -> None:
     with serving(other) as there:
         path, body, key = f"{TOURNAMENTS}/import", {"records": lines}, f"retry-{uuid.uuid4()}"
         hang_up(there, "POST", path, body, "", key)
-        deadline = time.monotonic() + 20
-        while not there.get(TOURNAMENTS).body["tournaments"]:
-            assert time.monotonic() < deadline, "the import whose answer was lost was never stored"
-            time.sleep(0.05)
+        stored_in_time(lambda: there.get(TOURNAMENTS).body["tournaments"], "import")
         first = there.post(path, body, headers={"Idempotency-Key": key})
         again = there.post(path, body, headers={"Idempotency-Key": key})
         assert first.status == again.status == 201, (first.body, again.body)
