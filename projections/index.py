@@ -11,7 +11,7 @@ from domain.core import log, transcription
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
 from domain.core.errors import RecordError, RuleError
-from domain.core.kinds import CORE, GameCreated
+from domain.core.kinds import CORE, GameCreated, OutcomeAwaited
 
 
 def sortable_time(text: str) -> str:
@@ -98,10 +98,11 @@ def awaited_after(waiting_for: dict[str, Any] | None, record: dict[str, Any]) ->
     """What a game played at a table waits for after `record`, as the listing shows it
     (`transcription.wait_step` says what the record does to the wait)."""
     step = transcription.wait_step(record)
-    if step == transcription.STARTS:
-        needed = record["data"]["needed"]
+    awaited = to_event(record, CORE) if step == transcription.STARTS else None
+    if isinstance(awaited, OutcomeAwaited):
+        needed = awaited.needed
         return {"outcome": needed["describe"], "by": "referee" if needed.get("by") is None else f"seat:{needed['by']}",
-                "seat": record["data"]["seat"]}
+                "seat": awaited.seat}
     return None if step == transcription.ENDS else waiting_for
 
 
