@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.core.decider import Decider
+from domain.core.envelope import to_event
 from domain.core.errors import IllegalMove, MalformedMove
+from domain.core.kinds import CORE, GameCreated
 
 REFEREE_PREFIX = "referee:"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}$")
@@ -50,7 +52,9 @@ def require_referee(actor: str) -> str:
 
 
 def seat_count(situation: Situation) -> int:
-    return len(situation.records[0]["data"]["seats"])
+    created = to_event(situation.records[0], CORE)
+    assert isinstance(created, GameCreated)  # a game's record starts with it (`fold.History`)
+    return len(created.seats)
 
 
 def seat_in(situation: Situation, seat: Any) -> int:
