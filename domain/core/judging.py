@@ -9,10 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core import log
 from domain.core.decider import Decider
-from domain.core.envelope import to_event
 from domain.core.errors import IllegalMove, MalformedMove
-from domain.core.kinds import CORE, GameCreated
 
 REFEREE_PREFIX = "referee:"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}$")
@@ -52,9 +51,7 @@ def require_referee(actor: str) -> str:
 
 
 def seat_count(situation: Situation) -> int:
-    created = to_event(situation.records[0], CORE)
-    assert isinstance(created, GameCreated)  # a game's record starts with it (`fold.History`)
-    return len(created.seats)
+    return len(log.created_of(situation.records[0]).seats)
 
 
 def seat_in(situation: Situation, seat: Any) -> int:

@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from domain.core import fold
+from domain.core import fold, log
 from domain.core.audit import AuditReport, Check
 from domain.core.audit import audit as game_audit
-from domain.core.envelope import to_event
 from domain.core.errors import RecordError
 from domain.core.events import Audience
-from domain.core.kinds import CORE, AtTable, GameCreated
+from domain.core.kinds import AtTable
 from domain.tournament import events as ev
 from domain.tournament import record as tr
 from domain.tournament.audit import audit as tournament_audit
@@ -100,9 +99,8 @@ def _tables(report: AuditReport, records: Sequence[dict[str, Any]], seated: Sequ
     check = report.extra["tables"]
     versions = opened(records)
     for table in seated:
-        created = to_event(games[table.game_id][0], CORE)  # the game's audit found it a GameCreated
-        assert isinstance(created, GameCreated)
-        names = tuple(s.name for s in sorted(created.seats, key=lambda s: s.seat))
+        created = log.created_of(games[table.game_id][0])
+        names = tuple(log.names_of(created))
         why = None
         if created.tournament != AtTable(tournament_id, table.round, table.table):
             why = "its GameCreated does not name this tournament's table"
