@@ -247,6 +247,8 @@ class Game(Aggregate):
     @event("Created")
     def __init__(self, record: dict[str, Any], seed: str | None, rng_position: int = 0,
                  request_digest: str | None = None) -> None:
+        # The creation's data as stored: `content` and `tournament` are kept as the plain JSON
+        # the snapshots hold, and `log.setup_of` hands the rules the options as recorded.
         created = record["data"]
         self.ruleset = created["game"]
         self.ruleset_version = created["ruleset_version"]

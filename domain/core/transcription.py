@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.core import fold, log
+from domain.core.codec import encode
 from domain.core.decider import Decider, Decision, Move
 from domain.core.envelope import to_event
 from domain.core.errors import GameOver, IllegalMove, MalformedMove, RecordError, RuleError
@@ -67,9 +68,11 @@ def pending_after(pending: Pending | None, record: Mapping[str, Any]) -> Pending
         # A move that needs several outcomes waits once for each (a round's locomotives,
         # then its cars): the outcomes entered since its first wait stay with it, and its
         # latest wait says what it needs now.
-        data = record["data"]
+        awaited = to_event(record, CORE)
+        assert isinstance(awaited, OutcomeAwaited)
         entered = pending.entered if pending is not None else ()
-        return Pending(data["seat"], dict(data["move"]), entered, Request.from_json(data["needed"]))
+        # `encode`: the move kept as the plain JSON it was recorded as (a table game's snapshot holds it).
+        return Pending(awaited.seat, encode(awaited.move), entered, Request.from_json(awaited.needed))
     if step == ADDS and pending is not None:
         return Pending(pending.seat, pending.move, (*pending.entered, outcome_of(record)), pending.request)
     return None if step == ENDS else pending
@@ -104,6 +107,7 @@ def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
 
 
 def outcome_of(record: Mapping[str, Any]) -> Any:
+    # The record, not its typed event: that reads an outcome withheld from this reader as None.
     if "outcome" in record["data"]:
         return record["data"]["outcome"]
     secret = record["secrets"][0]
@@ -148,6 +152,7 @@ def table_opening(decider: Decider[Any], state: Any, observed: Mapping[str, Any]
 
 def opening_of(record: Mapping[str, Any]) -> dict[str, Any] | None:
     """The observed opening an `OutcomeEntered` record keeps, or None if it keeps another outcome."""
+    # From the record, as `outcome_of` needs it: whether the opening's secret is held or withheld.
     if record["kind"] != ENTERED or record["data"].get("what") != OPENING or not record["secrets"]:
         return None
     return outcome_of(record)  # type: ignore[no-any-return]
@@ -493,6 +498,8 @@ def _event(decider: Decider[Any], record: Mapping[str, Any]) -> Event:
 def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
                  group: list[Mapping[str, Any]], mark_forced: bool) -> list[tuple[int, str]]:
     entered = [r for r in group if r["kind"] == ENTERED]
+    # Read from the records as `outcome_of` reads them, except that a withheld outcome is None
+    # here, not an error: the sheet writes it as a comment.
     values = [r["data"]["outcome"] if "outcome" in r["data"] else (r["secrets"][0].get("value") or {}).get("outcome")
               for r in entered]
     lines: list[tuple[int, str]] = []
