@@ -10,8 +10,8 @@ from typing import Any
 from domain.core import log, transcription
 from domain.core.decider import Decider
 from domain.core.envelope import to_event
-from domain.core.errors import RecordError, RuleError
-from domain.core.kinds import CORE, GameCreated
+from domain.core.errors import RuleError
+from domain.core.kinds import CORE, GameCreated, OutcomeAwaited
 
 
 def sortable_time(text: str) -> str:
@@ -28,28 +28,20 @@ def sortable_time(text: str) -> str:
 
 def index_row(created: dict[str, Any], decider: Decider[Any]) -> dict[str, Any]:
     """A new game's row, from its `GameCreated` record and its rules (bound to its pack)."""
-    opening = _opening(created)
+    opening = log.created_of(created)
     return _row(created, opening, decider.pack.manifest.title if decider.pack is not None else opening.game, None)
 
 
 def unread_row(created: dict[str, Any], error: RuleError) -> dict[str, Any]:
     """The row of a game whose rules cannot be had here (its content pack or its ruleset is
     not installed): what its `GameCreated` record says, and why the rest is unknown."""
-    opening = _opening(created)
+    opening = log.created_of(created)
     title = f"{opening.game} ({opening.content.id})" if opening.content is not None and opening.content.id else opening.game
     return _row(created, opening, title, {"code": error.code, "message": error.message, "params": dict(error.params)})
 
 
-def _opening(created: dict[str, Any]) -> GameCreated:
-    """A game's `GameCreated`, typed (a core kind: no game's rules needed)."""
-    event = to_event(created, CORE)
-    if not isinstance(event, GameCreated):
-        raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
-    return event
-
-
 def _row(created: dict[str, Any], opening: GameCreated, title: str, problem: dict[str, Any] | None) -> dict[str, Any]:
-    names = [s.name for s in sorted(opening.seats, key=lambda s: s.seat)]
+    names = log.names_of(opening)
     when = sortable_time(created["time"])
     return {"game_id": created["game_id"], "game": opening.game, "ruleset_version": opening.ruleset_version,
             "title": title, "seats": names, "open_seats": log.open_seats(names), "status": "active",
@@ -98,10 +90,11 @@ def awaited_after(waiting_for: dict[str, Any] | None, record: dict[str, Any]) ->
     """What a game played at a table waits for after `record`, as the listing shows it
     (`transcription.wait_step` says what the record does to the wait)."""
     step = transcription.wait_step(record)
-    if step == transcription.STARTS:
-        needed = record["data"]["needed"]
+    awaited = to_event(record, CORE) if step == transcription.STARTS else None
+    if isinstance(awaited, OutcomeAwaited):
+        needed = awaited.needed
         return {"outcome": needed["describe"], "by": "referee" if needed.get("by") is None else f"seat:{needed['by']}",
-                "seat": record["data"]["seat"]}
+                "seat": awaited.seat}
     return None if step == transcription.ENDS else waiting_for
 
 

@@ -25,7 +25,7 @@ from domain.core.decider import Decider, Decision, Move
 from domain.core.envelope import seal, seat_actor, to_event
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
-from domain.core.kinds import CORE, ForkedFrom, SeatHandedBack
+from domain.core.kinds import CORE, ForkedFrom, SeatHandedBack, SeatJoined
 from domain.core.randomness import SeededRandom
 from domain.core.state import transient
 
@@ -247,6 +247,8 @@ class Game(Aggregate):
     @event("Created")
     def __init__(self, record: dict[str, Any], seed: str | None, rng_position: int = 0,
                  request_digest: str | None = None) -> None:
+        # The creation's data as stored: `content` and `tournament` are kept as the plain JSON
+        # the snapshots hold, and `log.setup_of` hands the rules the options as recorded.
         created = record["data"]
         self.ruleset = created["game"]
         self.ruleset_version = created["ruleset_version"]
@@ -533,5 +535,7 @@ class Game(Aggregate):
         the game state (`fold.step`) and among the seats."""
         self._note(record, rng_position, request_digest)
         self.state = self._fold(record)
-        self.seats = log.seat_names(self.seats, record["data"])
+        joined = to_event(record, CORE)
+        assert isinstance(joined, SeatJoined)
+        self.seats = log.renamed(self.seats, joined.seat, joined.name)
         self._pace(record["time"])

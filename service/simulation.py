@@ -155,7 +155,8 @@ def _playout(app: Caboose, game_id: str, decider: Decider[Any], state: Any, vers
     if not over and to_the_end:
         raise InvariantBroken(game_id, version, [f"no end after {max_moves} moves"])
     ended = [r for r in app.records(game_id, after=version - 3) if r["kind"] == "GameEnded"] if over else []
-    winners = ended[0]["data"].get("winners", []) if ended else []
+    # Each game declares its own `GameEnded`; the core names no field they share.
+    winners = list(getattr(to_event(ended[0], decider.catalogue), "winners", ())) if ended else []
     scores = {str(k): v for k, v in decider.scores(state).items()}
     return Playout(game_id, version, scores, winners, played, moves, over, issued)
 

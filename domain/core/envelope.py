@@ -7,7 +7,7 @@ Both hash alike, because the hash is taken over the digest form.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from domain.core.canonical import canonical, sha256_hex
@@ -79,7 +79,7 @@ def seal(
     return record
 
 
-def to_event(record: dict[str, Any], catalogue: Catalogue | None = None) -> Event:
+def to_event(record: Mapping[str, Any], catalogue: Catalogue | None = None) -> Event:
     """The typed event a full record holds (a redacted secret's value is None): of its kind
     in `catalogue`, `Untyped` when the catalogue does not declare it. Data that does not fit
     its kind is a `RecordError` naming the event."""

@@ -53,6 +53,8 @@ class History:
     def __init__(self, created: dict[str, Any]) -> None:
         if created.get("kind") != log.GAME_CREATED:
             raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+        # From the creation's data as stored: `log.decider_of` and `setup_of` take that mapping (the
+        # projector and the aggregate build theirs by hand), and the rules start from the options as recorded.
         self.created = created["data"]
         self.decider = log.decider_of(self.created)
         self._catalogue = self.decider.catalogue

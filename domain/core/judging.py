@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core import log
 from domain.core.decider import Decider
 from domain.core.errors import IllegalMove, MalformedMove
 
@@ -50,7 +51,7 @@ def require_referee(actor: str) -> str:
 
 
 def seat_count(situation: Situation) -> int:
-    return len(situation.records[0]["data"]["seats"])
+    return len(log.created_of(situation.records[0]).seats)
 
 
 def seat_in(situation: Situation, seat: Any) -> int:

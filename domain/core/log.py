@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from domain.core import registry
 from domain.core.decider import Decider, Decision, Move, Setup
-from domain.core.errors import GameOver, NotYourTurn
+from domain.core.envelope import to_event
+from domain.core.errors import GameOver, NotYourTurn, RecordError
 from domain.core.events import Event
 from domain.core.kinds import (
+    CORE,
     NOTES,
     REWINDS,
     AdjustmentMade,
@@ -85,6 +87,19 @@ def game_created(decider: Decider[Any], setup: Setup, seed_commitment: str | Non
 
 def seed_revealed(seed: bytes) -> SeedRevealed:
     return SeedRevealed(seed=seed.hex(), automatic=True)
+
+
+def created_of(record: Mapping[str, Any]) -> GameCreated:
+    """A game's first record as its `GameCreated` (a core kind: no game's rules needed)."""
+    event = to_event(record, CORE)
+    if not isinstance(event, GameCreated):
+        raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+    return event
+
+
+def names_of(created: GameCreated) -> list[str]:
+    """The seats' names in seat order, as the game was created."""
+    return [s.name for s in sorted(created.seats, key=lambda s: s.seat)]
 
 
 def setup_of(created: dict[str, Any]) -> Setup:
@@ -156,11 +171,6 @@ def open_seat_name(seat: int) -> str:
 def open_seats(names: Iterable[str]) -> list[int]:
     """The seats still under their open-seat name."""
     return [seat for seat, name in enumerate(names) if name == open_seat_name(seat)]
-
-
-def seat_names(names: Iterable[str], joined: dict[str, Any]) -> list[str]:
-    """The seats' names after a `SeatJoined` (`joined` is its data)."""
-    return renamed(names, joined["seat"], joined["name"])
 
 
 def renamed(names: Iterable[str], seat: int, name: str) -> list[str]:

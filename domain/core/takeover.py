@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from domain.core.bots import LEVELS, bot_of
+from domain.core.envelope import to_event
 from domain.core.errors import IllegalMove, MalformedMove
 from domain.core.events import Event
 from domain.core.judging import Situation, is_int, require_referee, seat_in, text_field
-from domain.core.kinds import DeadlinePassed, MoveDeadlineSet, SeatHandedBack, SeatTakenOver
+from domain.core.kinds import CORE, DeadlinePassed, MoveDeadlineSet, SeatHandedBack, SeatTakenOver
 
 if TYPE_CHECKING:
     from domain.core.decider import Decider
@@ -86,10 +87,11 @@ def strongest(rules: Decider[Any]) -> str:
 def seated(bots: Mapping[int, str], record: Mapping[str, Any]) -> Mapping[int, str]:
     """The seats held by bots (seat → level) after `record`; the same mapping when it
     changes nothing, a new one when it does."""
-    if record["kind"] == TAKEN_OVER:
-        return {**bots, record["data"]["seat"]: record["data"]["level"]}
-    if record["kind"] == HANDED_BACK:
-        return {seat: level for seat, level in bots.items() if seat != record["data"]["seat"]}
+    event = to_event(record, CORE) if record["kind"] in (TAKEN_OVER, HANDED_BACK) else None
+    if isinstance(event, SeatTakenOver):
+        return {**bots, event.seat: event.level}
+    if isinstance(event, SeatHandedBack):
+        return {seat: level for seat, level in bots.items() if seat != event.seat}
     return bots
 
 
@@ -105,22 +107,22 @@ def deadline(records: Iterable[Mapping[str, Any]]) -> int | None:
     """The move deadline in force at the end of `records`, in seconds (None: none)."""
     seconds = None
     for record in records:
-        if record["kind"] == DEADLINE_SET:
-            seconds = record["data"]["seconds"]
+        if record["kind"] == DEADLINE_SET and isinstance(event := to_event(record, CORE), MoveDeadlineSet):
+            seconds = event.seconds
     return seconds
 
 
 def action_of(record: Mapping[str, Any]) -> TakeOver | HandBack | SetDeadline | PassDeadline | None:
     """The action the first event of a recorded command of this module records."""
-    data, kind = record["data"], record["kind"]
-    if kind == TAKEN_OVER:
-        return TakeOver(data["seat"], data["level"], data["reason"])
-    if kind == HANDED_BACK:
-        return HandBack(data["seat"], data["reason"])
-    if kind == DEADLINE_SET:
-        return SetDeadline(data["seconds"])
-    if kind == DEADLINE_PASSED:
-        return PassDeadline(data["seat"], data["since"])
+    event = to_event(record, CORE) if record["kind"] in KINDS else None
+    if isinstance(event, SeatTakenOver):
+        return TakeOver(event.seat, event.level, event.reason)
+    if isinstance(event, SeatHandedBack):
+        return HandBack(event.seat, event.reason)
+    if isinstance(event, MoveDeadlineSet):
+        return SetDeadline(event.seconds)
+    if isinstance(event, DeadlinePassed):
+        return PassDeadline(event.seat, event.since)
     return None
 
 

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.core import fold, log
+from domain.core.codec import encode
 from domain.core.decider import Decider, Decision, Move
 from domain.core.envelope import to_event
 from domain.core.errors import GameOver, IllegalMove, MalformedMove, RecordError, RuleError
 from domain.core.events import Event, Secret
-from domain.core.kinds import OutcomeAwaited, OutcomeEntered
+from domain.core.kinds import CORE, OutcomeAwaited, OutcomeEntered, SeatJoined
 from domain.core.table import OutcomeNeeded, Request, TableRandom, format_outcome, parse_outcome
 
 AWAITED, ENTERED = OutcomeAwaited.kind, OutcomeEntered.kind
@@ -67,9 +68,11 @@ def pending_after(pending: Pending | None, record: Mapping[str, Any]) -> Pending
         # A move that needs several outcomes waits once for each (a round's locomotives,
         # then its cars): the outcomes entered since its first wait stay with it, and its
         # latest wait says what it needs now.
-        data = record["data"]
+        awaited = to_event(record, CORE)
+        assert isinstance(awaited, OutcomeAwaited)
         entered = pending.entered if pending is not None else ()
-        return Pending(data["seat"], dict(data["move"]), entered, Request.from_json(data["needed"]))
+        # `encode`: the move kept as the plain JSON it was recorded as (a table game's snapshot holds it).
+        return Pending(awaited.seat, encode(awaited.move), entered, Request.from_json(awaited.needed))
     if step == ADDS and pending is not None:
         return Pending(pending.seat, pending.move, (*pending.entered, outcome_of(record)), pending.request)
     return None if step == ENDS else pending
@@ -104,6 +107,7 @@ def pending_of(records: Sequence[Mapping[str, Any]]) -> Pending | None:
 
 
 def outcome_of(record: Mapping[str, Any]) -> Any:
+    # The record, not its typed event: that reads an outcome withheld from this reader as None.
     if "outcome" in record["data"]:
         return record["data"]["outcome"]
     secret = record["secrets"][0]
@@ -148,6 +152,7 @@ def table_opening(decider: Decider[Any], state: Any, observed: Mapping[str, Any]
 
 def opening_of(record: Mapping[str, Any]) -> dict[str, Any] | None:
     """The observed opening an `OutcomeEntered` record keeps, or None if it keeps another outcome."""
+    # From the record, as `outcome_of` needs it: whether the opening's secret is held or withheld.
     if record["kind"] != ENTERED or record["data"].get("what") != OPENING or not record["secrets"]:
         return None
     return outcome_of(record)  # type: ignore[no-any-return]
@@ -431,10 +436,10 @@ def sheet_lines(records: Sequence[Mapping[str, Any]]) -> list[str]:
     one per entered outcome, as typed at the table, so `read_sheet` reads it back. Forced
     moves are written as comments (a reader fills them in itself); an outcome secret to its
     seat, in a record that withholds it, as a comment too."""
-    created = records[0]["data"]
+    created = log.created_of(records[0])
     seats = ", ".join(seat_names(records))
-    head = [f"# {created['game']} (ruleset {created['ruleset_version']}): {seats}; options "
-            f"{json.dumps(created['options'], ensure_ascii=False, sort_keys=True)}"]
+    head = [f"# {created.game} (ruleset {created.ruleset_version}): {seats}; options "
+            f"{json.dumps(created.options, ensure_ascii=False, sort_keys=True)}"]
     observed = opening_of(records[1]) if len(records) > 1 and records[1]["secrets"] and \
         "value" in records[1]["secrets"][0] else None
     if observed is not None:
@@ -450,7 +455,7 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
     decider = history.decider
     seats = seat_names(records)
     # Only a table game's sheet is read back, filling forced moves in: only there are they marked.
-    table = records[0]["data"].get("seed_source") == TABLE
+    table = log.created_of(records[0]).seed_source == TABLE
     lines: list[tuple[int, str]] = []
     pending: Pending | None = None
     for group in _groups(records[1:]):
@@ -468,10 +473,11 @@ def notated(records: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
 def seat_names(records: Sequence[Mapping[str, Any]]) -> list[str]:
     """The seats' names as the record ends: a seat left open at creation goes by the name it
     was joined with (`SeatJoined`), on every line, as the game's state calls it."""
-    names = [s["name"] for s in sorted(records[0]["data"]["seats"], key=lambda s: s["seat"])]
+    names = log.names_of(log.created_of(records[0]))
     for record in records:
-        if record["kind"] == log.SEAT_JOINED:
-            names = log.seat_names(names, dict(record["data"]))
+        joined = to_event(record, CORE) if record["kind"] == log.SEAT_JOINED else None
+        if isinstance(joined, SeatJoined):
+            names = log.renamed(names, joined.seat, joined.name)
     return names
 
 
@@ -492,6 +498,8 @@ def _event(decider: Decider[Any], record: Mapping[str, Any]) -> Event:
 def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pending: Pending | None,
                  group: list[Mapping[str, Any]], mark_forced: bool) -> list[tuple[int, str]]:
     entered = [r for r in group if r["kind"] == ENTERED]
+    # Read from the records as `outcome_of` reads them, except that a withheld outcome is None
+    # here, not an error: the sheet writes it as a comment.
     values = [r["data"]["outcome"] if "outcome" in r["data"] else (r["secrets"][0].get("value") or {}).get("outcome")
               for r in entered]
     lines: list[tuple[int, str]] = []
@@ -501,10 +509,11 @@ def _group_lines(decider: Decider[Any], state: Any, seats: Sequence[str], pendin
         opening = next((r for r in group if r["kind"] != ENTERED), None)
         if opening is None:
             return []
-        if opening["kind"] == AWAITED:
-            seat, move = opening["data"]["seat"], dict(opening["data"]["move"])
+        event = _event(decider, opening)
+        if isinstance(event, OutcomeAwaited):
+            seat, move = event.seat, dict(event.move)
         else:
-            seat, move = int(opening["actor"][5:]), decider.move_of(_event(decider, opening)) or {}
+            seat, move = int(opening["actor"][5:]), decider.move_of(event) or {}
         before = ()
         text = decider.notation.format(state, seats, seat, move)
         forced = mark_forced and forced_move(decider, state) == (seat, move)

@@ -15,10 +15,10 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from domain.core.envelope import redact, to_event
+from domain.core import log
+from domain.core.envelope import redact
 from domain.core.errors import MalformedMove
 from domain.core.events import Audience
-from domain.core.kinds import CORE, GameCreated
 from domain.core.referee import referee_actor
 from domain.core.transcription import AWAITED
 from projections.listing import MAX_WAITING_FOR, Cursor, Filters
@@ -123,8 +123,7 @@ def create_game(args: dict[str, Any]) -> ResponseReturnValue:
     observed = (args["observed"] or {}) if table else None
     game_id, issued = bots.open_game(lobby(), args["game"], args["players"], args["options"], seed, args["bots"],
                                      args["move_deadline"], observed, args["rated"], idempotency_key())
-    created = to_event(lobby().caboose.records(game_id, upto=1)[0], CORE)
-    assert isinstance(created, GameCreated)
+    created = log.created_of(lobby().caboose.records(game_id, upto=1)[0])
     body = {**lobby().caboose.summary(game_id), "seed_commitment": created.seed_commitment,
             "seat_tokens": {str(k): v for k, v in issued.seat_tokens.items()},
             "invites": {str(k): v for k, v in issued.invites.items()}, "referee_token": issued.referee_token}

@@ -19,6 +19,7 @@ from flask_smorest import Blueprint
 from werkzeug.exceptions import NotFound
 
 from domain import games
+from domain.core import log
 from service.api.guard import Caller, guarded
 from service.api.problems import documents_problems
 from service.application import Caboose
@@ -79,7 +80,7 @@ def get_map(game_id: str) -> ResponseReturnValue:
     board = game_map(game.decider)
     if board is None:
         raise NotFound(f"{game.ruleset} has no board geometry to show; its moves name no places on a map.")
-    pinned = caboose.records(game_id, upto=1)[0]["data"].get("content")
-    pack = {key: pinned[key] for key in ("id", "version", "sha256") if key in pinned} if pinned else None
+    pinned = log.created_of(caboose.records(game_id, upto=1)[0]).content
+    pack = {"id": pinned.id, "version": pinned.version, "sha256": pinned.sha256} if pinned is not None else None
     body: dict[str, Any] = {**board, "game_id": game_id, "pack": pack}
     return jsonify(body), 200, {"Cache-Control": "public, max-age=3600"}

@@ -13,7 +13,9 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from domain.core import takeover
+from domain.core.envelope import to_event
 from domain.core.events import Audience
+from domain.core.kinds import CORE, DeadlinePassed
 from service import migrate
 from service.application import Caboose
 from service.background import every
@@ -129,11 +131,11 @@ class Notifier:
             told += [(s, "ruling", f"A referee recorded {record['kind']} at version {version}",
                       {"kind": record["kind"], "version": version}) for s in range(len(game.seats))]
         held = game.held_by_bots
-        if record["kind"] == takeover.DEADLINE_PASSED:
-            late = record["data"]
-            told.append((late["seat"], "deadline_passed",
-                         f"The move deadline passed: the {late['level']} bot makes your next move; your later turns are yours",
-                         {"level": late["level"]}))
+        late = to_event(record, CORE) if record["kind"] == takeover.DEADLINE_PASSED else None
+        if isinstance(late, DeadlinePassed):
+            told.append((late.seat, "deadline_passed",
+                         f"The move deadline passed: the {late.level} bot makes your next move; your later turns are yours",
+                         {"level": late.level}))
         if record["kind"] == takeover.DEADLINE_SET and not over:
             # Whoever is to act now is told, as the next seats will be with their turn.
             told += [(s, "deadline_set",

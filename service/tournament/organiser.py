@@ -35,6 +35,7 @@ from domain.core.randomness import commitment
 from domain.core.referee import referee_actor
 from domain.tournament import decide
 from domain.tournament import events as ev
+from domain.tournament import record as tr
 from domain.tournament.pairing import Plan, Solver
 from domain.tournament.state import evolve
 from service import bots, command_ids
@@ -262,7 +263,8 @@ class Organiser:
             return _appended(tournament, [change], referee_actor(referee), stamp)
 
         in_tournament = self._execute(tournament_id, ruled, digest, idempotency_key).records if places is not None else []
-        since = [int(r) for record in in_tournament for r in record["data"].get("paired_since", [])]
+        since = [r for record in in_tournament if isinstance(ruling := tr.to_event(record), ev.ResultRuled)
+                 for r in ruling.paired_since]
         note = (f"Round{'s' if len(since) > 1 else ''} {', '.join(map(str, since))} {'were' if len(since) > 1 else 'was'} "
                 "already paired: the tables stand as paired; nothing is re-paired.") if since else None
         return {"game": in_game, "tournament": in_tournament, "paired_since": since, "note": note}
@@ -336,7 +338,9 @@ class Organiser:
 
         digest = request_digest("open_table", round=round_, table=table, observed=dict(observed), referee=referee)
         done = self._execute(tournament_id, opened_at, digest, idempotency_key)
-        game_id = done.records[0]["data"]["game_id"]
+        table_opened = tr.to_event(done.records[0])
+        assert isinstance(table_opened, ev.TableOpened)
+        game_id = table_opened.game_id
         seated = done.aggregate.state.table_at(round_, table)
         seats = seated.seats if seated is not None else ()
         issued = None if done.replayed else dict((str(g.id), i) for g, i in done.aggregate.opening)[game_id]
@@ -356,5 +360,5 @@ def request_digest(use: str, **fields: Any) -> str:
 
 def _tables_of(records: Sequence[dict[str, Any]]) -> list[Opened]:
     """A stored pairing's tables (a retry's answer: no tokens)."""
-    return [Opened(r["data"]["round"], r["data"]["table"], r["data"]["game_id"], tuple(r["data"]["seats"]), None,
-                   replayed=True) for r in records if r["kind"] == "TableSeated"]
+    return [Opened(seated.round, seated.table, seated.game_id, seated.seats, None, replayed=True)
+            for seated in map(tr.to_event, records) if isinstance(seated, ev.TableSeated)]

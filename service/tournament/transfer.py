@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from domain.core import fold
+from domain.core import fold, log
 from domain.core.audit import AuditReport, Check
 from domain.core.audit import audit as game_audit
 from domain.core.errors import RecordError
 from domain.core.events import Audience
+from domain.core.kinds import AtTable
+from domain.tournament import events as ev
 from domain.tournament import record as tr
 from domain.tournament.audit import audit as tournament_audit
 from service.aggregate import Game
@@ -88,8 +90,8 @@ def verify(records: Sequence[dict[str, Any]], tables: Mapping[str, Sequence[dict
 
 def opened(records: Sequence[dict[str, Any]]) -> dict[str, int]:
     """Each table game's id and the version of the record that gave the table its game."""
-    return {r["data"]["game_id"]: r["version"] for r in records
-            if r["kind"] in ("TableSeated", "TableOpened") and r["data"].get("game_id")}
+    return {event.game_id: record["version"] for record in records
+            if isinstance(event := tr.to_event(record), ev.TableSeated | ev.TableOpened) and event.game_id}
 
 
 def _tables(report: AuditReport, records: Sequence[dict[str, Any]], seated: Sequence[Any],
@@ -97,32 +99,31 @@ def _tables(report: AuditReport, records: Sequence[dict[str, Any]], seated: Sequ
     check = report.extra["tables"]
     versions = opened(records)
     for table in seated:
-        created = games[table.game_id][0]["data"]
-        at = created.get("tournament") or {}
-        names = tuple(s["name"] for s in sorted(created["seats"], key=lambda s: s["seat"]))
+        created = log.created_of(games[table.game_id][0])
+        names = tuple(log.names_of(created))
         why = None
-        if at != {"tournament": tournament_id, "round": table.round, "table": table.table}:
+        if created.tournament != AtTable(tournament_id, table.round, table.table):
             why = "its GameCreated does not name this tournament's table"
         elif names != table.seats:
             why = "its seats are not the table's players in their seat order"
-        elif (created.get("seed_source") == "table") != physical or created.get("seed_commitment") != table.seed_commitment:
+        elif (created.seed_source == "table") != physical or created.seed_commitment != table.seed_commitment:
             why = "its seed commitment is not the table's"
         if why:
             report.fail(check, versions[table.game_id], f"game {table.game_id} (round {table.round} table {table.table}): {why}")
             return
     for record in records:
-        if record["kind"] != "TableFinished":
+        result = tr.to_event(record)
+        if not isinstance(result, ev.TableFinished):
             continue
-        data = record["data"]
-        game = list(games[data["game_id"]])
-        ended = fold.replay(game, upto=data["version"])
+        game = list(games[result.game_id])
+        ended = fold.replay(game, upto=result.version)
         decider = ended.decider
-        keys = [list(decider.finish(ended.state)[s]) for s in range(len(data["places"]))]
-        scores = [decider.scores(ended.state)[s] for s in range(len(data["places"]))]
-        if not decider.is_over(ended.state) or game[data["version"] - 1]["hash"] != data["head"] \
-                or keys != [list(k) for k in data["finish"]] or scores != list(data["scores"]):
-            report.fail(check, record["version"], f"the result of round {data['round']} table {data['table']} is not "
-                        f"what game {data['game_id']} gives at its version {data['version']}")
+        keys = [tuple(decider.finish(ended.state)[s]) for s in range(len(result.places))]
+        scores = [decider.scores(ended.state)[s] for s in range(len(result.places))]
+        if not decider.is_over(ended.state) or game[result.version - 1]["hash"] != result.head \
+                or keys != list(result.finish) or scores != list(result.scores):
+            report.fail(check, record["version"], f"the result of round {result.round} table {result.table} is not "
+                        f"what game {result.game_id} gives at its version {result.version}")
             return
     report.extra["tables"] = Check(True, "every table's game is the table's, and every result is its game's")
 

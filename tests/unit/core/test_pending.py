@@ -12,7 +12,7 @@ NEEDED = {"kind": "roll", "what": "the race dice", "count": 2, "options": [1, 2,
 
 
 def record(kind: str, data: dict[str, Any] | None = None, secrets: list[Any] | None = None) -> dict[str, Any]:
-    return {"kind": kind, "data": data or {}, "secrets": secrets or [], "version": 0}
+    return {"kind": kind, "actor": "system", "data": data or {}, "secrets": secrets or [], "version": 0}
 
 
 AWAITED = record("OutcomeAwaited", {"seat": 1, "move": {"type": "roll"}, "needed": NEEDED})
