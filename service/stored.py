@@ -105,8 +105,8 @@ def records(app: Any, game_id: UUID, after: int | None = None, upto: int | None 
     to_event = app.mapper.to_domain_event
     found = []
     for row in _stored_events(app, game_id, after, upto, limit):
-        record = record_of(to_event(row))
-        if record is not None:
+        record = getattr(to_event(row), "record", None)  # `record_of`, here for every event read
+        if isinstance(record, dict) and "game_id" in record:
             found.append(record)
     return found
 
