@@ -300,13 +300,13 @@ def _quick(cls: type[Event]) -> Quick | None:
                 lines.append(f"        {value} = read{index}({value})")
         lines.append(f"    if type({value}) is dict:")
         lines.append(f"        {value} = frozen({value})")
-        held.append(f"{f.name!r}: {value}")
+        held.append(f"{f.name}={value}")
     source = "\n".join([
         "def quick(data, secrets, automatic):", "    try:", *("    " + line for line in lines),
         "    except (TypeError, ValueError, KeyError):", "        return None",
         "    if found != len(data):", "        return None",
         "    event = new(cls)",
-        f"    event.__dict__.update({{{', '.join(held)}{', ' if held else ''}'secrets': secrets, 'automatic': automatic}})",
+        f"    event.__dict__.update({', '.join(held)}{', ' if held else ''}secrets=secrets, automatic=automatic)",
         "    return event"])
     exec(source, scope)  # the source is written above from the kind's own fields
     quick = typing.cast(Quick, scope["quick"])
