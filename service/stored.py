@@ -60,6 +60,9 @@ class _Row(NamedTuple):
     state: bytes
 
 
+_tuple = tuple.__new__
+
+
 def _stored_events(app: Any, key: UUID, gt: int | None = None, lte: int | None = None,
                    limit: int | None = None) -> Sequence[Any]:
     """A game's stored events (after version `gt`, up to `lte`, at most `limit`). On SQLite
@@ -92,11 +95,12 @@ def _stored_events(app: Any, key: UUID, gt: int | None = None, lte: int | None =
     if isinstance(recorder, SQLiteAggregateRecorder):
         with recorder.datastore.transaction(commit=False) as cursor:
             cursor.execute("".join(sql), params)
-            return [_Row(key, row[0], row[1], row[2]) for row in cursor.fetchall()]
+            # The tuple made directly: a named tuple's own `__new__` is a Python call per row.
+            return [_tuple(_Row, (key, row[0], row[1], row[2])) for row in cursor.fetchall()]
     # As the library's own read: no transaction, the statement prepared; plain tuples.
     with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
         cursor.execute("".join(sql), params, prepare=True)
-        return [_Row(key, row[0], row[1], bytes(row[2])) for row in cursor.fetchall()]
+        return [_tuple(_Row, (key, row[0], row[1], bytes(row[2]))) for row in cursor.fetchall()]
 
 
 def records(app: Any, game_id: UUID, after: int | None = None, upto: int | None = None,
