@@ -7,7 +7,8 @@ over their stored rows, each part of what `bench_store.py`'s replay does (`Caboo
 then `fold.replay`), cumulatively: selecting the rows; orjson parsing their stored JSON; the
 transcoder's decoding (orjson and its own work); the mapper (the library's event, with the
 decoding); the records read (the rows selected and mapped); the typed events built from the
-records; the fold of those events (`fold.step` in a transient); `fold.replay` of the records;
+records; the fold of those events (`fold.step` in a transient) and, of it, the game's own
+`evolve` called on the game's own events alone; `fold.replay` of the records;
 the whole replay. Also the library's own read of the same rows (`select_events`), the
 baseline of the issue-32 ratio. Each figure is the least CPU time (`time.process_time`) of
 `--repeat` rounds, per event: CPU time leaves out what the machine's other work takes from
@@ -34,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain.core import fold, log
 from domain.core.envelope import to_event
+from domain.core.kinds import CORE
 from domain.core.state import transient
 from service import stored
 from service.application import Caboose
@@ -49,6 +51,16 @@ def profile(app: Caboose, ids: list[str], repeat: int) -> dict[str, float]:
     records = [app.records(game_id) for game_id in ids]
     deciders = [log.decider_of(game[0]["data"]) for game in records]
     typed = [[to_event(record, decider.catalogue) for record in game[1:]] for game, decider in zip(records, deciders, strict=True)]
+
+    # The game's own events, for its `evolve` alone (the core's kinds are `fold.step`'s).
+    own = [[event for event in game_events if event.kind not in CORE] for game_events in typed]
+
+    def evolved() -> None:
+        for game, decider, game_events in zip(records, deciders, own, strict=True):
+            state = decider.initial_state(log.setup_of(game[0]["data"]))
+            with transient():
+                for event in game_events:
+                    state = decider.evolve(state, event)
 
     def folded() -> None:
         for game, decider, game_events in zip(records, deciders, typed, strict=True):
@@ -67,6 +79,7 @@ def profile(app: Caboose, ids: list[str], repeat: int) -> dict[str, float]:
         "typed_events": lambda: [[to_event(record, decider.catalogue) for record in game[1:]]
                                  for game, decider in zip(records, deciders, strict=True)],
         "fold_steps": folded,
+        "game_evolve_alone": evolved,
         "fold_replay": lambda: [fold.replay(game) for game in records],
         "replay": lambda: [fold.replay(app.records(game_id)) for game_id in ids],
     }
