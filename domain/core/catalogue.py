@@ -70,6 +70,10 @@ class Catalogue:
         self.kinds[kind.kind] = kind
         self._quick.pop(kind.kind, None)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The functions written out per kind are made again where a copy is read, as needed.
+        return {**self.__dict__, "_quick": {}}
+
     def _quick_of(self, kind: str) -> Quick:
         """How a record of `kind` is built when its data fits: `_quick`, after the upcast of
         a kind whose layout changed; for a kind not declared or without one, nothing."""
