@@ -17,6 +17,7 @@ is read by the standard decoder, as before: the result is always the library's o
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -30,37 +31,55 @@ from eventsourcing.persistence import (
     Mapper,
     StoredEvent,
     Transcoder,
+    Transcoding,
     find_id_convertor,
+    pass_through_convertor,
 )
 from eventsourcing.utils import resolve_topic
 
 _TYPE = b'"_type_"'
 _STAMP = DatetimeAsISO.name
+_STAMPED = b'{"timestamp":{"_type_":"' + _STAMP.encode() + b'","_data_":"'
+"""How the library's encoder starts an event: its time stamp, transcoded."""
+_STAMPED_TYPE = _STAMPED.find(_TYPE)
 
 
 class OrjsonTranscoder(JSONTranscoder):
     """`JSONTranscoder` whose `decode` is orjson's, giving what the standard one gives."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._revive_stamp: Callable[[Any], Any] | None = None
+
+    def register(self, transcoding: Transcoding) -> None:
+        super().register(transcoding)
+        if transcoding.name == _STAMP:
+            # The library's own time stamp transcoding is `datetime.fromisoformat` behind an
+            # assertion that the value is a string, which `decode` checks itself: called
+            # directly, for every event read. Another registered under the name is asked.
+            self._revive_stamp = datetime.fromisoformat if type(transcoding) is DatetimeAsISO else transcoding.decode
 
     def decode(self, data: bytes) -> Any:
         try:
             decoded = orjson.loads(data)
         except orjson.JSONDecodeError:
             return super().decode(data)
-        first = data.find(_TYPE)
-        if first < 0:
-            return decoded
-        if type(decoded) is not dict:
-            return super().decode(data)
         # Each `"_type_"` in the bytes must be a transcoding revived here; one left over (a
         # transcoding deeper down, or the word inside a string) sends the whole to the
         # standard decoder, which revives at every depth exactly as it always did. An
-        # event's one transcoding is its time stamp, looked at first (and a second word
-        # looked for past the first: half the cost of counting them all).
-        stamp = decoded.get("timestamp")
-        if type(stamp) is dict and len(stamp) == 2 and stamp.get("_type_") == _STAMP and "_data_" in stamp \
-                and _STAMP in self.names and data.find(_TYPE, first + len(_TYPE)) < 0:
-            decoded["timestamp"] = self.names[_STAMP].decode(stamp["_data_"])
+        # event's one transcoding is its time stamp, the first thing the library writes:
+        # when the bytes start with it and the last `"_type_"` in them is the time stamp's
+        # (searched for from the end, half the time of searching on past the first), it is
+        # the only one. A key written twice leaves orjson the last: its value is checked.
+        if data.startswith(_STAMPED) and data.rfind(_TYPE) == _STAMPED_TYPE and self._revive_stamp is not None:
+            stamp = decoded["timestamp"]
+            if type(stamp) is dict and len(stamp) == 2 and type(stamp.get("_data_")) is str:
+                decoded["timestamp"] = self._revive_stamp(stamp["_data_"])
+                return decoded
+        if data.find(_TYPE) < 0:
             return decoded
+        if type(decoded) is not dict:
+            return super().decode(data)
         marked = data.count(_TYPE)
         top = self._revive(decoded, 1)
         if top == marked or (top >= 0 and top + self._revive(decoded, 2) == marked):
@@ -97,25 +116,39 @@ class EventMapper(Mapper[UUID]):
 
     def __init__(self, transcoder: Transcoder, compressor: Compressor | None = None, cipher: Cipher | None = None) -> None:
         super().__init__(transcoder, compressor, cipher)
-        self._known: dict[tuple[str, type], tuple[type, Callable[[Any], Any], int]] = {}
+        self._known: dict[str, tuple[Any, type, Callable[[Any], Any] | None]] = {}
+        """topic -> (its class, the type of id it was worked out for, the id's convertor or
+        None where the id is passed through); a class with another version than 1 is None."""
+
+    def _learn(self, topic: str, id_type: type) -> tuple[Any, type, Callable[[Any], Any] | None]:
+        cls = resolve_topic(topic)
+        convert = find_id_convertor(cls, id_type)
+        known = (cls if getattr(cls, "class_version", 1) == 1 else None, id_type,
+                 None if convert is pass_through_convertor else convert)
+        self._known[topic] = known
+        return known
 
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
         if self.cipher is not None or self.compressor is not None:
             return super().to_domain_event(stored_event)
-        key: tuple[str, Any] = (stored_event.topic, type(stored_event.originator_id))
-        known = self._known.get(key)
-        if known is None:
-            cls = resolve_topic(stored_event.topic)
-            known = self._known[key] = (cls, find_id_convertor(cls, key[1]), getattr(cls, "class_version", 1))
-        cls, convert, class_version = known
+        originator_id = stored_event.originator_id
+        known = self._known.get(stored_event.topic)
+        if known is None or known[1] is not type(originator_id):
+            known = self._learn(stored_event.topic, type(originator_id))
+        cls, _, convert = known
+        if cls is None:
+            return super().to_domain_event(stored_event)
         try:
             state: dict[str, Any] = self.transcoder.decode(stored_event.state)
         except Exception:  # the library's own error, raised by its own code
             return super().to_domain_event(stored_event)
-        if class_version != 1 or "class_version" in state:
+        if "class_version" in state:
             return super().to_domain_event(stored_event)
-        state["originator_id"] = convert(stored_event.originator_id)
+        state["originator_id"] = originator_id if convert is None else convert(originator_id)
         state["originator_version"] = stored_event.originator_version
-        event: Any = object.__new__(cls)
-        object.__setattr__(event, "__dict__", state)
+        event: Any = _new(cls)
+        _set(event, "__dict__", state)
         return event  # type: ignore[no-any-return]
+
+
+_new, _set = object.__new__, object.__setattr__

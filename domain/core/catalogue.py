@@ -56,6 +56,8 @@ class Catalogue:
         self.name = name
         self.kinds: dict[str, type[Event]] = {}
         self._sums: dict[int, tuple[Catalogue, Catalogue]] = {}
+        self._quick: dict[str, Quick] = {}
+        """Each kind read back -> how its record's data is built (`_quick_of`)."""
         for kind in kinds:
             self._add(kind)
 
@@ -66,6 +68,23 @@ class Catalogue:
             raise TypeError(f"two event kinds are named {kind.kind!r}")
         check(kind)
         self.kinds[kind.kind] = kind
+        self._quick.pop(kind.kind, None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The functions written out per kind are made again where a copy is read, as needed.
+        return {**self.__dict__, "_quick": {}}
+
+    def _quick_of(self, kind: str) -> Quick:
+        """How a record of `kind` is built when its data fits: `_quick`, after the upcast of
+        a kind whose layout changed; for a kind not declared or without one, nothing."""
+        cls = self.kinds.get(kind)
+        quick = None if cls is None else _quick(cls)
+        if cls is None or quick is None:
+            return _not_quick
+        if cls.class_version == 1:  # most kinds never changed layout: no copy, no look
+            return quick
+        kind_cls, built = cls, quick
+        return lambda data, secrets, automatic: built(upcast(kind_cls, data), secrets, automatic)
 
     def __add__(self, other: Catalogue) -> Catalogue:
         # Every record read asks for a game's catalogue (the core's plus its own): join once.
@@ -90,16 +109,19 @@ class Catalogue:
     def event(self, kind: str, data: Mapping[str, Any], secrets: Iterable[Secret] = (), automatic: bool = False) -> Event:
         """The typed event a record holds; an `Untyped` one for a kind not declared here.
         Data in an older layout of its kind is upcast first, on a copy (`upcasting.py`)."""
+        if type(secrets) is not tuple:
+            secrets = tuple(secrets)
+        quick = self._quick.get(kind)
+        if quick is None:
+            quick = self._quick[kind] = self._quick_of(kind)
+        made = quick(data, secrets, automatic)
+        if made is not None:
+            return made
         cls = self.kinds.get(kind)
         if cls is None:
-            return Untyped(kind, dict(data), secrets=tuple(secrets), automatic=automatic)
+            return Untyped(kind, dict(data), secrets=secrets, automatic=automatic)
         if cls.class_version != 1:  # most kinds never changed layout: no copy, no look
             data = upcast(cls, data)
-        quick = _quick(cls)
-        if quick is not None:
-            made = quick(data, tuple(secrets), automatic)
-            if made is not None:
-                return made
         readers = _readers(cls)
         if not readers.keys() >= data.keys():
             unknown = data.keys() - readers.keys()
@@ -109,7 +131,7 @@ class Catalogue:
             for key, value in data.items():
                 name, hint = readers[key]
                 values[name] = value if hint is None else decode(hint, value)
-            return _maker(cls)(values, tuple(secrets), automatic)
+            return _maker(cls)(values, secrets, automatic)
         except (TypeError, ValueError, KeyError) as exc:
             raise RecordError("bad_event_data", f"{kind}: {exc}", None) from exc
 
@@ -241,11 +263,12 @@ _QUICK: dict[type, Quick | None] = {}
 
 
 def _quick(cls: type[Event]) -> Quick | None:
-    """A kind's event built straight from its record's data, field by field, for data that
-    fits the kind (every key a field's, every required field there); None for data that does
-    not, which the general path refuses with its reason. It is `_maker` and `_readers` in
-    one pass: every record read back is built here, and the general path's intermediate
-    mapping and second pass were half of its cost. Kinds `_maker` builds by `__init__` have none."""
+    """A kind's event built straight from its record's data, for data that fits the kind
+    (every key a field's, every required field there); None for data that does not, which
+    the general path refuses with its reason. It is `_maker` and `_readers` in one pass,
+    written out for the kind as `dataclasses` writes a class's `__init__`: every record read
+    back is built here, and a loop over the kind's fields with their defaults and readers
+    cost as much again as the building. Kinds `_maker` builds by `__init__` have none."""
     if cls in _QUICK:
         return _QUICK[cls]
     fields = dataclasses.fields(cls)
@@ -255,36 +278,48 @@ def _quick(cls: type[Event]) -> Quick | None:
         return None
     readers = _readers(cls)
     by_name = {name: (key, hint) for key, (name, hint) in readers.items()}
-    own = [f for f in fields if f.name not in Event.BASE_FIELDS]
-    steps = [(f.name, by_name[f.name][0], None if by_name[f.name][1] is None else decoder_of(by_name[f.name][1]),
-              f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING, f.default,
-              None if f.default_factory is dataclasses.MISSING else f.default_factory) for f in own]
-    known = frozenset(readers)
-    new = object.__new__
-    missing = object()
-
-    def quick(data: Mapping[str, Any], secrets: tuple[Secret, ...], automatic: bool) -> Event | None:
-        if not known >= data.keys():
-            return None
-        event = new(cls)
-        held = event.__dict__
-        try:
-            for name, key, read, required, default, factory in steps:
-                value = data.get(key, missing)
-                if value is missing:
-                    if required:
-                        return None
-                    value = default if factory is None else factory()
-                elif read is not None:
-                    value = read(value)
-                held[name] = frozen(value) if type(value) is dict else value
-        except (TypeError, ValueError, KeyError):
-            return None
-        held["secrets"], held["automatic"] = secrets, automatic
-        return event
-
+    scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "frozen": frozen, "missing": object()}
+    required = [f for f in fields if f.name not in Event.BASE_FIELDS
+                and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    # Every key read is a field's and keys are distinct, so the data holds no other key
+    # exactly when it has as many keys as fields were found in it.
+    lines = [f"    found = {len(required)}"]
+    held = []
+    for index, f in enumerate(f for f in fields if f.name not in Event.BASE_FIELDS):
+        key, hint = by_name[f.name]
+        value = f"v{index}"
+        if f in required:
+            lines.append(f"    {value} = data[{key!r}]")
+            if hint is not None:
+                scope[f"read{index}"] = decoder_of(hint)
+                lines.append(f"    {value} = read{index}({value})")
+        else:
+            scope[f"default{index}"] = f.default if f.default_factory is dataclasses.MISSING else f.default_factory
+            made = f"default{index}" if f.default_factory is dataclasses.MISSING else f"default{index}()"
+            lines += [f"    {value} = data.get({key!r}, missing)",
+                      f"    if {value} is missing:", f"        {value} = {made}",
+                      "    else:", "        found += 1"]
+            if hint is not None:
+                scope[f"read{index}"] = decoder_of(hint)
+                lines.append(f"        {value} = read{index}({value})")
+        lines.append(f"    if type({value}) is dict:")
+        lines.append(f"        {value} = frozen({value})")
+        held.append(f"{f.name}={value}")
+    source = "\n".join([
+        "def quick(data, secrets, automatic):", "    try:", *("    " + line for line in lines),
+        "    except (TypeError, ValueError, KeyError):", "        return None",
+        "    if found != len(data):", "        return None",
+        "    event = new(cls)",
+        f"    event.__dict__.update({', '.join(held)}{', ' if held else ''}secrets=secrets, automatic=automatic)",
+        "    return event"])
+    exec(source, scope)  # the source is written above from the kind's own fields
+    quick = typing.cast(Quick, scope["quick"])
     _QUICK[cls] = quick
     return quick
+
+
+def _not_quick(data: Mapping[str, Any], secrets: tuple[Secret, ...], automatic: bool) -> Event | None:
+    return None
 
 
 def decoder_of(hint: Any) -> typing.Callable[[Any], Any]:

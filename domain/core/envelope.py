@@ -83,7 +83,8 @@ def to_event(record: Mapping[str, Any], catalogue: Catalogue | None = None) -> E
     """The typed event a full record holds (a redacted secret's value is None): of its kind
     in `catalogue`, `Untyped` when the catalogue does not declare it. Data that does not fit
     its kind is a `RecordError` naming the event."""
-    secrets = tuple([_secret(tuple(s["to"]), s.get("value")) for s in record["secrets"]])
+    listed = record["secrets"]
+    secrets = tuple([_secret(tuple(s["to"]), s.get("value")) for s in listed]) if listed else ()
     automatic = record["actor"] == SYSTEM
     if catalogue is None:
         return Untyped(record["kind"], record["data"], secrets=secrets, automatic=automatic)

@@ -120,6 +120,13 @@ def replace(value: T, **changes: Any) -> T:
 
 def replace_seat(state: T, seat: int, **changes: Any) -> T:
     """`state` with `changes` made to `state.seats[seat]` (states keep seats in a tuple)."""
-    seats = list(state.seats)  # type: ignore[attr-defined]
-    seats[seat] = replace(seats[seat], **changes)
+    seats = state.seats  # type: ignore[attr-defined]
+    changed = replace(seats[seat], **changes)
+    if changed is seats[seat]:
+        # A transient fold's own seat, changed in place: the seats hold it already, so the
+        # state needs no new tuple of them (and is itself the fold's, or copied as always).
+        editing = _EDITING.get()
+        return state if editing is not None and id(state) in editing.owned else replace(state)
+    seats = list(seats)
+    seats[seat] = changed
     return replace(state, seats=tuple(seats))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 
 import pytest
@@ -10,6 +11,7 @@ from domain.core.catalogue import Catalogue
 from domain.core.envelope import seal, to_event
 from domain.core.errors import RecordError
 from domain.core.events import Event, Secret, Untyped, means
+from domain.core.state import FrozenDict
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,6 +57,18 @@ def test_an_unknown_kind_reads_as_untyped_and_a_bad_field_is_refused() -> None:
         CATALOGUE.event("RouteClaimed", {"seat": 0, "route": "r", "cards": {}, "colour": "red"})
     with pytest.raises(RecordError, match="RouteClaimed"):
         CATALOGUE.event("RouteClaimed", {"seat": 0})
+
+
+def test_a_kinds_written_out_builder_gives_what_its_dataclass_gives_and_the_catalogue_still_copies() -> None:
+    made = CATALOGUE.event("RouteClaimed", {"seat": 1, "route": "r", "cards": {"red": 2}}, [Secret((1,), 5)], True)
+    assert made == RouteClaimed(seat=1, route="r", cards={"red": 2}, secrets=(Secret((1,), 5),), automatic=True)
+    assert made.slot is None and type(made.cards) is FrozenDict and type(made.secrets) is tuple
+    assert CATALOGUE.event("RouteClaimed", {"seat": 1, "route": "r", "cards": {}, "slot": 4}).slot == 4
+    # As many keys as fields, one of them not a field's: refused, not built.
+    with pytest.raises(RecordError, match="RouteClaimed has no field colour"):
+        CATALOGUE.event("RouteClaimed", {"seat": 0, "route": "r", "colour": "red"})
+    copied = pickle.loads(pickle.dumps(CATALOGUE))
+    assert copied.event("RouteClaimed", {"seat": 1, "route": "r", "cards": {"red": 2}}, [Secret((1,), 5)], True) == made
 
 
 def test_two_kinds_of_one_name_are_refused() -> None:

@@ -91,6 +91,22 @@ def test_a_rewind_restores_the_state_and_play_goes_on() -> None:
     assert "1 referee or takeback actions re-judged" in report.rules.detail
 
 
+def test_a_replay_meeting_a_rewind_folds_as_the_history_does_at_every_version() -> None:
+    """`fold.replay` folds through a transient until it meets a rewind, then again by
+    `History`: before, at and after the rewind it gives the history's state."""
+    table = Table()
+    table.move(2)
+    quiet = table.records[-1]["version"]
+    table.move(3)
+    table.act(REF, referee.Rewind(quiet, "a misread die"))
+    rewind = table.records[-1]["version"]
+    table.move(1)
+    for upto in range(2, len(table.records) + 1):
+        replayed = fold.replay(table.records, upto=upto)
+        assert replayed.version == upto and replayed.state == table.history.at(upto), upto
+    assert fold.replay(table.records, upto=rewind).state == table.history.at(quiet)
+
+
 @pytest.mark.parametrize("actor, action, error, code", [
     ("seat:0", referee.Rewind(3, "not a referee"), IllegalMove, "referee_only"),
     (REF, referee.Rewind(1, "before the opening"), IllegalMove, "bad_rewind"),

@@ -14,7 +14,7 @@ import pytest
 from domain.core import fold
 from domain.core.codec import encode
 from domain.core.envelope import to_event
-from domain.core.state import FrozenDict, replace, transient
+from domain.core.state import FrozenDict, replace, replace_seat, transient
 from service.aggregate import project_game
 from service.application import Caboose
 from service.settings import Settings
@@ -103,6 +103,24 @@ def test_inside_a_transient_a_state_it_made_is_changed_in_place_and_nothing_else
     assert replace(again, cards_drawn=9) is not again and again.cards_drawn == 8
     with pytest.raises(TypeError, match="has no field 'colour'"):
         replace(start, colour="red")
+
+
+def test_a_seat_the_transient_made_is_changed_in_place_and_its_state_keeps_its_seats() -> None:
+    walk = contract.walk("ticket_to_ride", 2, 0)
+    start = walk.game.state
+    seats, hand = start.seats, start.seats[1].hand
+    with transient():
+        made = replace_seat(start, 1, hand={**hand, "red": 40})
+        assert made is not start and made.seats is not seats and made.seats[1] is not seats[1]
+        again = replace_seat(made, 1, hand={**hand, "red": 41})
+        # The seat and the state are the fold's own: changed in place, the seats not rebuilt.
+        assert again is made and again.seats is made.seats and again.seats[1].hand["red"] == 41
+        assert type(again.seats[1].hand) is FrozenDict
+    assert start.seats is seats and start.seats[1].hand is hand  # what it did not make is untouched
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        again.seats[1].hand = {}  # type: ignore[misc]
+    copied = replace_seat(again, 1, hand=hand)  # outside the fold: a new state and seats
+    assert copied is not again and again.seats[1].hand["red"] == 41 and copied.seats[1].hand == hand
 
 
 @pytest.mark.parametrize("name", ["ticket_to_ride", "toot_toot"])
