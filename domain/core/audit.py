@@ -21,9 +21,11 @@ from typing import Any
 
 from domain.core import fold, log, referee, transcription
 from domain.core.canonical import canonical
+from domain.core.codec import encode
 from domain.core.envelope import actor_seat, group_by_command, to_event, verify_chain
 from domain.core.errors import RuleError
 from domain.core.events import Event
+from domain.core.kinds import OutcomeAwaited
 from domain.core.randomness import Randomness, RecordedRandom, SeededRandom, commitment, outcomes_in
 
 
@@ -128,6 +130,7 @@ def _seed_terms(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The data that committed to the seed in use: a fork draws from its own seed,
     committed to in its ForkedFrom; any other game in its GameCreated."""
     fork = referee.last_fork(records)
+    # Raw, and read with `.get`: `awaits_reveal` asks before any chain or rule is checked (an import).
     return (fork or records[0])["data"]
 
 
@@ -144,6 +147,7 @@ def _check_seed(records: Sequence[dict[str, Any]], held: bytes | None,
         report.seed = Check(True, "not revealed yet; every random outcome re-derived from the seed this service holds")
         return held, None
     try:
+        # Raw: a reveal without a hex seed fails the seed check in its own words, before any rule is known.
         seed = bytes.fromhex(reveal["data"]["seed"])
     except (KeyError, TypeError, ValueError):
         report.fail(report.seed, reveal["version"], "the revealed seed is not hex")
@@ -175,19 +179,20 @@ def _readjudicate(records: Sequence[dict[str, Any]], seed: bytes | None, reveale
                   report: AuditReport) -> bool | None:
     """Re-run every command; returns whether the game is over at the end of the record
     (None when a command did not re-adjudicate)."""
-    created = records[0]["data"]
     try:
-        decider = log.decider_of(created)
+        # A creation whose data does not fit its kind fails here, before its data picks the rules.
+        created = log.created_of(records[0])
+        history = fold.History(records[0])
     except RuleError as error:
         report.fail(report.rules, 1, error.message)
         return None
+    decider = history.decider
     seeded = SeededRandom(seed) if seed is not None else None
     # A table game keeps its observed opening right after GameCreated and is re-decided from
     # its entered outcomes. A record that says `table` without that opening is refused: its
     # outcomes are in a generator's form, and a finished seeded record relabelled `table`
     # (its reveal dropped, its chain sealed again) would look exactly like it.
-    table = created.get("seed_source") == transcription.TABLE
-    history = fold.History(records[0])
+    table = created.seed_source == transcription.TABLE
     # A fork's copied events drew from its origin's seed; only what follows is its own.
     fork = referee.last_fork(records)
     own_from = fork["version"] if fork is not None else 1
@@ -272,11 +277,13 @@ def _at_table(decider: Any, state: Any, before: Sequence[dict[str, Any]],
         opening = next((r for r in group if r["kind"] != transcription.ENTERED), None)
         if opening is None:
             raise RuleError("no_outcome_awaited", "an outcome was entered while the game waited for no outcome")
-        if opening["kind"] == transcription.AWAITED:
-            seat, move = opening["data"]["seat"], opening["data"]["move"]
+        event = to_event(opening, decider.catalogue)
+        if isinstance(event, OutcomeAwaited):
+            # `encode`: the move as the plain JSON it was recorded as, as `transcription.pending_after` keeps it.
+            seat, move = event.seat, encode(event.move)
         else:
             seat = actor_seat(opening["actor"])  # type: ignore[assignment]
-            move = decider.move_of(to_event(opening, decider.catalogue))
+            move = decider.move_of(event)
             if seat is None or move is None:
                 raise RuleError("not_a_move", f"a seat's command cannot start with {opening['kind']} by {opening['actor']}")
         decision = transcription.table_play(decider, state, seat, move, (), values, by or f"seat:{seat}")
@@ -295,6 +302,7 @@ def _compare_actors(actors: list[str], group: list[dict[str, Any]]) -> tuple[int
 def _payloads(records: Sequence[dict[str, Any]]) -> list[Any]:
     values: list[Any] = []
     for record in records:
+        # Raw: outcomes are found as stored in any kind, the rules' or not, with the rules unknown or before they are.
         values.append(record["data"])
         values.extend(s.get("value") for s in record["secrets"])
     return values

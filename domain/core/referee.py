@@ -40,7 +40,7 @@ Optional game hooks it uses, declared with their defaults on `Decider`:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast, get_args
 
@@ -53,6 +53,7 @@ from domain.core.judging import Situation, is_int, require_referee, seat_count, 
 from domain.core.judging import referee_actor as referee_actor  # the referee's names, asked of this module
 from domain.core.judging import referee_of as referee_of
 from domain.core.kinds import (
+    CORE,
     Adjusted,
     AdjustmentMade,
     DisputeRaised,
@@ -149,28 +150,33 @@ def judge(situation: Situation, actor: str, action: Action) -> list[Event]:
     return judges[type(action)](situation, actor, action)
 
 
-def action_of(record: dict[str, Any]) -> Action | None:
+# The kinds that start a recorded command of this module (a `MoveTakenBack` follows an acceptance).
+_STARTS = frozenset({log.GAME_REWOUND, log.TAKEBACK_REQUESTED, log.TAKEBACK_ACCEPTED, log.TAKEBACK_REFUSED,
+                     log.DISPUTE_RAISED, log.RULING_MADE, log.ADJUSTMENT_MADE, log.FORKED_FROM, log.SEAT_JOINED})
+
+
+def action_of(record: Mapping[str, Any]) -> Action | None:
     """The action the first event of a recorded referee or takeback command records."""
-    data, kind = record["data"], record["kind"]
-    if kind == log.GAME_REWOUND:
-        return Rewind(data["to_version"], data["reason"], data.get("dispute"))
-    if kind == log.TAKEBACK_REQUESTED:
-        return RequestTakeback(data["seat"])
-    if kind == log.TAKEBACK_ACCEPTED:
+    event = to_event(record, CORE) if record["kind"] in _STARTS else None
+    if isinstance(event, GameRewound):
+        return Rewind(event.to_version, event.reason, event.dispute)
+    if isinstance(event, TakebackRequested):
+        return RequestTakeback(event.seat)
+    if isinstance(event, TakebackAccepted):
         return AnswerTakeback(True)
-    if kind == log.TAKEBACK_REFUSED:
-        return AnswerTakeback(False, data.get("reason", ""))
-    if kind == log.DISPUTE_RAISED:
-        return RaiseDispute(data["version"], data["raised_by"], data["claim"])
-    if kind == log.RULING_MADE:
-        return MakeRuling(data["dispute"], data["text"], data["outcome"])
-    if kind == log.ADJUSTMENT_MADE:
-        return Adjust(data["seat"], data["kind"], data["amount"], data["reason"], data.get("detail", {}), data.get("dispute"))
-    if kind == log.FORKED_FROM:
-        return MarkFork(data["origin"], data["at_version"], data["origin_hash"], data["seed_commitment"],
-                        data["seed_source"], data["reason"])
-    if kind == log.SEAT_JOINED:
-        return JoinSeat(data["seat"], data["name"])
+    if isinstance(event, TakebackRefused):
+        return AnswerTakeback(False, event.reason)
+    if isinstance(event, DisputeRaised):
+        return RaiseDispute(event.version, event.raised_by, event.claim)
+    if isinstance(event, RulingMade):
+        return MakeRuling(event.dispute, event.text, event.outcome)
+    if isinstance(event, AdjustmentMade):
+        return Adjust(event.seat, event.adjusted, event.amount, event.reason, event.detail, event.dispute)
+    if isinstance(event, ForkedFrom):
+        return MarkFork(event.origin, event.at_version, event.origin_hash, event.seed_commitment, event.seed_source,
+                        event.reason)
+    if isinstance(event, SeatJoined):
+        return JoinSeat(event.seat, event.name)
     return takeover.action_of(record)
 
 
@@ -214,7 +220,9 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
     request = _pending_request(situation)
     if request is None:
         raise IllegalMove("no_pending_takeback", "No takeback is waiting for an answer (a move since the request cancels it).")
-    seat = request["data"]["seat"]
+    asked = to_event(request, CORE)
+    assert isinstance(asked, TakebackRequested)  # what `_pending_request` finds
+    seat = asked.seat
     by = actor_seat(actor)
     if by is None:
         require_referee(actor)
@@ -233,7 +241,7 @@ def _answer_takeback(situation: Situation, actor: str, action: AnswerTakeback) -
     events: list[Event] = [TakebackAccepted(seat=seat, by=actor)]
     others = set(range(seat_count(situation))) - {seat}
     if by is None or others <= answered | {by}:
-        events.append(MoveTakenBack(seat=seat, to_version=request["data"]["to_version"], automatic=True))
+        events.append(MoveTakenBack(seat=seat, to_version=asked.to_version, automatic=True))
     return events
 
 
@@ -296,7 +304,8 @@ def _join_seat(situation: Situation, actor: str, action: JoinSeat) -> list[Event
     if actor_seat(actor) != seat:
         raise IllegalMove("not_your_seat", f"Only seat {seat} may join as seat {seat}.")
     name = text_field(action.name, "name", 64)
-    if any(r["kind"] == log.SEAT_JOINED and r["data"]["seat"] == seat for r in situation.records):
+    if any(r["kind"] == log.SEAT_JOINED and isinstance(joined := to_event(r, CORE), SeatJoined) and joined.seat == seat
+           for r in situation.records):
         raise IllegalMove("seat_taken", f"Seat {seat} has been joined already.")
     return [SeatJoined(seat=seat, name=name)]
 
@@ -322,17 +331,18 @@ def fork_records(origin: Sequence[dict[str, Any]], at_version: int, game_id: str
 def same_history(fork: Sequence[dict[str, Any]], origin: Sequence[dict[str, Any]]) -> int | None:
     """The first version where a fork's copied events differ from its origin's (None when
     they agree); everything but the game id and the chain must be equal."""
-    marks = [r for r in fork if r["kind"] == log.FORKED_FROM]
-    if not marks:
+    record = last_fork(fork)
+    mark = to_event(record, CORE) if record is not None else None
+    if not isinstance(mark, ForkedFrom):
         return None
-    at = marks[-1]["data"]["at_version"]
+    at = mark.at_version
     if len(origin) < at:
         return len(origin) + 1
     ignored = ("game_id", "prev_hash", "hash")
     for mine, theirs in zip(fork[:at], origin[:at], strict=True):
         if {k: v for k, v in mine.items() if k not in ignored} != {k: v for k, v in theirs.items() if k not in ignored}:
             return int(mine["version"])
-    return at + 1 if origin[at - 1]["hash"] != marks[-1]["data"]["origin_hash"] else None
+    return at + 1 if origin[at - 1]["hash"] != mark.origin_hash else None
 
 
 def last_fork(records: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
@@ -345,9 +355,8 @@ def last_fork(records: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
 def open_disputes(records: Sequence[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """Disputes not yet ruled on, by the version of their `DisputeRaised`."""
     raised = {r["version"]: r for r in records if r["kind"] == log.DISPUTE_RAISED}
-    for record in records:
-        if record["kind"] == log.RULING_MADE:
-            raised.pop(record["data"]["dispute"], None)
+    for _, ruling in _rulings(records):
+        raised.pop(ruling.dispute, None)
     return raised
 
 
@@ -356,17 +365,27 @@ def disputes(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     actions that cite it."""
     out: dict[int, dict[str, Any]] = {}
     for record in records:
-        data = record["data"]
-        if record["kind"] == log.DISPUTE_RAISED:
-            out[record["version"]] = {"dispute": record["version"], "status": "raised", "about_version": data["version"],
-                                      "raised_by": data["raised_by"], "claim": data["claim"], "referee": data["referee"],
+        event = to_event(record, CORE) if record["kind"] in _ABOUT_DISPUTES else None
+        if isinstance(event, DisputeRaised):
+            out[record["version"]] = {"dispute": record["version"], "status": "raised", "about_version": event.version,
+                                      "raised_by": event.raised_by, "claim": event.claim, "referee": event.referee,
                                       "time": record["time"], "actions": [], "ruling": None}
-        elif record["kind"] == log.RULING_MADE and data["dispute"] in out:
-            out[data["dispute"]].update(status="ruled", ruling={"version": record["version"], "text": data["text"],
-                                                                "outcome": data["outcome"], "referee": data["referee"]})
-        elif record["kind"] in (log.GAME_REWOUND, log.ADJUSTMENT_MADE) and data.get("dispute") in out:
-            out[data["dispute"]]["actions"].append({"version": record["version"], "kind": record["kind"]})
+        elif isinstance(event, RulingMade) and event.dispute in out:
+            out[event.dispute].update(status="ruled", ruling={"version": record["version"], "text": event.text,
+                                                              "outcome": event.outcome, "referee": event.referee})
+        elif isinstance(event, (GameRewound, AdjustmentMade)) and event.dispute in out:
+            out[event.dispute]["actions"].append({"version": record["version"], "kind": record["kind"]})
     return list(out.values())
+
+
+_ABOUT_DISPUTES = frozenset({log.DISPUTE_RAISED, log.RULING_MADE, log.GAME_REWOUND, log.ADJUSTMENT_MADE})
+
+
+def _rulings(records: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int, RulingMade]]:
+    """Each ruling in the record, with its version."""
+    for record in records:
+        if record["kind"] == log.RULING_MADE and isinstance(ruling := to_event(record, CORE), RulingMade):
+            yield record["version"], ruling
 
 
 def _groups(records: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -431,6 +450,7 @@ def _answers(situation: Situation, request: dict[str, Any]) -> set[int]:
 
 
 def _draws_or_reveals(decider: Decider[Any], record: dict[str, Any]) -> bool:
+    # The random outcomes as stored (FORMAT.md `random`), found alike in every kind, as the audit reads them.
     if record["secrets"] or any(True for _ in outcomes_in([record["data"]])):
         return True
     return decider.reveals(to_event(record, decider.catalogue))
@@ -452,8 +472,9 @@ def _open_dispute(situation: Situation, dispute: Any, required: bool = False) ->
     if dispute not in open_disputes(situation.records):
         ruled = _ruling_of(situation.records, dispute)
         if ruled is not None:
-            raise IllegalMove("dispute_ruled", f"The dispute raised at version {dispute} was ruled on at version {ruled['version']} "
-                                               f"({ruled['data']['outcome']}); it takes no second ruling.")
+            version, ruling = ruled
+            raise IllegalMove("dispute_ruled", f"The dispute raised at version {dispute} was ruled on at version {version} "
+                                               f"({ruling.outcome}); it takes no second ruling.")
         raise IllegalMove("no_such_dispute", f"There is no open dispute raised at version {dispute}.")
     return int(dispute)
 
@@ -467,15 +488,17 @@ def _cited_dispute(situation: Situation, dispute: Any) -> int | None:
     ruled = _ruling_of(situation.records, dispute) if is_int(dispute) else None
     if ruled is None:
         return _open_dispute(situation, dispute)
-    if ruled["data"]["outcome"] != "upheld":
-        raise IllegalMove("dispute_not_upheld", f"The dispute raised at version {dispute} was {ruled['data']['outcome']} "
-                                                f"at version {ruled['version']}; only an open or upheld dispute is settled by an action.")
+    version, ruling = ruled
+    if ruling.outcome != "upheld":
+        raise IllegalMove("dispute_not_upheld", f"The dispute raised at version {dispute} was {ruling.outcome} "
+                                                f"at version {version}; only an open or upheld dispute is settled by an action.")
     return int(dispute)
 
 
-def _ruling_of(records: Sequence[dict[str, Any]], dispute: int) -> dict[str, Any] | None:
+def _ruling_of(records: Sequence[dict[str, Any]], dispute: int) -> tuple[int, RulingMade] | None:
+    """The ruling on the dispute raised at version `dispute`, with its version (None: not ruled on)."""
     raised = any(r["kind"] == log.DISPUTE_RAISED and r["version"] == dispute for r in records)
-    rulings = [r for r in records if r["kind"] == log.RULING_MADE and r["data"]["dispute"] == dispute]
+    rulings = [(version, ruling) for version, ruling in _rulings(records) if ruling.dispute == dispute]
     return rulings[0] if raised and rulings else None
 
 

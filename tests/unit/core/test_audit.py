@@ -56,3 +56,12 @@ def test_a_broken_chain_is_found_first() -> None:
     records[2]["data"]["seat"] = 1 - records[2]["data"]["seat"]
     report = audit(records)
     assert report.chain.ok is False and report.first_problem["version"] == 3
+
+
+def test_a_creation_whose_data_does_not_fit_its_kind_fails_at_version_1() -> None:
+    for key in ("game", "options", "seats"):
+        records = copy.deepcopy(finished_race())
+        del records[0]["data"][key]
+        report = audit(reseal(records))
+        assert not report.ok and report.chain.ok and report.first_problem is not None
+        assert report.first_problem["version"] == 1 and f"lacks {key}" in report.first_problem["what"]

@@ -320,3 +320,29 @@ def test_a_joined_name_is_the_seat_name_in_the_state() -> None:
     assert [s.name for s in after.seats] == ["Ann", "Bo"] and after.seats[1] == replace(state.seats[1], name="Bo")
     race = RACE.initial_state(Setup(("a", "b"), RACE.options({"goal": 5}, 2)))
     assert fold.step(RACE, race, SeatJoined(seat=1, name="Bo")) == race
+
+
+@pytest.mark.parametrize("kind, key", [
+    (log.DISPUTE_RAISED, "claim"), (log.RULING_MADE, "outcome"), (log.GAME_REWOUND, "to_version"),
+    (log.TAKEBACK_REQUESTED, "seat"), (log.TAKEBACK_REFUSED, "reason"), (log.SEAT_JOINED, "name"),
+])
+def test_a_referee_event_whose_data_does_not_fit_its_kind_fails_the_audit(kind: str, key: str) -> None:
+    table = Table(seats=3)
+    table.act("seat:2", referee.JoinSeat(2, "Cy"))
+    table.move(2)
+    raised = table.act(REF, referee.RaiseDispute(4, "seat:1", "seat 0 moved twice"))[0]
+    table.act(REF, referee.MakeRuling(raised["version"], "It did.", "upheld"))
+    table.move(1)
+    table.act(REF, referee.Rewind(table.records[-2]["version"], "the ruling", dispute=raised["version"]))
+    mover = table.seat
+    table.move(1)
+    table.act(seat_actor(mover), referee.RequestTakeback(mover))
+    table.act(seat_actor((mover + 1) % 3), referee.AnswerTakeback(False, "no"))
+    assert audit(table.records).ok
+    # One field dropped and every hash recomputed: the record is read as its kind, and refused.
+    forged = copy.deepcopy(table.records)
+    record = next(r for r in forged if r["kind"] == kind)
+    del record["data"][key]
+    report = audit(reseal(forged))
+    assert not report.ok and report.chain.ok and report.first_problem is not None
+    assert report.first_problem["version"] == record["version"] and f"lacks {key}" in report.first_problem["what"]

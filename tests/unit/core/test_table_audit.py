@@ -121,3 +121,13 @@ def test_a_removed_outcome_fails(honest: list[Record]) -> None:
     forged = reseal([r for r in copy.deepcopy(honest) if r["version"] != version])
     report = audit(forged)
     assert not report.ok and report.first_problem["version"] == version  # type: ignore[index]
+
+
+@pytest.mark.parametrize("key", ["seat", "move"])
+def test_a_wait_whose_data_does_not_fit_its_kind_fails_naming_its_version(honest: list[Record], key: str) -> None:
+    forged = copy.deepcopy(honest)
+    version = version_of(forged, "OutcomeAwaited")
+    del forged[version - 1]["data"][key]
+    report = audit(reseal(forged))
+    assert not report.ok and report.first_problem is not None
+    assert report.first_problem["version"] == version and f"lacks {key}" in report.first_problem["what"]
