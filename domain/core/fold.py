@@ -137,6 +137,7 @@ def _replay_transient(records: list[dict[str, Any]], upto: int | None) -> Replay
     created = records[0]
     if created.get("kind") != log.GAME_CREATED:
         raise RecordError("no_game_created", "a game record starts with GameCreated", 1)
+    # The creation's data as stored, as `History` reads it: the rules start from the options as recorded.
     decider = log.decider_of(created["data"])
     catalogue = decider.catalogue
     state = decider.initial_state(log.setup_of(created["data"]))
