@@ -425,13 +425,13 @@ class Game(Aggregate):
         """Seal and record `events`; `states`, when given, is the state after each. `actor`
         names who each event is recorded as by: one for all, or one per event (a table
         game's command mixes an outcome's enterer with the seat that moved)."""
-        records = []
+        records, game_id = [], str(self.id)
         if states is not None:
             self.reaching = iter(states)
         try:
             for e in events:
                 by = actor(e) if callable(actor) else actor
-                record = seal(game_id=str(self.id), version=self.version + 1, time=stamp.time, actor=by,
+                record = seal(game_id=game_id, version=self.version + 1, time=stamp.time, actor=by,
                               command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
                 self._trigger_recorded(record, rng_position, stamp.digest)
                 records.append(record)
