@@ -1,6 +1,7 @@
 """`--jobs N` against one process, each with its baseline from the same run.
 
     python benchmarks/bench_jobs.py --store DIR [--rounds 2] [--audit-games 20] [--simulate-games 8]
+    python benchmarks/bench_jobs.py --archive DIR [--archive-games 1000] [--rounds 1]
 
 DIR holds an `events.sqlite` of Ticket to Ride games (`bench_projections.py --store DIR`
 makes one). Figures, the ways taking turns round by round so they share the machine's load:
@@ -10,6 +11,13 @@ makes one). Figures, the ways taking turns round by round so they share the mach
   `--audit-games` games (a store of its own, copied), games/s, against replaying the same
   games (`fold.replay`) in one process;
 - the simulator: `caboose simulate --jobs 1` and `--jobs 2`, games/s.
+With `--archive DIR`, only the archive audit, of finished games of every title in turn
+(`bench_memory.py`'s games, each played to its end), kept in `DIR/archive.sqlite` between
+runs (the first run plays them: about six minutes for 1,000 games, not timed); its read
+models are brought up to date before the clock starts. Figures: `caboose audit --all
+--jobs 1` and `--jobs 2`, games/s, against replaying the same games (each read and folded,
+`fold.replay`) in one process; also each audit's own count of seconds (`audited ... in X s`,
+the workers' time without the command's start-up).
 Every command is timed from the outside (process start-up included), as a user waits for it.
 On a machine whose other work leaves no second core free, the wall clock cannot show a split:
 so the rebuild's parts are also timed in one process by CPU time (`rebuild_cpu`): the rebuild
@@ -22,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -96,13 +105,75 @@ def replay(app: Caboose, ids: list[str]) -> float:
     return time.perf_counter() - started
 
 
+def audited(env: dict[str, str], jobs: str) -> tuple[float, float]:
+    """`caboose audit --all --jobs N`: seconds as a user waits for it, and as it counts them
+    itself (from its workers' start to the last game, `audited ... in X s`)."""
+    started = time.perf_counter()
+    done = subprocess.run([CABOOSE, "audit", "--all", "--jobs", jobs], env={**os.environ, **env}, capture_output=True,
+                          text=True)
+    waited = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"caboose audit --all --jobs {jobs} failed: {done.stderr[-2000:]}")
+    counted = re.search(r"^audited \d+ of \d+ games in ([0-9.]+) s", done.stderr, re.MULTILINE)
+    return waited, float(counted.group(1)) if counted else float("nan")
+
+
+def archive_audit(folder: Path, count: int, rounds: int) -> dict[str, Any]:
+    """The archive audit of `count` finished games of every title (see the module's note)."""
+    from benchmarks.bench_memory import generate
+    from projections.runner import log_caught_up
+
+    folder.mkdir(parents=True, exist_ok=True)
+    db = f"sqlite:///{folder.resolve()}/archive.sqlite"
+    ids = generate(db, count, finished=True)
+    app = Caboose(Settings(db=db))
+    if len(app.game_ids()) != count:
+        raise SystemExit(f"{folder} holds {len(app.game_ids())} games, not {count}: name a fresh folder")
+    log_caught_up(app)  # the read models the audit compares with, up to date before the clock starts
+    titles: dict[str, int] = {}
+    events = 0
+    for game_id in ids:
+        records = app.records(game_id)
+        events += len(records)
+        titles[records[0]["data"]["game"]] = titles.get(records[0]["data"]["game"], 0) + 1
+        assert records[-1]["kind"] == "SeedRevealed", f"{game_id} is not finished"
+    env = {"CABOOSE_DB": db}
+    times: dict[str, list[float]] = {}
+    load = [os.getloadavg()]
+    for _ in range(rounds):  # the ways take turns, so they share what else the machine does
+        times.setdefault("replay", []).append(replay(app, ids))
+        for jobs in ("1", "2"):
+            waited, counted = audited(env, jobs)
+            times.setdefault(f"audit_jobs_{jobs}", []).append(waited)
+            times.setdefault(f"audit_jobs_{jobs}_own_count", []).append(counted)
+        load.append(os.getloadavg())
+    best = {k: min(v) for k, v in times.items()}
+    return {
+        "games": count, "events": events, "games_by_title": titles, "rounds": rounds,
+        **{f"{k}_games_per_s": round(count / s, 2) for k, s in best.items()},
+        "audit_jobs_1_ratio_to_replay": round(best["replay"] / best["audit_jobs_1"], 4),
+        "audit_jobs_2_ratio_to_replay": round(best["replay"] / best["audit_jobs_2"], 4),
+        "jobs_2_ratio_to_jobs_1": round(best["audit_jobs_1"] / best["audit_jobs_2"], 3),
+        "seconds_measured": round(sum(sum(v) for k, v in times.items() if not k.endswith("own_count")), 1),
+        "load_average_before_and_after_each_round": load,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--store", required=True)
+    parser.add_argument("--store", help="a folder holding events.sqlite (bench_projections.py --store DIR)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--audit-games", type=int, default=20)
     parser.add_argument("--simulate-games", type=int, default=8)
+    parser.add_argument("--archive", help="only the archive audit, of the finished games kept in this folder")
+    parser.add_argument("--archive-games", type=int, default=1000)
     args = parser.parse_args()
+    if args.archive:
+        out = {"cores": os.cpu_count(), "archive_audit": archive_audit(Path(args.archive), args.archive_games, args.rounds)}
+        print(json.dumps(out, indent=2))
+        return
+    if not args.store:
+        parser.error("name --store DIR (or --archive DIR)")
     db = f"sqlite:///{Path(args.store).resolve()}/events.sqlite"
     app = Caboose(Settings(db=db))
     env = {"CABOOSE_DB": db}

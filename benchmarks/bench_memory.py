@@ -33,7 +33,9 @@ from service.settings import Settings
 from service.simulation import game_seed, play_one
 
 
-def generate(db: str, count: int) -> list[str]:
+def generate(db: str, count: int, finished: bool = False) -> list[str]:
+    """`count` games of every title in turn, played by bots into the store at `db` (those it
+    holds already count); `finished`: every game to its end (an archive, `bench_jobs.py`)."""
     app = Caboose(Settings(db=db))
     have = app.game_ids()
     chooser = random.Random(32)
@@ -43,7 +45,7 @@ def generate(db: str, count: int) -> list[str]:
         decider = games.current(title)
         seats = chooser.randint(decider.min_seats, decider.max_seats)
         # Three in four part-played (10 to 150 moves), one in four to the end.
-        stop = None if index % 4 == 3 else chooser.randint(10, 150)
+        stop = None if index % 4 == 3 or finished else chooser.randint(10, 150)
         have.append(play_one(app, title, seats, game_seed(32, index), chooser, check=False, stop_after=stop).game_id)
         if index % 100 == 99:
             print(f"  played {index + 1} games", file=sys.stderr)

@@ -8,10 +8,11 @@ reads the same bytes in about a third of the time; the library's transcodings (a
 a UUID, a decimal) are then revived where they are, which for an event is its time stamp
 at the top and for a snapshot two dates one level down.
 
-Writing is the library's own `JSONTranscoder`, unchanged, so the bytes stored are exactly
-what they were and every older database reads the same. Whatever orjson refuses (integers
-beyond 64 bits, lone surrogates, NaN) or a transcoding found deeper than those two levels
-is read by the standard decoder, as before: the result is always the library's own.
+Writing is the library's own `JSONTranscoder`'s encoder (its C scanner made once rather
+than per event), so the bytes stored are exactly what they were and every older database
+reads the same. Whatever orjson refuses (integers beyond 64 bits, lone surrogates, NaN) or
+a transcoding found deeper than those two levels is read by the standard decoder, as
+before: the result is always the library's own.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import resolve_topic
 
+from domain.core.canonical import CompactJSON
+
 _TYPE = b'"_type_"'
 _STAMP = DatetimeAsISO.name
 _STAMPED = b'{"timestamp":{"_type_":"' + _STAMP.encode() + b'","_data_":"'
@@ -45,7 +48,12 @@ _STAMPED_TYPE = _STAMPED.find(_TYPE)
 
 
 class OrjsonTranscoder(JSONTranscoder):
-    """`JSONTranscoder` whose `decode` is orjson's, giving what the standard one gives."""
+    """`JSONTranscoder` whose `decode` is orjson's, giving what the standard one gives; it
+    encodes with the library's encoder, its scanner made once (`CompactJSON`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.encoder = CompactJSON(sort_keys=False, default=self._encode_obj)
 
     def __init__(self) -> None:
         super().__init__()

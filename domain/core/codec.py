@@ -22,7 +22,14 @@ from domain.core.upcasting import check, current_version, upcast
 T = TypeVar("T")
 
 
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+"""What `encode` gives back as it is, told by exact type first: most values in a state or an
+event are these, and asking each whether it is a dataclass came first."""
+
+
 def encode(value: Any) -> Any:
+    if type(value) in _ATOMS:
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (tuple, list)):

@@ -43,7 +43,8 @@ def digest_form(secret: dict[str, Any]) -> dict[str, Any]:
 
 
 def record_hash(record: dict[str, Any]) -> str:
-    body = {k: v for k, v in record.items() if k != "hash"}
+    body = dict(record)
+    body.pop("hash", None)
     body["secrets"] = [digest_form(s) for s in record.get("secrets", [])]
     return sha256_hex(canonical(body))
 

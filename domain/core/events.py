@@ -53,17 +53,28 @@ class Event(Frozen):
     def data(self) -> dict[str, Any]:
         """The public fields as the record's `data` (plain JSON)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name in Event.BASE_FIELDS:
+        for name, key, optional in _public_fields(type(self)):
+            value = getattr(self, name)
+            if value is None and optional:
                 continue
-            value = getattr(self, f.name)
-            if value is None and f.default is None:
-                continue
-            out[record_key(f)] = encode(value)
+            out[key] = encode(value)
         return out
 
     def secret(self, index: int = 0) -> Any:
         return self.secrets[index].value
+
+
+_PUBLIC_FIELDS: dict[type[Event], tuple[tuple[str, str, bool], ...]] = {}
+
+
+def _public_fields(kind: type[Event]) -> tuple[tuple[str, str, bool], ...]:
+    """A kind's public fields as `data` reads them: (name, key in the record, left out while
+    None). Worked out once per kind: every event sealed asked the dataclass for them again."""
+    found = _PUBLIC_FIELDS.get(kind)
+    if found is None:
+        found = _PUBLIC_FIELDS[kind] = tuple((f.name, record_key(f), f.default is None) for f in fields(kind)
+                                             if f.name not in Event.BASE_FIELDS)
+    return found
 
 
 def means(meaning: str, *, key: str | None = None) -> dict[str, str]:

@@ -9,7 +9,7 @@ import pytest
 from domain.core import fold
 from domain.core.codec import encode
 from domain.core.randomness import SeededRandom
-from service.aggregate import Drawn
+from service.aggregate import Drawn, Stamp
 from service.application import Caboose
 from service.settings import Settings
 from service.simulation import game_seed
@@ -64,4 +64,30 @@ def test_a_games_decision_passes_through_the_states_its_events_fold_to(game: str
         for event in decision.events:
             folded.append(decider.evolve(folded[-1], event))
         assert list(decision.states) == folded
+        app.play(game_id, seat, move)
+
+
+def test_a_move_records_the_event_the_librarys_decorator_would_make() -> None:
+    """A move's `Recorded` events are built without the library's decorator; each must be
+    the event the decorator builds from the same call, field for field and in the same
+    order (the stored bytes follow the order), and leave the game as the decorator's does."""
+    app = Caboose(Settings(db="memory"))
+    game_id = app.create_game("ticket_to_ride", ["a", "b", "c"], seed=game_seed(9, 3))
+    chooser = random.Random(9)
+    for _ in range(30):
+        game = app.game(game_id)
+        seat = chooser.choice(sorted(game.decider.active_seats(game.state)))
+        move = chooser.choice(game.decider.legal_moves(game.state, seat))
+        before = game.copy()
+        records = game.play(seat, move, game.randomness(), Stamp.now("direct", "d"))
+        made = game.pending_events[-len(records):]
+        for record, event in zip(records, made, strict=True):
+            before._record(record, event.rng_position, event.request_digest)
+            by_library = before.pending_events[-1]
+            object.__setattr__(by_library, "timestamp", event.timestamp)
+            assert type(event) is type(by_library)
+            assert list(vars(event).items()) == list(vars(by_library).items())
+            assert app.mapper.to_stored_event(event) == app.mapper.to_stored_event(by_library)
+        assert (before.version, encode(before.state), before.head, before.waiting_since) == \
+            (game.version, encode(game.state), game.head, game.waiting_since)
         app.play(game_id, seat, move)

@@ -23,6 +23,7 @@ from uuid import UUID
 import pytest
 from eventsourcing.persistence import JSONTranscoder, Mapper
 
+from domain.core.canonical import canonical
 from domain.core.codec import encode
 from domain.core.envelope import group_by_command
 from service import referee as desk
@@ -123,6 +124,32 @@ def test_what_the_fast_path_steps_aside_from_is_read_as_the_library_reads_it(val
     library = _library_transcoder(app)
     data = library.encode(value)
     assert app.mapper.transcoder.decode(data) == library.decode(data)
+
+
+ENCODED = [
+    {"timestamp": datetime(2026, 1, 2, 3, 4, 5), "record": {"deep": {"at": datetime(2026, 1, 2), "id": UUID(int=7)}}},
+    {"b": 1, "a": [1, 2.5, 1e16, 1e-05, -0.0, float("inf"), None, True, 2**70], "c": {"z": (1, 2), 3: "int key"}},
+    {"text": 'quotes " and \\ and \n\t\x00\x1f\x7f, Zoë, 李, 🚂', "amount": Decimal("1.5")},
+    "a bare string", 7, 0.1, None, [], {},
+]
+
+
+@pytest.mark.parametrize("value", ENCODED)
+def test_the_transcoder_writes_exactly_what_the_library_writes(value: object) -> None:
+    """The transcoder's encoder is made once, not per event: the bytes must be the
+    library's own, whatever the value (key order, floats, escapes, transcodings)."""
+    app = Caboose(Settings(db="memory"))
+    assert app.mapper.transcoder.encode(value) == _library_transcoder(app).encode(value)
+
+
+@pytest.mark.parametrize("value", [
+    {"b": 1, "a": [1, 2.5, 1e16, 1e-05, -0.0, float("nan"), None, True, 2**70], "c": {"z": (1, 2), "y": {"x": []}}},
+    {"text": 'quotes " and \\ and \n\t\x00\x1f\x7f, Zoë, 李, 🚂', "n": {2: "int keys", 1: "as text"}},
+    "a bare string", 7, 0.1, None, [], {},
+])
+def test_canonical_json_is_json_dumps_sorted_and_compact(value: object) -> None:
+    """The canonical encoder is made once (`CompactJSON`); its text is `json.dumps`'s."""
+    assert canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def test_compressed_records_are_read_through_the_library(tmp_path: object) -> None:
