@@ -54,9 +54,6 @@ class OrjsonTranscoder(JSONTranscoder):
     def __init__(self) -> None:
         super().__init__()
         self.encoder = CompactJSON(sort_keys=False, default=self._encode_obj)
-
-    def __init__(self) -> None:
-        super().__init__()
         self._revive_stamp: Callable[[Any], Any] | None = None
 
     def register(self, transcoding: Transcoding) -> None:
