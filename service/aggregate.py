@@ -352,9 +352,22 @@ class Game(Aggregate):
         awaiting = self.awaiting
         return None if awaiting is None else transcription.Pending.from_json(awaiting)
 
-    @event("Recorded")
+    class Recorded(Aggregate.Event):
+        """One sealed record stored: the game notes it and folds it, when it is recorded and
+        whenever it is read back. An event class of its own with `apply`, the library's
+        explicit form: the `@event` decorator matched each call to the method's signature
+        twice, a fifth of recording a move's events, which a simulation pays for every event
+        it plays. Its topic and fields (so its stored bytes) are those the decorator made."""
+
+        record: dict[str, Any]
+        rng_position: int
+        request_digest: str | None = None
+
+        def apply(self, aggregate: Game) -> None:
+            aggregate._recorded(self.record, self.rng_position, self.request_digest)
+
     def _record(self, record: dict[str, Any], rng_position: int, request_digest: str | None = None) -> None:
-        self._recorded(record, rng_position, request_digest)
+        self.trigger_event(self.Recorded, record=record, rng_position=rng_position, request_digest=request_digest)
 
     def _recorded(self, record: dict[str, Any], rng_position: int, request_digest: str | None) -> None:
         """What a `Recorded` event does to the game, stored or new."""
@@ -362,20 +375,6 @@ class Game(Aggregate):
         reached = self.reaching
         self.state = next(reached) if reached is not None else self._fold(record)
         self._pace(record["time"])
-
-    def _trigger_recorded(self, record: dict[str, Any], rng_position: int, request_digest: str | None) -> None:
-        """`self._record(...)` for a record just sealed: the same `Recorded` event, applied
-        and made pending as the library's decorator does it, without the decorator's
-        per-call work (matching the call to the method's signature twice, checking the
-        class's topic): that was a fifth of recording a move's events, which a simulation
-        pays for every event it plays. The event's fields, hence its stored bytes, are the
-        library's own: its class builds it."""
-        recorded = Game.Recorded(originator_id=self.id, originator_version=self.version + 1,  # type: ignore[attr-defined]
-                                 timestamp=Game.Recorded.create_timestamp(),  # type: ignore[attr-defined]
-                                 record=record, rng_position=rng_position, request_digest=request_digest)
-        self._recorded(record, rng_position, request_digest)
-        self.version, self.modified_on = recorded.originator_version, recorded.timestamp
-        self._pending_events.append(recorded)
 
     def _fold(self, record: dict[str, Any], earlier: fold.Earlier | None = None) -> Any:
         return fold.step(self.decider, self.state, to_event(record, self.decider.catalogue), earlier)
@@ -435,7 +434,7 @@ class Game(Aggregate):
                 by = actor(e) if callable(actor) else actor
                 record = seal(game_id=game_id, version=self.version + 1, time=stamp.time, actor=by,
                               command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
-                self._trigger_recorded(record, rng_position, stamp.digest)
+                self._record(record, rng_position, stamp.digest)
                 records.append(record)
         finally:
             self.__dict__.pop("reaching", None)
