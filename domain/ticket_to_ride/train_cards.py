@@ -197,18 +197,18 @@ def _turned_up(board: Board, state: State, event: MarketCardTurnedUp | MarketRef
 
 
 def _drawn(board: Board, state: State, event: CardDrawn) -> State:
-    seat = event.seat
+    market, deck = state.market, state.deck
     if event.source == MARKET:
         slot = cast(int, event.slot)
-        card = cast(str, state.market[slot])
-        market = list(state.market)
-        market[slot] = None
-        state = replace(state, market=tuple(market))
+        card = cast(str, market[slot])
+        emptied = list(market)
+        emptied[slot] = None
+        market = tuple(emptied)
     else:
         card = event.secret()["card"]
-        state = replace(state, deck=without(state.deck, (card,)))
-    state = replace_seat(state, seat, hand=added(state.seats[seat].hand, (card,)))
-    return replace(state, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
+        deck = without(deck, (card,))
+    state = replace_seat(state, event.seat, hand=added(state.seats[event.seat].hand, (card,)))
+    return replace(state, market=market, deck=deck, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
 
 
 def _wiped(board: Board, state: State, event: MarketWiped) -> State:
