@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from domain.core.errors import IllegalMove
 from domain.core.events import Event, Secret, means
 from domain.core.randomness import Randomness, shuffled
-from domain.core.state import replace, replace_seat
+from domain.core.state import changed, replace, replace_seat
 from domain.ticket_to_ride import draws
 from domain.ticket_to_ride.board import LOCOMOTIVE, Board
-from domain.ticket_to_ride.ledger import Handlers, added, shuffle_order, without
+from domain.ticket_to_ride.ledger import Handlers, shuffle_order, without
 from domain.ticket_to_ride.moves import DECK, MARKET, DrawFromDeck, DrawFromMarket
 from domain.ticket_to_ride.options import MAX_MARKET_WIPES
 from domain.ticket_to_ride.state import State
@@ -207,7 +207,8 @@ def _drawn(board: Board, state: State, event: CardDrawn) -> State:
     else:
         card = event.secret()["card"]
         deck = without(deck, (card,))
-    state = replace_seat(state, event.seat, hand=added(state.seats[event.seat].hand, (card,)))
+    hand = state.seats[event.seat].hand
+    state = replace_seat(state, event.seat, hand=changed(hand, {card: hand[card] + 1}))
     return replace(state, market=market, deck=deck, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
 
 
