@@ -1,6 +1,6 @@
 """Where a replay's time goes, per event: each part of reading a stored game and folding it.
 
-    python benchmarks/profile_replay.py [--games 3] [--repeat 15]
+    python benchmarks/profile_replay.py [--games 3] [--repeat 15] [--kinds]
 
 Plays `--games` random four-seat Ticket to Ride games into a fresh SQLite store, then times,
 over their stored rows, each part of what `bench_store.py`'s replay does (`Caboose.records`
@@ -18,6 +18,7 @@ the wall clock, not all of what it does to the caches; run it twice.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import random
 import sys
@@ -93,16 +94,51 @@ def profile(app: Caboose, ids: list[str], repeat: int) -> dict[str, float]:
     return out
 
 
+def per_kind(app: Caboose, ids: list[str], repeat: int) -> dict[str, Any]:
+    """The game's `evolve` per kind of its own events, in a transient as a replay folds."""
+    records = [app.records(game_id) for game_id in ids]
+    deciders = [log.decider_of(game[0]["data"]) for game in records]
+    own = [[event for event in (to_event(record, decider.catalogue) for record in game[1:]) if event.kind not in CORE]
+           for game, decider in zip(records, deciders, strict=True)]
+    counts = collections.Counter(event.kind for game_events in own for event in game_events)
+    best: dict[str, float] = {}
+    clock = time.perf_counter
+    for _ in range(repeat):
+        spent: collections.Counter[str] = collections.Counter()
+        for game, decider, game_events in zip(records, deciders, own, strict=True):
+            state = decider.initial_state(log.setup_of(game[0]["data"]))
+            with transient():
+                for event in game_events:
+                    start = clock()
+                    state = decider.evolve(state, event)
+                    spent[event.kind] += clock() - start
+        best = {kind: min(best.get(kind, seconds), seconds) for kind, seconds in spent.items()}
+    timer = min(timeit.repeat("clock() - clock()", globals={"clock": clock}, number=10_000, repeat=5)) / 10_000
+    total, events = sum(best.values()), sum(counts.values())
+    return {
+        "events": events,
+        "evolve_us": round(total / events * 1e6, 3),
+        "timer_us": round(timer * 1e6, 3),
+        "kinds": {kind: {"events": count, "share_of_events": round(count / events, 3),
+                         "us": round(best[kind] / count * 1e6, 3), "share_of_time": round(best[kind] / total, 3)}
+                  for kind, count in sorted(counts.items(), key=lambda item: -best[item[0]])},
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--kinds", action="store_true", help="Also the game's evolve per kind of event.")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         app = Caboose(Settings(db=f"sqlite:///{tmp}/replay.sqlite"))
         ids = [play_one(app, "ticket_to_ride", 4, game_seed(11, index), random.Random(index), check=False).game_id
                for index in range(args.games)]
-        print(json.dumps(profile(app, ids, args.repeat), indent=2))
+        out: dict[str, Any] = profile(app, ids, args.repeat)
+        if args.kinds:
+            out["evolve_by_kind"] = per_kind(app, ids, args.repeat)
+        print(json.dumps(out, indent=2))
         app.close()
 
 

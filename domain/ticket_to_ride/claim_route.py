@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from domain.core.errors import IllegalMove, counted
 from domain.core.events import Event, means
 from domain.core.randomness import Randomness
-from domain.core.state import replace, replace_seat
+from domain.core.state import changed, replace, replace_seat
 from domain.ticket_to_ride.board import GRAY, LOCOMOTIVE, Board, Route
 from domain.ticket_to_ride.ledger import Handlers
 from domain.ticket_to_ride.moves import ClaimRoute
@@ -173,21 +173,20 @@ def claim(steps: Steps, seat: int, command: ClaimRoute, rng: Randomness) -> None
 def _claimed(board: Board, state: State, event: RouteClaimed) -> State:
     seat, route, paid = event.seat, board.routes[event.route], event.cards
     before = state.seats[seat]
-    hand = dict(before.hand)
-    for kind, count in paid.items():
-        hand[kind] -= count
-    spent = tuple(kind for kind in board.card_kinds for _ in range(paid.get(kind, 0)))
+    # The cards paid go to the discard in the map's order of kinds, whatever the order paid.
+    spent: tuple[str, ...] = ()
+    for kind in sorted(paid, key=board.card_kinds.index):
+        spent += (kind,) * paid[kind]
     state = replace_seat(
         state,
         seat,
-        hand=hand,
+        hand=changed(before.hand, {kind: before.hand[kind] - count for kind, count in paid.items()}),
         trains=before.trains - route.length,
         score=before.score + board.route_points[route.length],
         scored=(*before.scored, event.points),
     )
-    claims = dict(state.claims)
-    claims[route.id] = seat
-    return replace(state, claims=claims, discard=state.discard + spent, passes_in_a_row=0)
+    return replace(state, claims=changed(state.claims, {route.id: seat}), discard=state.discard + spent,
+                   passes_in_a_row=0)
 
 
 APPLY: Handlers = {RouteClaimed: _claimed}

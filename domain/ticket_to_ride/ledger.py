@@ -7,11 +7,12 @@ it is the top card, and taking the first copy of each drawn value takes exactly 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from domain.core.events import Event
 from domain.core.randomness import RANDOM_KEY
+from domain.core.state import changed
 from domain.ticket_to_ride.board import Board
 from domain.ticket_to_ride.state import State
 
@@ -19,11 +20,11 @@ Handlers = dict[type[Event], Callable[[Board, State, Any], State]]
 """Event kind -> how it changes the state on the map (`evolve` gathers every mechanism's)."""
 
 
-def added(hand: dict[str, int], cards: Iterable[str]) -> dict[str, int]:
-    out = dict(hand)
+def added(hand: Mapping[str, int], cards: Iterable[str]) -> Mapping[str, int]:
+    counts: dict[str, int] = {}
     for card in cards:
-        out[card] += 1
-    return out
+        counts[card] = counts.get(card, hand[card]) + 1
+    return changed(hand, counts)
 
 
 def without(pile: tuple[str, ...], drawn: Iterable[str]) -> tuple[str, ...]:

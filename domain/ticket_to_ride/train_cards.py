@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from domain.core.errors import IllegalMove
 from domain.core.events import Event, Secret, means
 from domain.core.randomness import Randomness, shuffled
-from domain.core.state import replace, replace_seat
+from domain.core.state import changed, replace, replace_seat
 from domain.ticket_to_ride import draws
 from domain.ticket_to_ride.board import LOCOMOTIVE, Board
-from domain.ticket_to_ride.ledger import Handlers, added, shuffle_order, without
+from domain.ticket_to_ride.ledger import Handlers, shuffle_order, without
 from domain.ticket_to_ride.moves import DECK, MARKET, DrawFromDeck, DrawFromMarket
 from domain.ticket_to_ride.options import MAX_MARKET_WIPES
 from domain.ticket_to_ride.state import State
@@ -197,18 +197,19 @@ def _turned_up(board: Board, state: State, event: MarketCardTurnedUp | MarketRef
 
 
 def _drawn(board: Board, state: State, event: CardDrawn) -> State:
-    seat = event.seat
+    market, deck = state.market, state.deck
     if event.source == MARKET:
         slot = cast(int, event.slot)
-        card = cast(str, state.market[slot])
-        market = list(state.market)
-        market[slot] = None
-        state = replace(state, market=tuple(market))
+        card = cast(str, market[slot])
+        emptied = list(market)
+        emptied[slot] = None
+        market = tuple(emptied)
     else:
         card = event.secret()["card"]
-        state = replace(state, deck=without(state.deck, (card,)))
-    state = replace_seat(state, seat, hand=added(state.seats[seat].hand, (card,)))
-    return replace(state, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
+        deck = without(deck, (card,))
+    hand = state.seats[event.seat].hand
+    state = replace_seat(state, event.seat, hand=changed(hand, {card: hand[card] + 1}))
+    return replace(state, market=market, deck=deck, cards_drawn=state.cards_drawn + 1, passes_in_a_row=0)
 
 
 def _wiped(board: Board, state: State, event: MarketWiped) -> State:

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from domain.core.codec import decode, encode
-from domain.core.state import FrozenDict, frozen, replace
+from domain.core.state import FrozenDict, changed, frozen, replace
 from domain.ticket_to_ride.state import Seat, State
 
 
@@ -49,3 +49,14 @@ def test_the_state_a_snapshot_restores_is_frozen_too() -> None:
         back.claims["r2"] = 1
     with pytest.raises(TypeError):
         back.seats[1].hand["red"] = 5
+
+
+def test_changed_gives_a_new_mapping_with_the_changes_and_leaves_the_old_one_as_it_was() -> None:
+    hand = FrozenDict({"red": 1, "blue": 2})
+    new = changed(hand, {"red": 3, "green": 1})
+    assert new == {"red": 3, "blue": 2, "green": 1} and type(new) is FrozenDict
+    assert hand == {"red": 1, "blue": 2} and new is not hand
+    assert changed(hand, {}) == hand and changed(hand, {}) is not hand
+    for change in changes(new):  # handed to `replace` as it is, not frozen again
+        with pytest.raises(TypeError):
+            change()
