@@ -22,7 +22,7 @@ from domain.core import fold, log, registry, takeover, transcription
 from domain.core.audit import AWAITS_REVEAL
 from domain.core.codec import decode, encode
 from domain.core.decider import Decider, Decision, Move
-from domain.core.envelope import seal, seat_actor, to_event
+from domain.core.envelope import Sealer, seat_actor, to_event
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
 from domain.core.kinds import CORE, ForkedFrom, SeatHandedBack, SeatJoined
@@ -53,6 +53,10 @@ class Stamp:
     @classmethod
     def now(cls, command_id: str, digest: str | None = None) -> Stamp:
         return cls(command_id, utc_now(), digest)
+
+    def sealer(self, game: Aggregate) -> Sealer:
+        """What seals the records this command adds to `game` (`envelope.Sealer`)."""
+        return Sealer(game_id=str(game.id), time=self.time, command_id=self.command_id, new_salt=self.salt)
 
 
 def awaited_after(awaiting: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
@@ -404,11 +408,14 @@ class Game(Aggregate):
 
     def _pace(self, now: str) -> None:
         active = {str(s) for s in self.decider.active_seats(self.state)}
-        for seat in [s for s in self.waiting_since if s not in active]:
-            waited = _seconds_between(self.waiting_since.pop(seat), now)
+        waiting = self.waiting_since
+        if waiting.keys() == active:
+            return  # the seats that waited still wait: most events (a card drawn, a market refilled)
+        for seat in [s for s in waiting if s not in active]:
+            waited = _seconds_between(waiting.pop(seat), now)
             self.thinking_seconds[seat] = round(self.thinking_seconds.get(seat, 0.0) + waited, 6)
         for seat in active:
-            self.waiting_since.setdefault(seat, now)
+            waiting.setdefault(seat, now)
 
     def _seed(self) -> bytes:
         if self.seed is None:
@@ -426,14 +433,13 @@ class Game(Aggregate):
         """Seal and record `events`; `states`, when given, is the state after each. `actor`
         names who each event is recorded as by: one for all, or one per event (a table
         game's command mixes an outcome's enterer with the seat that moved)."""
-        records, game_id = [], str(self.id)
+        records, sealer = [], stamp.sealer(self)
         if states is not None:
             self.reaching = iter(states)
         try:
             for e in events:
                 by = actor(e) if callable(actor) else actor
-                record = seal(game_id=game_id, version=self.version + 1, time=stamp.time, actor=by,
-                              command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
+                record = sealer.seal(version=self.version + 1, actor=by, event=e, prev_hash=self.head)
                 self._record(record, rng_position, stamp.digest)
                 records.append(record)
         finally:
@@ -501,10 +507,9 @@ class Game(Aggregate):
         """Record a referee's or a takeback's events (already judged). `rewound(v)` is the
         state at version v, for the events that rewind; the random stream is left where it
         stands."""
-        records = []
+        records, sealer = [], stamp.sealer(self)
         for e in events:
-            record = seal(game_id=str(self.id), version=self.version + 1, time=stamp.time, actor=actor,
-                          command_id=stamp.command_id, event=e, prev_hash=self.head, new_salt=stamp.salt)
+            record = sealer.seal(version=self.version + 1, actor=actor, event=e, prev_hash=self.head)
             if e.kind in log.REWIND_KINDS:
                 self._rewound(record, self.rng_position, encode(rewound(e.data["to_version"])), stamp.digest)
             elif e.kind == log.SEAT_JOINED:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from domain.core.canonical import canonical, sha256_hex
+from domain.core.canonical import canonical, canonical_text, sha256_hex
 from domain.core.codec import encode
 from domain.core.errors import RecordError
 from domain.core.events import Audience, Event, Secret, Untyped
@@ -61,23 +61,53 @@ def seal(
     new_salt: Callable[[], str],
 ) -> dict[str, Any]:
     """The full record of `event` as event `version` of the game, chained to `prev_hash`."""
-    data = event.data
-    # `Event.data` builds a fresh plain copy already; a kind with its own `data` (`Untyped`
-    # hands back what it holds) is copied here, for a record is plain JSON, free to change.
-    plain = data if type(event).data is Event.data else encode(data)  # type: ignore[comparison-overlap]
-    record: dict[str, Any] = {
-        "game_id": game_id,
-        "version": version,
-        "time": time,
-        "actor": SYSTEM if event.automatic else actor,
-        "command_id": command_id,
-        "kind": event.kind,
-        "data": plain,
-        "secrets": [{"to": list(s.to), "salt": new_salt(), "value": s.value} for s in event.secrets],
-        "prev_hash": prev_hash,
-    }
-    record["hash"] = record_hash(record)
-    return record
+    sealer = Sealer(game_id=game_id, time=time, command_id=command_id, new_salt=new_salt)
+    return sealer.seal(version=version, actor=actor, event=event, prev_hash=prev_hash)
+
+
+class Sealer:
+    """Seals the records of one command (`seal`): the game, the time and the command id
+    are the same in each, so their part of the canonical text the hash is taken over is
+    written once. A record's hash is SHA-256 of its body's canonical text written member by
+    member in key order (`canonical_text`): the text `record_hash` hashes, without copying
+    the record, sorting its keys or writing those members again for every record. The body's
+    members in key order: actor, command_id, data, game_id, kind, prev_hash, secrets, time,
+    version (FIELDS less the hash)."""
+
+    __slots__ = ("_after_actor", "_after_data", "_after_secrets", "_command_id", "_game_id", "_new_salt", "_time")
+
+    def __init__(self, *, game_id: str, time: str, command_id: str | None, new_salt: Callable[[], str]) -> None:
+        self._game_id, self._time, self._command_id, self._new_salt = game_id, time, command_id, new_salt
+        self._after_actor = f',"command_id":{canonical_text(command_id)},"data":'
+        self._after_data = f',"game_id":{canonical_text(game_id)},"kind":'
+        self._after_secrets = f',"time":{canonical_text(time)},"version":'
+
+    def seal(self, *, version: int, actor: str, event: Event, prev_hash: str) -> dict[str, Any]:
+        """The full record of `event` as event `version` of the game, chained to `prev_hash`."""
+        data = event.data
+        # `Event.data` builds a fresh plain copy already; a kind with its own `data` (`Untyped`
+        # hands back what it holds) is copied here, for a record is plain JSON, free to change.
+        plain = data if type(event).data is Event.data else encode(data)  # type: ignore[comparison-overlap]
+        by = SYSTEM if event.automatic else actor
+        secrets = [{"to": list(s.to), "salt": self._new_salt(), "value": s.value} for s in event.secrets]
+        record: dict[str, Any] = {
+            "game_id": self._game_id,
+            "version": version,
+            "time": self._time,
+            "actor": by,
+            "command_id": self._command_id,
+            "kind": event.kind,
+            "data": plain,
+            "secrets": secrets,
+            "prev_hash": prev_hash,
+        }
+        hashed = "".join((
+            '{"actor":', canonical_text(by), self._after_actor, canonical_text(plain), self._after_data,
+            canonical_text(event.kind), ',"prev_hash":', canonical_text(prev_hash), ',"secrets":',
+            canonical_text([digest_form(s) for s in secrets]) if secrets else "[]",
+            self._after_secrets, canonical_text(version), "}"))
+        record["hash"] = sha256_hex(hashed.encode())
+        return record
 
 
 def to_event(record: Mapping[str, Any], catalogue: Catalogue | None = None) -> Event:

@@ -89,11 +89,15 @@ class SeededRandom(_Derived):
     def __init__(self, seed: bytes, position: int = 0) -> None:
         if len(seed) != 32:
             raise ValueError("a seed is 32 bytes")
+        if position < 0:
+            raise ValueError("a position is a count of bytes consumed")
         self._seed = seed
         self._buffer = b""
-        self._counter = 0
-        self.position = 0
-        self._skip(position)
+        # Resuming mid-block: the block's first `_spent` bytes were consumed before. The block
+        # is made when something is read, not here: most moves draw nothing (a game resumes
+        # the stream for every move), and its HMAC was a move's largest cost beside the rules.
+        self._counter, self._spent = divmod(position, 32)
+        self.position = position
 
     def _block(self) -> bytes:
         block = hmac.new(self._seed, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()
@@ -101,18 +105,13 @@ class SeededRandom(_Derived):
         return block
 
     def _read(self, n: int) -> bytes:
+        if self._spent:
+            self._buffer, self._spent = self._block()[self._spent:], 0
         while len(self._buffer) < n:
             self._buffer += self._block()
         out, self._buffer = self._buffer[:n], self._buffer[n:]
         self.position += n
         return out
-
-    def _skip(self, n: int) -> None:
-        whole, rest = divmod(n, 32)
-        self._counter = whole
-        self.position = whole * 32
-        if rest:
-            self._read(rest)
 
     def randbelow(self, n: int) -> int:
         if n <= 0:

@@ -17,13 +17,14 @@ import json
 import random
 from datetime import datetime
 from decimal import Decimal
+from enum import IntEnum, StrEnum
 from importlib.metadata import version
 from uuid import UUID
 
 import pytest
 from eventsourcing.persistence import JSONTranscoder, Mapper
 
-from domain.core.canonical import canonical
+from domain.core.canonical import canonical, canonical_text
 from domain.core.codec import encode
 from domain.core.envelope import group_by_command
 from service import referee as desk
@@ -148,8 +149,21 @@ def test_the_transcoder_writes_exactly_what_the_library_writes(value: object) ->
     "a bare string", 7, 0.1, None, [], {},
 ])
 def test_canonical_json_is_json_dumps_sorted_and_compact(value: object) -> None:
-    """The canonical encoder is made once (`CompactJSON`); its text is `json.dumps`'s."""
+    """The canonical encoder is made once (`CompactJSON`); its text is `json.dumps`'s, and
+    `canonical_text` (a string or an integer written without the encoder) is its text."""
     assert canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    assert canonical_text(value).encode() == canonical(value)
+
+
+class Flag(StrEnum):
+    on = "yes"
+
+
+@pytest.mark.parametrize("value", [True, False, -7, 2**70, -(2**70), 0, IntEnum("Seat", "a b").b, "", "\x7f\u2028",
+                                   Flag.on])
+def test_canonical_text_of_integers_and_strings_is_json_dumps(value: object) -> None:
+    """Booleans and an integer enum are not written as plain integers, nor a string enum as a string."""
+    assert canonical_text(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def test_compressed_records_are_read_through_the_library(tmp_path: object) -> None:

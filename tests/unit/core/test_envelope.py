@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from domain.core.envelope import GENESIS_HASH, digest, group_by_command, redact, seal, verify_chain
+from domain.core.envelope import GENESIS_HASH, Sealer, digest, group_by_command, record_hash, redact, seal, verify_chain
 from domain.core.errors import RecordError
-from domain.core.events import PUBLIC, REFEREE, Audience, Secret
+from domain.core.events import PUBLIC, REFEREE, Audience, Secret, Untyped
 from domain.ticket_to_ride.train_cards import CardDrawn
 
 
@@ -40,6 +40,35 @@ def test_hash_matches_an_independent_reading_of_format() -> None:
     for record in chain():
         assert record["hash"] == independent_hash(record)
     assert chain()[0]["prev_hash"] == "0" * 64
+
+
+def test_a_command_s_records_sealed_together_hash_as_each_record_alone() -> None:
+    # The sealer writes the text it hashes member by member, the members every record of
+    # the command shares written once: its hashes must be those of the whole record, read
+    # literally, whatever the members hold (text to escape, no command id, numbers, nested
+    # data, keys out of order, secrets or none).
+    odd = 'quote " backslash \\ newline \n tab \t nul \x00 é 漢 \u2028 😀'
+    events = [
+        Untyped("Odd" + odd, {"z": [1, 2.5, -0.0, 10**20, True, None], "a": {odd: odd, "b": {}}, "1": []},
+                secrets=(Secret((1, 0), {"card": odd, "n": 3}), Secret((2,), [odd]))),
+        CardDrawn(seat=1, source="deck", secrets=(Secret((1,), {"card": "red"}),)),
+        Untyped("Empty", {}),
+        Untyped("Automatic", {"seat": 0}, automatic=True),
+    ]
+    for game_id, time, command_id, actor in [("g", "2026-01-01T00:00:00Z", None, "system"),
+                                             (odd, odd, odd, odd), ("g", "t", "c", "seat:12")]:
+        salts = (f"{i:032x}" for i in range(100))
+        sealer = Sealer(game_id=game_id, time=time, command_id=command_id, new_salt=salts.__next__)
+        prev, records = GENESIS_HASH, []
+        for version, event in enumerate(events, start=1):
+            record = sealer.seal(version=version, actor=actor, event=event, prev_hash=prev)
+            assert record["hash"] == independent_hash(record) == record_hash(record)
+            assert list(record) == ["game_id", "version", "time", "actor", "command_id", "kind", "data", "secrets",
+                                    "prev_hash", "hash"]
+            prev = record["hash"]
+            records.append(record)
+        assert verify_chain(records, game_id) == len(events)
+        assert records[-1]["actor"] == "system"
 
 
 def test_intact_chain_verifies_full_and_redacted() -> None:

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from domain import games
-from domain.core import registry
+from domain.core import log, registry
 from domain.core.bots import LEVELS, bot_of
 from domain.core.decider import Bound, Decider, DemoPlan, Setup, Unbound
-from domain.core.errors import IllegalMove, MalformedMove
+from domain.core.errors import GameOver, IllegalMove, MalformedMove, NotYourTurn
 from domain.core.events import Audience, Event
 from domain.core.figures import ScoresOnly
 from domain.core.randomness import Randomness
@@ -198,3 +198,16 @@ def test_every_game_offers_its_bots_by_level_and_an_unknown_level_is_named() -> 
         rules = games.current(name)
         assert {"random", "playout"} <= set(rules.bots), name
         assert all(bot.level == level and level in LEVELS for level, bot in rules.bots.items()), name
+
+
+def test_a_move_out_of_turn_is_told_by_the_seats_names() -> None:
+    # `log.by_name`: a `NotYourTurn` raised inside names the seats and who is to move; any
+    # other error passes through as it was, and nothing is raised when nothing went wrong.
+    with pytest.raises(NotYourTurn) as told, log.by_name(["Ann", "Ben", "Cy"], {2, 0}):
+        raise NotYourTurn(1)
+    assert told.value.message == "It is not Ben's turn to act; to move: Ann, Cy."
+    assert told.value.__cause__ is None and told.value.__suppress_context__
+    with pytest.raises(GameOver), log.by_name(["Ann"], {0}):
+        raise GameOver()
+    with log.by_name(["Ann"], {0}):
+        pass

@@ -52,6 +52,26 @@ def test_position_resumes_the_stream_exactly() -> None:
     assert [resumed.randbelow(1000) for _ in range(20)] == [first.randbelow(1000) for _ in range(20)]
 
 
+@pytest.mark.parametrize("position", [0, 1, 8, 31, 32, 33, 63, 64, 95, 200])
+def test_resuming_at_any_position_reads_on_from_that_byte(position: int) -> None:
+    # The block a position falls in is made only when something is read: resumed and left
+    # alone, a generator stays where it was; read from, it gives the stream's next bytes.
+    seed = hashlib.sha256(b"resume").digest()
+    untouched = SeededRandom(seed, position)
+    assert untouched.position == position
+    stream = reference_stream(seed)
+    for _ in range(position):
+        next(stream)
+    resumed = SeededRandom(seed, position)
+    assert [resumed.randbelow(n) for n in (6, 1000, 2**63, 3)] == [reference_randbelow(stream, n) for n in (6, 1000, 2**63, 3)]
+    assert resumed.position == position + 32
+
+
+def test_a_position_before_the_stream_is_refused() -> None:
+    with pytest.raises(ValueError):
+        SeededRandom(bytes(32), -1)
+
+
 def test_rejection_sampling_skips_biased_values() -> None:
     # n = 2**64 - 1 rejects only x = 2**64 - 1; any draw stays below n.
     rng = SeededRandom(bytes(32))
