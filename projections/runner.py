@@ -120,7 +120,7 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
             if not notifications:
                 break
             steps = steps_of(app, notifications)
-            projection.project(session, steps, trusted=True)
+            projection.project(session, steps, trusted=True, fresh=True)
             position = notifications[-1].id
             count += len(notifications)
             if progress:
@@ -178,7 +178,7 @@ def rebuild_part(app: EventLog, store: ReadStore, games: Sequence[Any], position
             notifications = app.notifications_of(mine[first:first + GAMES_PER_READ], position)
             for start in range(0, len(notifications), batch_size):
                 stretch = notifications[start:start + batch_size]
-                projection.project_each(session, _steps(app, stretch, failures, describe), failures, describe)
+                projection.project_each(session, _steps(app, stretch, failures, describe), failures, describe, fresh=True)
                 if progress:
                     progress(len(stretch))
             count += len(notifications)
