@@ -203,6 +203,8 @@ class _Batch:
 
 
 PLAYERS = cast(Table, GamePlayerRow.__table__)
+_NOTED = (DisputeRaised, RulingMade, ForkedFrom, SeatJoined)
+"""The core's kinds `GameProjection._note` changes the game index for."""
 GAMES = cast(Table, GameRow.__table__)
 BOARD = cast(Table, BoardChange.__table__)
 SEATS = cast(Table, SeatFiguresChange.__table__)
@@ -360,11 +362,12 @@ class GameProjection(Projection[SqlView]):
             live.row["rewinds"] += 1
         elif live.projector is not None and (live.kinds is None or kind in live.kinds):
             live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
-        self._note(live, event)
+        if isinstance(event, _NOTED):
+            self._note(live, event)
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
-        self._index(live, record)
+        live.row.update(indexed(live.row, decider, live.state, record))
         live.dirty = True
         if live.row.get("rated"):
             self._rated(batch, live, record, event)
