@@ -77,6 +77,8 @@ def steps_of(app: Any, notifications: Sequence[Any]) -> list[Step]:
     stored events (`Caboose.logged`: straight from the stored records where it can), with
     the tournaments' records among them, in the log's order."""
     steps = [Step(notification_id, record, rewound) for notification_id, record, rewound in app.logged(notifications)]
+    if len(steps) == len(notifications):
+        return steps  # every one a game's: no tournament's among them to look for
     tournaments = [n for n in notifications if n.topic.endswith(TOURNAMENT_TOPICS)]
     if not tournaments:
         return steps
@@ -151,41 +153,63 @@ class _Batch:
     session: Session
     tournaments: Pending
     trusted: bool = False
+    fresh: bool = False
+    """The read models were emptied in this transaction and the log is read once from its
+    start (a rebuild): no game has a row but those this projection made, so a game's first
+    record needs no look-up of whether it was projected already."""
     board: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
     games: dict[str, _Live] = field(default_factory=dict)
 
     def flush(self) -> None:
+        # Core statements, each one executemany: the rows are plain dicts already, and the
+        # ORM's bulk path only sorted them through its mappers again (a rebuild's rows).
+        connection = self.session.connection()
         if self.board:
-            self.session.execute(insert(BoardChange), self.board)
+            connection.execute(insert(BOARD), self.board)
             self.board = []
         if self.seats:
-            self.session.execute(insert(SeatFiguresChange), self.seats)
+            connection.execute(insert(SEATS), self.seats)
             self.seats = []
+        created: list[dict[str, Any]] = []
+        changed: list[dict[str, Any]] = []
         players: list[dict[str, Any]] = []
         active: list[dict[str, Any]] = []
         for live in self.games.values():
             if not live.dirty:
                 continue
             if live.new:
-                self.session.execute(insert(GameRow), [live.row])
+                created.append(live.row)
             else:
-                self.session.execute(update(GameRow).where(GameRow.game_id == live.game_id).values(**live.row))
+                row = dict(live.row)
+                row[_KEY] = row.pop("game_id")
+                changed.append(row)
             if live.new or live.renamed:
                 if live.renamed:
-                    self.session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == live.game_id))
+                    connection.execute(delete(PLAYERS).where(PLAYERS.c.game_id == live.game_id))
                 players += player_rows(live.row)
             else:
                 active.append({"game": live.game_id, "at": live.row["updated_at"]})
             live.dirty = live.new = live.renamed = False
+        if created:
+            connection.execute(insert(GAMES), created)
+        if changed:
+            connection.execute(update(GAMES).where(GAMES.c.game_id == bindparam(_KEY)), changed)
         if players:
-            self.session.execute(insert(GamePlayerRow), players)
+            connection.execute(insert(PLAYERS), players)
         if active:
-            self.session.connection().execute(
+            connection.execute(
                 update(PLAYERS).where(PLAYERS.c.game_id == bindparam("game")).values(updated_at=bindparam("at")), active)
 
 
 PLAYERS = cast(Table, GamePlayerRow.__table__)
+_NOTED = (DisputeRaised, RulingMade, ForkedFrom, SeatJoined)
+"""The core's kinds `GameProjection._note` changes the game index for."""
+GAMES = cast(Table, GameRow.__table__)
+BOARD = cast(Table, BoardChange.__table__)
+SEATS = cast(Table, SeatFiguresChange.__table__)
+_KEY = "key_game_id"
+"""The bound name of the game an update of the game index is for (its own column's name is the SET's)."""
 
 
 class SqlView(TrackingRecorder):
@@ -260,10 +284,10 @@ class GameProjection(Projection[SqlView]):
         self._committed = upto
         return upto
 
-    def project(self, session: Session, steps: Iterable[Step], trusted: bool = False) -> None:
+    def project(self, session: Session, steps: Iterable[Step], trusted: bool = False, fresh: bool = False) -> None:
         """Project steps inside the caller's transaction (the rebuild's). `trusted`: the
-        cached games need no check against the game index."""
-        batch = _Batch(session, self.tournaments.pending(session), trusted)
+        cached games need no check against the game index; `fresh`: see `_Batch.fresh`."""
+        batch = _Batch(session, self.tournaments.pending(session), trusted, fresh)
         try:
             for step in steps:
                 if tr.ID in step.record:
@@ -277,12 +301,12 @@ class GameProjection(Projection[SqlView]):
                 self._remember(live)
 
     def project_each(self, session: Session, steps: Iterable[Step], failures: dict[str, str],
-                     describe: Callable[[BaseException], str] = repr) -> None:
+                     describe: Callable[[BaseException], str] = repr, fresh: bool = False) -> None:
         """Project steps as `project` does, but a step that fails fails its game alone: the
         game is named in `failures` (with why) and its later steps are skipped; the caller
         drops whatever rows it left. For a rebuild by parts, where one bad game must not
         stop the others."""
-        batch = _Batch(session, self.tournaments.pending(session), trusted=True)
+        batch = _Batch(session, self.tournaments.pending(session), trusted=True, fresh=fresh)
         try:
             for step in steps:
                 tournament = tr.ID in step.record
@@ -309,7 +333,7 @@ class GameProjection(Projection[SqlView]):
         record = step.record
         game_id, version = record["game_id"], record["version"]
         if version == 1:
-            if self._row_version(batch, game_id) is not None:
+            if (game_id in batch.games if batch.fresh else self._row_version(batch, game_id) is not None):
                 return  # already projected (a replayed notification)
             started = batch.games[game_id] = self._start(record)
             self._changes(batch, game_id, 1, Figures({}, ()), started.figures)
@@ -338,11 +362,12 @@ class GameProjection(Projection[SqlView]):
             live.row["rewinds"] += 1
         elif live.projector is not None and (live.kinds is None or kind in live.kinds):
             live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
-        self._note(live, event)
+        if isinstance(event, _NOTED):
+            self._note(live, event)
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
-        self._index(live, record)
+        live.row.update(indexed(live.row, decider, live.state, record))
         live.dirty = True
         if live.row.get("rated"):
             self._rated(batch, live, record, event)

@@ -8,8 +8,8 @@ and raise on any change; `evolve` builds new ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from typing import Any, NoReturn, TypeVar, cast
 
@@ -89,20 +89,33 @@ class Transient:
 _EDITING: ContextVar[Transient | None] = ContextVar("caboose_transient", default=None)
 
 
-@contextmanager
-def transient(session: Transient | None = None) -> Iterator[Transient]:
+def transient(session: Transient | None = None) -> AbstractContextManager[Transient]:
     """Fold inside `session` (a fresh one if None) for the block: the evolve functions read
     the same, and their `replace` calls change the session's own states in place. A session
     passed in lives on after the block (a projection keeps one per game it follows); a fresh
     one ends with it."""
-    editing = session if session is not None else Transient()
-    token = _EDITING.set(editing)
-    try:
-        yield editing
-    finally:
-        _EDITING.reset(token)
-        if session is None:
-            editing.end()
+    return _Folding(session)
+
+
+class _Folding:
+    """`transient`'s block. A class, not a generator's context manager: a projection enters
+    one for every event it folds, and a generator's block cost 1.4 µs an event against this
+    class's 0.45 (a game's own evolve is about 2 µs)."""
+
+    __slots__ = ("editing", "fresh", "token")
+
+    def __init__(self, session: Transient | None) -> None:
+        self.fresh = session is None
+        self.editing = Transient() if session is None else session
+
+    def __enter__(self) -> Transient:
+        self.token = _EDITING.set(self.editing)
+        return self.editing
+
+    def __exit__(self, *_: object) -> None:
+        _EDITING.reset(self.token)
+        if self.fresh:
+            self.editing.end()
 
 
 def replace(value: T, **changes: Any) -> T:

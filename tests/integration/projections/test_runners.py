@@ -3,6 +3,7 @@ skipping or double-counting an event, and agree with a rebuild from zero."""
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import signal
@@ -16,7 +17,7 @@ import pytest
 
 from projections import handlers
 from projections.projector import APPLICATION, OutOfStep, step_of
-from projections.runner import PollingRunner, library_runner, log_end, projection_for
+from projections.runner import BULK_COLLECTION_THRESHOLD, PollingRunner, library_runner, log_end, projection_for, rebuild
 from projections.store import ReadStore, read_db_url
 from service.application import Caboose
 from service.bootstrap import FollowedCaboose
@@ -47,6 +48,19 @@ def test_a_runner_catches_up_and_equals_a_rebuild(app: Caboose, store: ReadStore
     race_scores = store.scores(race)["seats"]
     assert [s["by_source"] for s in race_scores] == [{"score": v} for v in app.summary(race)["scores"].values()]
     assert sorted(s["total"] for s in race_scores) == [0, 1]
+
+
+def test_a_rebuild_runs_the_cyclic_collector_less_often_and_gives_its_thresholds_back(
+        app: Caboose, store: ReadStore) -> None:
+    unfinished_game(app, 30)
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    rebuild(app, store, batch_size=10, progress=lambda _: seen.append(gc.get_threshold()))
+    assert seen and set(seen) == {(BULK_COLLECTION_THRESHOLD, *before[1:])}
+    assert gc.get_threshold() == before
+    with pytest.raises(ZeroDivisionError):  # given back when a rebuild fails, too
+        rebuild(app, store, progress=lambda _: 1 // 0)
+    assert gc.get_threshold() == before
 
 
 def test_a_failing_batch_commits_nothing_and_the_retry_counts_each_event_once(

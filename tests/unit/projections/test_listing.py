@@ -46,6 +46,9 @@ def test_record_times_sort_in_one_form() -> None:
     assert sortable_time("2026-03-01T11:00:05+01:00") == ours
     assert sortable_time("2026-03-01T10:00:05.5Z") > sortable_time(theirs)  # as strings, in time order
     assert sortable_time("not a time") == "not a time"
+    # In the fixed form already, whether or not it is a real time, it comes back as it is.
+    assert sortable_time("2026-13-01T10:00:05.000000Z") == "2026-13-01T10:00:05.000000Z"
+    assert sortable_time("2026-03-01T10:00:05.000000+00:00") == ours
 
 
 def test_the_row_follows_the_stage_the_turn_and_each_seats_wait() -> None:
