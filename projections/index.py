@@ -1,5 +1,5 @@
 """The game index's row for a game: what the listing shows and filters by, kept from each
-projected record (`GameProjection._index`). One row per game in `proj_games`, and its
+projected record (`reindex`). One row per game in `proj_games`, and its
 players' names in `proj_game_players`."""
 
 from __future__ import annotations
@@ -60,28 +60,34 @@ def _row(created: dict[str, Any], opening: GameCreated, title: str, problem: dic
             "open_disputes": 0, "problem": problem, "rated": bool(opening.rated)}
 
 
-def indexed(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> dict[str, Any]:
-    """What changes in a game's row with `record` (the state is the one after it): its
-    version and time, who is to act and since when, its stage, its final scores."""
+def reindex(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> None:
+    """Change a game's row in place for `record` (the state is the one after it): its
+    version and time, who is to act and since when, its stage, its final scores. In place,
+    as the projection holds the row between events: a dict of changes built and merged for
+    every event of a rebuild was a good part of the row's cost."""
     active = sorted(decider.active_seats(state))
     over = bool(decider.is_over(state))
     now = sortable_time(record["time"])
+    row["version"] = version = record["version"]
+    row["updated_at"] = now
+    row["stage"] = "finished" if over else "waiting" if row["open_seats"] else "running"
     status = "finished" if over else "active"
-    changes: dict[str, Any] = {"version": record["version"], "updated_at": now,
-                               "stage": "finished" if over else "waiting" if row["open_seats"] else "running"}
-    if active != row["active_seats"] or status != row["status"]:
-        changes.update(active_seats=active, status=status, since=now, since_version=record["version"])
-    # As the aggregate keeps its pace: a seat's wait starts when it becomes active and lasts
-    # while it stays active.
-    waiting = {str(seat): row["waiting_since"].get(str(seat), now) for seat in active}
-    if waiting != row["waiting_since"]:
-        changes["waiting_since"] = waiting
-    changes["scores"] = {str(seat): score for seat, score in decider.scores(state).items()} if over else None
+    if active != row["active_seats"]:
+        # As the aggregate keeps its pace: a seat's wait starts when it becomes active and
+        # lasts while it stays active. The waits are keyed by the active seats, and change
+        # only here, so while the active seats stay the same the waits do too.
+        waits = row["waiting_since"]
+        waiting = {str(seat): waits.get(str(seat), now) for seat in active}
+        if waiting != waits:
+            row["waiting_since"] = waiting
+        row.update(active_seats=active, status=status, since=now, since_version=version)
+    elif status != row["status"]:
+        row.update(active_seats=active, status=status, since=now, since_version=version)
+    row["scores"] = {str(seat): score for seat, score in decider.scores(state).items()} if over else None
     if row["transcribed"]:
         waiting_for = awaited_after(row.get("waiting_for"), record)
         if waiting_for != row.get("waiting_for"):
-            changes["waiting_for"] = waiting_for
-    return changes
+            row["waiting_for"] = waiting_for
 
 
 def unread_indexed(row: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:

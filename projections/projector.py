@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from functools import partial
+from typing import Any, NamedTuple, Protocol, cast
 
 from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import Projection
@@ -39,7 +40,7 @@ from domain.core.state import Transient, transient
 from domain.tournament import record as tr
 from domain.tournament.points import places as places_of
 from projections.handlers import Figures, Projector, projector_for
-from projections.index import index_row, indexed, player_rows, unread_indexed, unread_row
+from projections.index import index_row, player_rows, reindex, unread_indexed, unread_row
 from projections.models import BoardChange, GamePlayerRow, GameRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
 from projections.tournaments import Pending, TournamentProjection, TournamentRecords
@@ -48,10 +49,11 @@ APPLICATION = "caboose"
 """The application whose notification log the read models follow (`Caboose.name`)."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One record to project, at its place in the notification log. A rewind carries the
-    state it restores, encoded as the aggregate stores it."""
+    state it restores, encoded as the aggregate stores it. A named tuple, so a stretch's
+    steps are the application's own tuples (`Caboose.logged`) given names, not a frozen
+    dataclass built field by field for every event of a rebuild."""
 
     notification_id: int
     record: dict[str, Any]
@@ -67,6 +69,9 @@ def step_of(domain_event: Any, notification_id: int) -> Step | None:
     return Step(notification_id, record, getattr(domain_event, "state", None) if record["kind"] in log.REWIND_KINDS else None)
 
 
+_step = cast(Callable[[tuple[int, dict[str, Any], Any]], Step], partial(tuple.__new__, Step))
+"""A step from `Caboose.logged`'s three-tuple, as `Step._make` makes it without its Python-level call."""
+
 TOURNAMENT_TOPICS = ("Tournament.Created", "Tournament.Recorded")
 """The ends of the topics of a tournament's stored events (`service/tournament/aggregate.py`;
 named here by their ends, as the read models import no service)."""
@@ -76,7 +81,7 @@ def steps_of(app: Any, notifications: Sequence[Any]) -> list[Step]:
     """The steps of a stretch of the notification log, as the application reads its own
     stored events (`Caboose.logged`: straight from the stored records where it can), with
     the tournaments' records among them, in the log's order."""
-    steps = [Step(notification_id, record, rewound) for notification_id, record, rewound in app.logged(notifications)]
+    steps = list(map(_step, app.logged(notifications)))
     if len(steps) == len(notifications):
         return steps  # every one a game's: no tournament's among them to look for
     tournaments = [n for n in notifications if n.topic.endswith(TOURNAMENT_TOPICS)]
@@ -205,6 +210,15 @@ class _Batch:
 PLAYERS = cast(Table, GamePlayerRow.__table__)
 _NOTED = (DisputeRaised, RulingMade, ForkedFrom, SeatJoined)
 """The core's kinds `GameProjection._note` changes the game index for."""
+_OTHER, _REWOUND, _NOTED_ROLE = 0, 1, 2
+_ROLES: dict[type, int] = {}
+"""What an event's type is to the projection (a rewind, a kind `_note` reads, or neither),
+worked out once a type: two `isinstance` tests of tuples an event were a part of its cost."""
+
+
+def _role(kind: type) -> int:
+    role = _ROLES[kind] = _REWOUND if issubclass(kind, REWINDS) else _NOTED_ROLE if issubclass(kind, _NOTED) else _OTHER
+    return role
 GAMES = cast(Table, GameRow.__table__)
 BOARD = cast(Table, BoardChange.__table__)
 SEATS = cast(Table, SeatFiguresChange.__table__)
@@ -332,44 +346,50 @@ class GameProjection(Projection[SqlView]):
     def _project(self, batch: _Batch, step: Step) -> None:
         record = step.record
         game_id, version = record["game_id"], record["version"]
-        if version == 1:
-            if (game_id in batch.games if batch.fresh else self._row_version(batch, game_id) is not None):
-                return  # already projected (a replayed notification)
-            started = batch.games[game_id] = self._start(record)
-            self._changes(batch, game_id, 1, Figures({}, ()), started.figures)
-            return
-        live = self._live(batch, game_id, version - 1)
-        if live is None:
-            return
-        if live.decider is None:
+        live = batch.games.get(game_id)
+        if live is None or live.version != version - 1:  # not the batch's game, next in step
+            if version == 1:
+                if (live is not None if batch.fresh else self._row_version(batch, game_id) is not None):
+                    return  # already projected (a replayed notification)
+                started = batch.games[game_id] = self._start(record)
+                self._changes(batch, game_id, 1, Figures({}, ()), started.figures)
+                return
+            live = self._live(batch, game_id, version - 1)
+            if live is None:
+                return
+        decider = live.decider
+        if decider is None:
             self._note(live, _core_event(record))
             live.row.update(unread_indexed(live.row, record))
             live.version, live.dirty = version, True
             return
-        decider = live.decider
         event = to_event(record, decider.catalogue)
-        kind = event.kind
+        role = _ROLES.get(type(event))
+        if role is None:
+            role = _role(type(event))
         before = live.figures
-        # A rewind's state is the one the aggregate stored beside it, else the store's.
+        # A rewind's state is the one the aggregate stored beside it, else the store's (no
+        # other kind looks for an earlier state, so none is given a way to one).
         # A transient fold: the game's state is this projection's alone between events (the
         # projectors and the index only read it), so it is changed in place, not copied.
         with transient(live.editing):
-            live.state = fold.step(decider, live.state, event, lambda version: decode(
+            live.state = state = fold.step(decider, live.state, event, None if role != _REWOUND else lambda version: decode(
                 decider.state_type, step.rewound) if step.rewound is not None else self.states(game_id, version))
-        if isinstance(event, REWINDS):
+        if role == _REWOUND:
             batch.flush()
-            live.figures = self.store.figures_at(batch.session, game_id, event.to_version)
+            live.figures = self.store.figures_at(batch.session, game_id, event.to_version)  # type: ignore[attr-defined]
             live.row["rewinds"] += 1
-        elif live.projector is not None and (live.kinds is None or kind in live.kinds):
-            live.figures = live.projector.apply(live.figures, event, live.state) or live.figures
-        if isinstance(event, _NOTED):
+        elif live.projector is not None and (live.kinds is None or event.kind in live.kinds):
+            live.figures = live.projector.apply(before, event, state) or before
+        if role == _NOTED_ROLE:
             self._note(live, event)
         if live.figures is not before:
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
-        live.row.update(indexed(live.row, decider, live.state, record))
+        row = live.row
+        reindex(row, decider, state, record)
         live.dirty = True
-        if live.row.get("rated"):
+        if row["rated"]:
             self._rated(batch, live, record, event)
 
     def _rated(self, batch: _Batch, live: _Live, record: dict[str, Any], event: Event) -> None:
@@ -492,4 +512,4 @@ class GameProjection(Projection[SqlView]):
     @staticmethod
     def _index(live: _Live, record: dict[str, Any]) -> None:
         assert live.decider is not None
-        live.row.update(indexed(live.row, live.decider, live.state, record))
+        reindex(live.row, live.decider, live.state, record)

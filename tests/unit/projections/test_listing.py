@@ -16,7 +16,7 @@ from domain import games
 from domain.core import log
 from domain.core.decider import Setup
 from domain.core.randomness import SeededRandom
-from projections.index import index_row, indexed, player_rows, sortable_time
+from projections.index import index_row, player_rows, reindex, sortable_time
 from projections.listing import BadCursor, Cursor, Filters, page
 from projections.models import GamePlayerRow, GameRow
 from projections.store import ReadStore
@@ -67,18 +67,18 @@ def test_the_row_follows_the_stage_the_turn_and_each_seats_wait() -> None:
     for event in race.setup(state, SeededRandom(bytes(32))):
         state = race.evolve(state, event)
     [first] = race.active_seats(state)
-    row.update(indexed(row, race, state, {"version": 4, "time": "2026-01-01T00:00:01Z"}))
+    reindex(row, race, state, {"version": 4, "time": "2026-01-01T00:00:01Z"})
     assert (row["stage"], row["status"], row["active_seats"], row["since_version"]) == ("waiting", "active", [first], 4)
     assert row["waiting_since"] == {str(first): "2026-01-01T00:00:01.000000Z"}
 
     row["open_seats"] = []  # the open seat was joined
-    row.update(indexed(row, race, state, {"version": 5, "time": "2026-01-01T00:00:02Z"}))
+    reindex(row, race, state, {"version": 5, "time": "2026-01-01T00:00:02Z"})
     assert row["stage"] == "running" and row["since_version"] == 4  # the same seat still waits, since then
     assert row["waiting_since"] == {str(first): "2026-01-01T00:00:01.000000Z"}
 
     for event in race.decide(state, first, {"type": "advance", "by": 3}, SeededRandom(bytes(32))):
         state = race.evolve(state, event)
-    row.update(indexed(row, race, state, {"version": 6, "time": "2026-01-01T00:00:03Z"}))
+    reindex(row, race, state, {"version": 6, "time": "2026-01-01T00:00:03Z"})
     assert row["active_seats"] == [1 - first] and row["waiting_since"] == {str(1 - first): "2026-01-01T00:00:03.000000Z"}
     assert row["scores"] is None and row["updated_at"] == "2026-01-01T00:00:03.000000Z"
 
