@@ -62,17 +62,21 @@ def _row(created: dict[str, Any], opening: GameCreated, title: str, problem: dic
 
 def reindex(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> None:
     """Change a game's row in place for `record` (the state is the one after it): its
-    version and time, who is to act and since when, its stage, its final scores. In place,
-    as the projection holds the row between events: a dict of changes built and merged for
-    every event of a rebuild was a good part of the row's cost."""
+    version and time, who is to act and since when, its stage, its final scores."""
+    follow(row, decider, state, record)
+    settle(row, decider, state, record)
+
+
+def follow(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> None:
+    """What of a game's row each of its records may change and a later one cannot tell:
+    who is to act and since when (and what a game at a table waits for). The rest is
+    `settle`'s, which the last record of a stretch says alone. In place, as the projection
+    holds the row between events: a dict of changes built and merged for every event of a
+    rebuild was a good part of the row's cost."""
     active = sorted(decider.active_seats(state))
-    over = bool(decider.is_over(state))
-    now = sortable_time(record["time"])
-    row["version"] = version = record["version"]
-    row["updated_at"] = now
-    row["stage"] = "finished" if over else "waiting" if row["open_seats"] else "running"
-    status = "finished" if over else "active"
+    status = "finished" if decider.is_over(state) else "active"
     if active != row["active_seats"]:
+        now = sortable_time(record["time"])
         # As the aggregate keeps its pace: a seat's wait starts when it becomes active and
         # lasts while it stays active. The waits are keyed by the active seats, and change
         # only here, so while the active seats stay the same the waits do too.
@@ -80,14 +84,24 @@ def reindex(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict
         waiting = {str(seat): waits.get(str(seat), now) for seat in active}
         if waiting != waits:
             row["waiting_since"] = waiting
-        row.update(active_seats=active, status=status, since=now, since_version=version)
+        row.update(active_seats=active, status=status, since=now, since_version=record["version"])
     elif status != row["status"]:
-        row.update(active_seats=active, status=status, since=now, since_version=version)
-    row["scores"] = {str(seat): score for seat, score in decider.scores(state).items()} if over else None
+        row.update(active_seats=active, status=status, since=sortable_time(record["time"]), since_version=record["version"])
     if row["transcribed"]:
         waiting_for = awaited_after(row.get("waiting_for"), record)
         if waiting_for != row.get("waiting_for"):
             row["waiting_for"] = waiting_for
+
+
+def settle(row: dict[str, Any], decider: Decider[Any], state: Any, record: dict[str, Any]) -> None:
+    """What a game's row says of its last record (`record`; the state is the one after it):
+    its version and time, its stage, its final scores. A projection settles a game's row
+    once a batch, from the batch's last record of the game, not at every record."""
+    over = bool(decider.is_over(state))
+    row["version"] = record["version"]
+    row["updated_at"] = sortable_time(record["time"])
+    row["stage"] = "finished" if over else "waiting" if row["open_seats"] else "running"
+    row["scores"] = {str(seat): score for seat, score in decider.scores(state).items()} if over else None
 
 
 def unread_indexed(row: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:

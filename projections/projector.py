@@ -19,7 +19,7 @@ figures from the read models and the state from the event store (`StateSource`).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, NamedTuple, Protocol, cast
@@ -40,7 +40,7 @@ from domain.core.state import Transient, transient
 from domain.tournament import record as tr
 from domain.tournament.points import places as places_of
 from projections.handlers import Figures, Projector, projector_for
-from projections.index import index_row, player_rows, reindex, unread_indexed, unread_row
+from projections.index import follow, index_row, player_rows, reindex, settle, unread_indexed, unread_row
 from projections.models import BoardChange, GamePlayerRow, GameRow, SeatFiguresChange
 from projections.store import ReadModelError, ReadStore
 from projections.tournaments import Pending, TournamentProjection, TournamentRecords
@@ -151,6 +151,9 @@ class _Live:
     """A seat was joined under a new name: the game's player rows are written again."""
     editing: Transient = field(default_factory=Transient)
     """The transient the game's state is folded in (`domain.core.state.transient`)."""
+    unsettled: dict[str, Any] | None = None
+    """The game's last record whose row is followed but not settled (`index.settle`): the
+    row's version, time, stage and scores are set once a batch, when it is written."""
 
 
 @dataclass
@@ -183,6 +186,10 @@ class _Batch:
         for live in self.games.values():
             if not live.dirty:
                 continue
+            if live.unsettled is not None:
+                assert live.decider is not None
+                settle(live.row, live.decider, live.state, live.unsettled)
+                live.unsettled = None
             if live.new:
                 created.append(live.row)
             else:
@@ -224,6 +231,31 @@ BOARD = cast(Table, BoardChange.__table__)
 SEATS = cast(Table, SeatFiguresChange.__table__)
 _KEY = "key_game_id"
 """The bound name of the game an update of the game index is for (its own column's name is the SET's)."""
+
+
+def _board_changes(cells: Mapping[str, Any], new: Mapping[str, Any], game_id: str, version: int) -> list[dict[str, Any]]:
+    """The board's rows for the cells that changed from `cells` to `new`. A projector's new
+    board is the old one copied with a cell or two changed: the values it kept are the very
+    objects, told apart without comparing them or building the union of both boards' cells
+    (a Ticket to Ride board has about a hundred)."""
+    if len(new) == len(cells) + 1:
+        # A cell filled (a route claimed): the old board copied and the cell added last.
+        # The rest compared whole, in C, the cells kept by identity.
+        rest = dict(new)
+        last = next(reversed(rest))
+        if last not in cells:
+            value = rest.pop(last)
+            if rest == cells:
+                return [{"game_id": game_id, "cell": last, "version": version, "value": value}]
+    rows = []
+    for cell, value in new.items():
+        was = cells.get(cell)
+        if value is not was and value != was:
+            rows.append({"game_id": game_id, "cell": cell, "version": version, "value": value})
+    if not cells.keys() <= new.keys():  # a cell emptied
+        rows += [{"game_id": game_id, "cell": cell, "version": version, "value": None}
+                 for cell, was in cells.items() if cell not in new and was is not None]
+    return rows
 
 
 class SqlView(TrackingRecorder):
@@ -333,6 +365,8 @@ class GameProjection(Projection[SqlView]):
                     else:
                         self._project(batch, step)
                 except Exception as error:  # named and dropped; the other games go on
+                    if (failed := batch.games.get(owner_id)) is not None:
+                        failed.unsettled = None  # its rows are dropped: its state is not read again
                     failures[owner_id] = f"version {step.record.get('version')}: {describe(error)}"
             batch.flush()
             self.tournaments.flush(batch.tournaments)
@@ -387,7 +421,8 @@ class GameProjection(Projection[SqlView]):
             self._changes(batch, game_id, version, before, live.figures)
         live.version = version
         row = live.row
-        reindex(row, decider, state, record)
+        follow(row, decider, state, record)
+        live.unsettled = record
         live.dirty = True
         if row["rated"]:
             self._rated(batch, live, record, event)
@@ -496,17 +531,7 @@ class GameProjection(Projection[SqlView]):
     @staticmethod
     def _changes(batch: _Batch, game_id: str, version: int, before: Figures, after: Figures) -> None:
         if after.board is not before.board:
-            # A projector's new board is the old one copied with a cell or two changed: the
-            # values it kept are the very objects, told apart without comparing them or
-            # building the union of both boards' cells (a TTR board has about a hundred).
-            cells, new, rows = before.board, after.board, batch.board
-            for cell, value in new.items():
-                was = cells.get(cell)
-                if value is not was and value != was:
-                    rows.append({"game_id": game_id, "cell": cell, "version": version, "value": value})
-            if not cells.keys() <= new.keys():  # a cell emptied
-                rows += [{"game_id": game_id, "cell": cell, "version": version, "value": None}
-                         for cell, was in cells.items() if cell not in new and was is not None]
+            batch.board += _board_changes(before.board, after.board, game_id, version)
         for seat, figures in enumerate(after.seats):
             old = before.seats[seat] if seat < len(before.seats) else None
             if figures is old or figures == old:
