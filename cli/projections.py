@@ -57,7 +57,7 @@ def rebuild_cmd(batch: int, jobs: int | None, db: str | None, read_db: str | Non
         _rebuild_spread(services, store, jobs, batch, total)
         return
     with click.progressbar(length=total, label="Rebuilding projections", show_pos=True,
-                           file=click.get_text_stream("stderr")) as bar:  # type: ignore[operator]  # overloads give object
+                           file=sys.stderr) as bar:
         count = rebuild(app, store, batch, progress=bar.update)
     click.echo(f"rebuilt from {count} events")
 
@@ -132,7 +132,7 @@ def _rebuild_spread(services: Services, store: ReadStore, jobs: int, batch: int,
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="caboose-rebuild-") as folder:
         with click.progressbar(length=total, label=f"Rebuilding projections ({jobs} workers)", show_pos=True,
-                               file=click.get_text_stream("stderr")) as bar:  # type: ignore[operator]  # overloads give object
+                               file=sys.stderr) as bar:
             position, shared = shares(services.caboose, jobs)
             done = spread.parts(_rebuild_worker, (services.settings.db, folder, batch, position, shared), jobs,
                                 on_progress=bar.update)

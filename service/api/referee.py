@@ -26,7 +26,7 @@ from service.api.games import idempotency_key
 from service.api.guard import Caller, guarded
 from service.api.preconditions import expected_versions
 from service.api.problems import documents_problems
-from service.api.schemas import IDEMPOTENCY_HEADER
+from service.api.schemas import IDEMPOTENCY_HEADER, CheckSchema
 from service.application import Caboose
 
 referee = Blueprint("referee", __name__, url_prefix="/api/v1/games",
@@ -317,11 +317,6 @@ def put_deadline(args: dict[str, Any], game_id: str, loaded: Game | None) -> Res
     """Set, change or lift the game's move deadline (MoveDeadlineSet): once the game has waited
     that long for a seat, the game's strongest bot makes that seat's next move."""
     return _stored(game_id, bots.set_deadline(caboose(), game_id, args["move_deadline"], args["referee"], **once(loaded)))
-
-
-class CheckSchema(Schema):
-    ok = fields.Boolean(required=True, allow_none=True, metadata={"description": "null: the check could not be made."})
-    detail = fields.String(required=True)
 
 
 class FirstProblemSchema(Schema):

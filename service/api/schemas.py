@@ -192,6 +192,12 @@ class SeatTokensHeaderSchema(Schema):
 
 # -- responses ------------------------------------------------------------------------
 
+class CheckSchema(Schema):
+    """One check of an audit (a game's or a tournament's)."""
+    ok = fields.Boolean(required=True, allow_none=True, metadata={"description": "null: the check could not be made."})
+    detail = fields.String(required=True)
+
+
 class SeatSchema(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from service.api.schemas import CheckSchema
+
 
 class Answer(Schema):
     pass
@@ -193,11 +195,6 @@ class ImportedSchema(Answer):
     tournament_id = fields.String()
     referee_token = fields.String()
     games = fields.Dict(keys=fields.String(), values=fields.Dict(), metadata={"description": "Each game's fresh tokens."})
-
-
-class CheckSchema(Answer):
-    ok = fields.Boolean(allow_none=True)
-    detail = fields.String()
 
 
 class TournamentAuditSchema(Answer):
