@@ -11,8 +11,10 @@ replay rates for the same number of events (a bare aggregate with one trivial ev
 each figure is also a ratio. Also the simulator's complete Ticket to Ride games per second in
 memory and through a SQLite store (each game stored in one transaction when it ends, and each
 move in its own), against the same games by the rules alone; every stored game is then read
-back, its chain verified and audited (untimed). Machines here are noisy: read the ratios, and
-run it twice.
+back, its chain verified and audited (untimed). The simulator's games, every way and the rules
+alone alike, are played under the batch setting `caboose simulate` plays its own under (the
+cyclic collector run less often, `projections.batch`), so the ratios compare like with like.
+Machines here are noisy: read the ratios, and run it twice.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from domain import games
 from domain.core import fold
 from domain.core.envelope import verify_chain
+from projections.batch import fewer_collections
 from projections.store import read_db_url
 from service.application import Caboose
 from service.databases import upgrade_databases
@@ -213,8 +216,10 @@ def bench_simulate(games_count: int, sqlite: str) -> dict[str, Any]:
     Each game is played by the application's aggregate and stored when it ends, in one
     transaction (`play_one`); `sqlite_per_move` stores every move in its own transaction
     through `Caboose.play`, the path a client's move takes. The ways take turns game by game,
-    so they share what else the machine does. Untimed, afterwards: every stored game is read
-    back, its chain verified and the game audited."""
+    so they share what else the machine does, and all of them, the rules alone too, run under
+    `caboose simulate`'s batch setting (`fewer_collections`), as that command plays its games.
+    Untimed, afterwards: every stored game is read back, its chain verified and the game
+    audited."""
     ways = {"memory": ("memory", False), "sqlite": (sqlite, False), "sqlite_per_move": (sqlite + ".per-move", True)}
     apps = {label: Caboose(Settings(db=db)) for label, (db, _) in ways.items()}
     choosers = {label: random.Random(3) for label in [*ways, "rules_alone_no_store"]}
@@ -223,17 +228,18 @@ def bench_simulate(games_count: int, sqlite: str) -> dict[str, Any]:
     cpu: dict[str, float] = dict.fromkeys(choosers, 0.0)
     ids: dict[str, list[str]] = {label: [] for label in ways}
     play_one(Caboose(Settings(db="memory")), "ticket_to_ride", 2, game_seed(3, -1), random.Random(0), check=False)  # warm up
-    for index in range(games_count):
-        seats = 2 + index % 4
-        for label in choosers:
-            started, started_cpu = time.perf_counter(), time.process_time()
-            if label in ways:
-                ids[label].append(play_one(apps[label], "ticket_to_ride", seats, game_seed(3, index), choosers[label],
-                                           check=False, per_move=ways[label][1]).game_id)
-            else:  # the same game by the rules alone, the same bots choosing from the same stream
-                play_in_memory(decider, [DEFAULT_LEVEL] * seats, game_seed(3, index), choosers[label])
-            wall[label] += time.perf_counter() - started
-            cpu[label] += time.process_time() - started_cpu
+    with fewer_collections():
+        for index in range(games_count):
+            seats = 2 + index % 4
+            for label in choosers:
+                started, started_cpu = time.perf_counter(), time.process_time()
+                if label in ways:
+                    ids[label].append(play_one(apps[label], "ticket_to_ride", seats, game_seed(3, index),
+                                               choosers[label], check=False, per_move=ways[label][1]).game_id)
+                else:  # the same game by the rules alone, the same bots choosing from the same stream
+                    play_in_memory(decider, [DEFAULT_LEVEL] * seats, game_seed(3, index), choosers[label])
+                wall[label] += time.perf_counter() - started
+                cpu[label] += time.process_time() - started_cpu
     out: dict[str, Any] = {label: round(games_count / spent, 2) for label, spent in wall.items()}
     rules = out["rules_alone_no_store"]
     out.update({f"{label}_ratio_to_rules_alone": round(out[label] / rules, 3) for label in ways})

@@ -34,6 +34,7 @@ from domain.core.audit import awaits_reveal
 from domain.core.errors import RuleError
 from domain.core.events import Audience
 from domain.core.referee import referee_actor
+from projections.batch import fewer_collections
 from service import bots, input_limits
 from service.aggregate import IMPORTED_UNFINISHED
 from service.background import every
@@ -266,15 +267,16 @@ def simulate(game: str, count: int, players: int | None, seed: int, check: bool,
         return
     services, chooser = _services(db), random.Random(seed)
     app, lobby = services.caboose, services.lobby
-    for index in range(count):
-        seats = players or chooser.randint(decider.min_seats, decider.max_seats)
-        try:
-            playout = play_one(app, game, seats, game_seed(seed, index), chooser, check, lobby=lobby, options=parsed,
-                               levels=levels)
-        except InvariantBroken as error:
-            click.echo(f"invariant broken: {error}", err=True)
-            sys.exit(1)
-        _echo_json({**playout.to_json(), "players": seats})
+    with fewer_collections():  # batch work: see projections.batch (the workers of --jobs: cli.spread)
+        for index in range(count):
+            seats = players or chooser.randint(decider.min_seats, decider.max_seats)
+            try:
+                playout = play_one(app, game, seats, game_seed(seed, index), chooser, check, lobby=lobby,
+                                   options=parsed, levels=levels)
+            except InvariantBroken as error:
+                click.echo(f"invariant broken: {error}", err=True)
+                sys.exit(1)
+            _echo_json({**playout.to_json(), "players": seats})
 
 
 @cli.command()

@@ -19,12 +19,10 @@ read models out of step with the log stops with `OutOfStep` rather than guess.
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 from uuid import UUID
@@ -32,6 +30,7 @@ from uuid import UUID
 from eventsourcing.projection import BaseProjectionRunner
 from sqlalchemy import JSON, Column, MetaData, Table, Text, delete, insert, select
 
+from projections.batch import fewer_collections
 from projections.models import VIEW_TABLES, GameRow, RatingMatchRow, RatingRow
 from projections.projector import APPLICATION, EventLog, GameProjection, OutOfStep, SqlView, Step, steps_of
 from projections.store import ReadModelError, ReadStore, read_store_for
@@ -113,7 +112,7 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
     projection = projection_for(app, store)
     count = position = 0
     origin = first_game(app)
-    with _fewer_collections(), store.writing() as session:
+    with fewer_collections(), store.writing() as session:
         store.clear(session)
         if origin is not None:
             store.set_source(session, APPLICATION, origin)
@@ -130,34 +129,6 @@ def rebuild(app: EventLog, store: ReadStore, batch_size: int = 2000,
         store.set_tracked(session, APPLICATION, position)
     store.analyze()
     return count
-
-
-BULK_COLLECTION_THRESHOLD = 100_000
-"""The cyclic collector's first threshold while a rebuild runs (Python's own: 700)."""
-
-_COLLECTING = threading.Lock()
-_bulk: list[tuple[int, ...]] = []
-"""The thresholds before the first rebuild running in this process, one entry a rebuild running."""
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """The block with the cyclic garbage collector run less often. A rebuild allocates
-    millions of objects (records, events, states, rows) and holds thousands of games'
-    states, so every full collection walks them all; they make no reference cycles (the
-    collector found a few thousand objects in a whole rebuild), and those collections
-    were a quarter of a rebuild's CPU time. Reference counting frees everything as ever."""
-    with _COLLECTING:
-        _bulk.append(gc.get_threshold())
-        if len(_bulk) == 1:
-            gc.set_threshold(BULK_COLLECTION_THRESHOLD, *_bulk[0][1:])
-    try:
-        yield
-    finally:
-        with _COLLECTING:
-            before = _bulk.pop()
-            if not _bulk:
-                gc.set_threshold(*before)
 
 
 def shares(app: EventLog, parts: int) -> tuple[int, list[list[Any]]]:
@@ -202,7 +173,7 @@ def rebuild_part(app: EventLog, store: ReadStore, games: Sequence[Any], position
     projection = projection_for(app, store)
     failures: dict[str, str] = {}
     count, mine = 0, list(games)
-    with _fewer_collections(), store.writing() as session:
+    with fewer_collections(), store.writing() as session:
         store.clear(session)
         for first in range(0, len(mine), GAMES_PER_READ):
             notifications = app.notifications_of(mine[first:first + GAMES_PER_READ], position)

@@ -3,14 +3,20 @@ legal-moves, move, audit, export, import, simulate; and clear errors that change
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+from cli import main
 from cli.main import cli
+from projections.batch import BULK_COLLECTION_THRESHOLD
+from service.simulation import play_one
 
 SEED = "cd" * 32
 
@@ -81,6 +87,22 @@ def test_simulate_checks_invariants_and_reports_each_game() -> None:
     assert len(games) == 3 and all(len(g["scores"]) == 4 and g["events"] > 50 for g in games)
     again = [json.loads(line) for line in run("simulate", "ticket_to_ride", "--games", "3", "--players", "4", "--seed", "5").splitlines()]
     assert [(g["events"], g["scores"]) for g in again] == [(g["events"], g["scores"]) for g in games]
+
+
+def test_simulate_plays_its_games_as_batch_work_and_gives_the_collector_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulator's own loop (without --jobs) runs the cyclic collector less often, as
+    its workers do, and the process's setting is given back after."""
+    seen: list[int] = []
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.get_threshold()[0])
+        return play_one(*args, **kwargs)
+
+    monkeypatch.setattr(main, "play_one", watched)
+    before = gc.get_threshold()
+    run("simulate", "race", "--games", "2", "--players", "2", "--option", "goal=3")
+    assert seen == [BULK_COLLECTION_THRESHOLD] * 2
+    assert gc.get_threshold() == before != (BULK_COLLECTION_THRESHOLD, *before[1:])
 
 
 def test_simulate_passes_the_game_options_to_every_game(tmp_path: Path) -> None:

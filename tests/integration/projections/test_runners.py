@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from projections import handlers
+from projections.batch import BULK_COLLECTION_THRESHOLD
 from projections.projector import APPLICATION, OutOfStep, step_of
-from projections.runner import BULK_COLLECTION_THRESHOLD, PollingRunner, library_runner, log_end, projection_for, rebuild
+from projections.runner import PollingRunner, library_runner, log_end, projection_for, rebuild
 from projections.store import ReadStore, read_db_url
 from service.application import Caboose
 from service.bootstrap import FollowedCaboose

@@ -3,10 +3,12 @@ dies is named with the game it was on, and every other game is still done."""
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import Any
 
 from cli import spread
+from projections.batch import BULK_COLLECTION_THRESHOLD
 
 
 def _setup(offset: int) -> int:
@@ -54,3 +56,21 @@ def test_parts_return_their_results_by_worker() -> None:
     result = spread.parts(_part, (3,), 3, on_progress=progress.append)
     assert result.parts == {0: [0, 9, 18, 27], 1: [3, 12, 21], 2: [6, 15, 24]}
     assert sorted(progress) == [3, 3, 4] and not result.failures
+
+
+def _threshold(_: int, item: int) -> int:
+    return gc.get_threshold()[0]
+
+
+def _part_threshold(report: spread.Report, part: int, parts: int) -> int:
+    return gc.get_threshold()[0]
+
+
+def test_workers_do_batch_work_with_the_collector_run_less_often() -> None:
+    """Every worker (the simulator's, the archive audit's, the rebuild's) is batch work; the
+    parent's own setting is left as it was."""
+    before = gc.get_threshold()
+    each = spread.each(_threshold, _setup, (0,), range(3), 2)
+    assert [value for _, value in each.values] == [BULK_COLLECTION_THRESHOLD] * 3
+    assert spread.parts(_part_threshold, (), 2).parts == {0: BULK_COLLECTION_THRESHOLD, 1: BULK_COLLECTION_THRESHOLD}
+    assert gc.get_threshold() == before != (BULK_COLLECTION_THRESHOLD, *before[1:])
