@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import random
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,14 +84,6 @@ def best_level(decider: Decider[Any]) -> str:
 def game_seed(seed: int, index: int) -> bytes:
     """Each simulated game's seed, derived from the run's seed so a run repeats exactly."""
     return hashlib.sha256(f"caboose-simulate:{seed}:{index}".encode()).digest()
-
-
-def simulate(app: Caboose, game: str, games: int, players: int, seed: int, check: bool = True,
-             max_moves: int = 5000, lobby: Lobby | None = None,
-             options: Mapping[str, Any] | None = None, levels: str | Sequence[str] | None = None) -> Iterator[Playout]:
-    chooser = random.Random(seed)
-    for index in range(games):
-        yield play_one(app, game, players, game_seed(seed, index), chooser, check, max_moves, lobby, options, levels)
 
 
 def play_one(app: Caboose, game: str, players: int, seed: bytes, chooser: random.Random,
