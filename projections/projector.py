@@ -237,7 +237,7 @@ def _board_changes(cells: Mapping[str, Any], new: Mapping[str, Any], game_id: st
     """The board's rows for the cells that changed from `cells` to `new`. A projector's new
     board is the old one copied with a cell or two changed: the values it kept are the very
     objects, told apart without comparing them or building the union of both boards' cells
-    (a Ticket to Ride board has about a hundred)."""
+    (a board of a hundred routes is common)."""
     if len(new) == len(cells) + 1:
         # A cell filled (a route claimed): the old board copied and the cell added last.
         # The rest compared whole, in C, the cells kept by identity.
