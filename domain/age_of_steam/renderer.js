@@ -296,11 +296,6 @@ export default {
       case "FinalScored":
         return pt("FinalScored", "{who} scored {vp} VP (income {income}, shares {shares}, track {track})",
           { who, vp: d.vp, income: d.income_vp, shares: d.shares_vp, track: d.track_vp });
-      case "GameEnded":
-        return pt("GameEnded", "Game over: {scores}; winner {winners}", {
-          scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
-          winners: list((d.winners || []).map(ctx.seatName)),
-        });
       default: return null;
     }
   },
@@ -359,7 +354,7 @@ export default {
 
   marks(events) {
     const turns = [];
-    const phases = [{ version: 1, label: t("Setup") }];
+    const phases = [];
     let turn = 0;
     for (const e of events) {
       if (e.kind === "TurnBegan") {
@@ -369,7 +364,7 @@ export default {
         phases.push({ version: e.version, label: t("Turn {turn} · {phase}", { turn, phase: word(e.data.phase) }) });
       } else if (e.kind === "FinalScored" && !phases.some((p) => p.label === t("Final scoring"))) {
         phases.push({ version: e.version, label: t("Final scoring") });
-      } else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
+      }
     }
     return { turns, phases };
   },

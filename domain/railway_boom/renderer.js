@@ -256,20 +256,18 @@ export default {
       case "GoalMissed": return pt("GoalMissed", "{who} found no free space on {goal}", { who, goal: this.cardName(d.goal) });
       case "CardsStoodUp": return pt("CardsStoodUp", "Round {round}: the cards used were stood up again", { round: d.round });
       case "LeftoversScored": return pt("LeftoversScored", "{who} scored {vp} VP for {total} leftover resources", { who, vp: d.vp, total: d.total });
-      case "GameEnded":
-        return pt("GameEnded", "Game over: {scores}", { scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)) });
       default: return null;
     }
   },
 
   marks(events) {
     const turns = [];
-    const phases = [{ version: 1, label: t("Setup") }];
+    const phases = [];
     for (const e of events) {
       if (e.kind === "PhaseStarted") {
         if (e.data.phase === "trains") turns.push({ version: e.version, label: t("Round {round}", { round: e.data.round }) });
         phases.push({ version: e.version, label: t("Round {round} · {phase}", { round: e.data.round, phase: word(e.data.phase) }) });
-      } else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
+      }
     }
     return { turns, phases };
   },

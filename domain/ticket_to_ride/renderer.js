@@ -355,18 +355,13 @@ export default {
           : pt("TicketScored", "{who}'s ticket {ticket} failed: {points}", { who, ticket: this.ticketLabel(d.ticket), points: `${d.points > 0 ? "+" : ""}${d.points}` }));
       case "LongestPathScored":
         return pt("LongestPathScored", "Longest path ({longest}): {winners} +{points}", { longest: d.longest, winners: list((d.winners || []).map(ctx.seatName)), points: d.points });
-      case "GameEnded":
-        return pt("GameEnded", "Game over: {scores}; winner {winners}", {
-          scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
-          winners: list((d.winners || []).map(ctx.seatName)),
-        });
       default: return null;
     }
   },
 
   marks(events, ctx) {
     const turns = [];
-    const phases = [{ version: 1, label: t("Setup") }];
+    const phases = [];
     const once = new Set();
     const phase = (version, label) => {
       if (!once.has(label)) { once.add(label); phases.push({ version, label }); }
@@ -378,7 +373,6 @@ export default {
         turns.push({ version: e.version, label: t("Turn {turn}: {seat}", { turn: turns.length + 1, seat: ctx.seatName(e.data.seat) }) });
       } else if (e.kind === "FinalRoundBegan") phase(e.version, t("Final round"));
       else if (e.kind === "TicketScored" || e.kind === "LongestPathScored") phase(e.version, t("Final scoring"));
-      else if (e.kind === "GameEnded") phase(e.version, t("Game over"));
     }
     return { turns, phases };
   },

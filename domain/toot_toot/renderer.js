@@ -289,25 +289,19 @@ export default {
       case "LocationPassed": return pt("LocationPassed", "{who} had no location action to take", { who });
       case "TurnEnded": return pt("TurnEnded", "{who} ends a turn", { who });
       case "ExtraTurnBegan": return pt("ExtraTurnBegan", "{who} takes an extra turn", { who });
-      case "GameEnded":
-        return pt("GameEnded", "Game over: {scores}; winner {winners}", {
-          scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
-          winners: list((d.winners || []).map(ctx.seatName)),
-        });
       default: return null;
     }
   },
 
   marks(events, ctx) {
     const turns = [];
-    const phases = [{ version: 1, label: t("Setup") }];
+    const phases = [];
     for (const e of events) {
       if (e.kind === "TurnEnded") {
         const seat = ctx?.seatName ? ctx.seatName(e.data.seat) : t("seat {seat}", { seat: e.data.seat });
         turns.push({ version: e.version, label: t("{seat} ends a turn", { seat }) });
       } else if (e.kind === "EndTriggered") phases.push({ version: e.version, label: t("End triggered") });
       else if ((e.kind === "FinalScoringBegan" || e.kind === "FinalScored") && !phases.some((p) => p.label === t("Final scoring"))) phases.push({ version: e.version, label: t("Final scoring") });
-      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
   },

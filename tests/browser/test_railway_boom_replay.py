@@ -47,6 +47,15 @@ def test_stations_and_rails_appear_by_seat_and_go(site: Site, open_page: Any, ar
     assert page.locator("#income-figure").is_visible()
     assert page.get_attribute("#chart-income", "data-source") == "projection"
     shot(page, artifacts, "boom-finished")
+    # The end is worded and marked by the viewer as for every game: the scores and the winners
+    # by name, and the phases from the setup to "Game over".
+    ended = next(r for r in records if r["kind"] == "GameEnded")
+    names = {seat["seat"]: seat["name"] for seat in records[0]["data"]["seats"]}
+    said = page.text_content(f'#event-list li[data-version="{ended["version"]}"]') or ""
+    winners = [names[seat] for seat in ended["data"]["winners"]]
+    assert "Game over: " in said and f"; winner {winners[0]}" in said, said
+    phases = page.eval_on_selector_all("#phase option", "os => os.map(o => [o.value, o.textContent])")
+    assert phases[1] == ["1", "Setup"] and phases[-1] == [str(ended["version"]), "Game over"], phases
     assert not watched.errors, watched.errors
 
 

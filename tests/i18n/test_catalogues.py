@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from domain import games
 from domain.core.kinds import CORE
+from domain.core.log import GAME_ENDED
 from domain.railway_boom.content import RESOURCES
 from service.i18n import DOMAINS, LANGUAGES, TRANSLATIONS
 from service.i18n.catalogues import CONFIG, KEYWORDS
@@ -128,8 +129,9 @@ def test_every_rule_sentence_is_translated(language: object) -> None:
 
 def _kinds() -> dict[str, set[str]]:
     """Every event kind a record may hold, by where its sentence lives: the core's
-    (wording.js) and each game's (its renderer, `domain/<game>/renderer.js`)."""
-    out = {"core": {kind.kind for kind in CORE}}
+    (wording.js) and each game's (its renderer, `domain/<game>/renderer.js`). Every game's
+    `GameEnded` holds its scores and winners (FORMAT.md), so the viewer words it once."""
+    out = {"core": {kind.kind for kind in CORE} | {GAME_ENDED}}
     for name in games.names():
         if not type(games.current(name)).__module__.startswith("domain."):
             continue  # a test's own small game, registered by the tests themselves

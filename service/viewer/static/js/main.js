@@ -391,11 +391,16 @@ function patchAttributes(was, next) {
 
 // -- navigation -------------------------------------------------------------------------
 
+// Every game opens with its setup and closes with the core's GameEnded: those two phases are
+// marked here, and a renderer marks only what lies between.
 function buildMarks() {
-  const marked = page.renderer.marks ? page.renderer.marks(page.list.events, ctx) : { turns: [], phases: [] };
+  const events = page.list.events;
+  const marked = page.renderer.marks ? page.renderer.marks(events, ctx) : { turns: [], phases: [] };
   page.turnStarts = marked.turns; // as the game counts them: the income chart picks by turn number
-  const turns = withRewinds(marked.turns, page.list.events, isRewind);
-  const phases = withRewinds(marked.phases, page.list.events, isRewind);
+  const ends = events.filter((e) => e.kind === "GameEnded").map((e) => ({ version: e.version, label: t("Game over") }));
+  const turns = withRewinds(marked.turns, events, isRewind);
+  const phases = withRewinds([{ version: 1, label: t("Setup") }, ...marked.phases, ...ends]
+    .sort((a, b) => a.version - b.version), events, isRewind);
   page.nav.setMarks(turns, phases);
   const fill = (select, marks, none) => select.replaceChildren(
     h("option", { value: "" }, none),

@@ -160,6 +160,12 @@ const CORE = {
     const shown = value === undefined ? t("(secret)") : outcomeValue(value, ctx);
     return pt("OutcomeEntered", "{what}: {outcome} — entered by {by}", { what: outcomeWhat(d.what, ctx), outcome: shown, by });
   },
+  // Every game ends so, with every seat's score and the winners (docs/FORMAT.md).
+  GameEnded: (d, ctx) =>
+    pt("GameEnded", "Game over: {scores}; winner {winners}", {
+      scores: list(Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seatName(Number(s))} ${v}`)),
+      winners: list((d.winners || []).map(ctx.seatName)),
+    }),
   ForkedFrom: (d, ctx) =>
     pt("ForkedFrom", "Forked by {referee} from game {origin} at event {at}: {reason}",
       { referee: ctx.refereeName(d.referee), origin: d.origin, at: d.at_version, reason: d.reason }),

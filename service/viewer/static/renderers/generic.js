@@ -31,11 +31,10 @@ export default {
   // Any game's turn and phase events, by the names the existing games use.
   marks(events) {
     const turns = [];
-    const phases = [{ version: 1, label: "Setup" }];
+    const phases = [];
     for (const e of events) {
       if (/^Turn(Started|Began)$/.test(e.kind)) turns.push({ version: e.version, label: t("Turn {turn}", { turn: turns.length + 1 }) });
       else if (/^Phase(Began|Started)$/.test(e.kind)) phases.push({ version: e.version, label: String(e.data.phase ?? e.kind) });
-      else if (e.kind === "GameEnded") phases.push({ version: e.version, label: t("Game over") });
     }
     return { turns, phases };
   },
