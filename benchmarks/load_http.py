@@ -2,7 +2,7 @@
 games at once, on SQLite and PostgreSQL; against the same moves made straight through the
 application layer, on the same store, taking turns with it.
 
-    python benchmarks/load_http.py [--workers 4] [--clients 4] [--games 16] [--moves 600] [--rounds 3]
+    python benchmarks/load_http.py [--workers 4] [--threads 4] [--clients 4] [--games 16] [--moves 600] [--rounds 3]
                                    [--postgres postgresql://USER@HOST:PORT/DB] [--sqlite-only]
 
 A move is what a bot does: GET the game's summary, GET its legal moves, POST one of them
@@ -199,7 +199,7 @@ class Alone:
 
 
 def measure(db: str, schema: str | None, args: argparse.Namespace) -> dict[str, Any]:
-    server = LiveServer(db, schema, workers=args.workers).start()
+    server = LiveServer(db, schema, workers=args.workers, threads=args.threads).start()
     rounds: list[dict[str, Any]] = []
     try:
         games = [call(server.base, "POST", "/api/v1/games", body={"game": "ticket_to_ride", "players": ["a", "b", "c"],
@@ -247,6 +247,7 @@ def main() -> None:
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (the deployment's default: 4)")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--moves", type=int, default=600, help="moves on each side in each round")
@@ -269,7 +270,7 @@ def main() -> None:
         finally:
             with psycopg.connect(args.postgres, autocommit=True) as conn:
                 conn.execute(f"DROP SCHEMA {schema} CASCADE")
-    print(json.dumps({"workers": args.workers, "clients": args.clients, "games": args.games, "moves": args.moves,
+    print(json.dumps({"workers": args.workers, "threads": args.threads, "clients": args.clients, "games": args.games, "moves": args.moves,
                       "rounds": args.rounds, "connections": "new per request" if args.new_connections else "kept alive",
                       "load_average_1_5_15": [[round(x, 2) for x in la] for la in load], "stores": report}, indent=2))
 
