@@ -21,8 +21,8 @@ after the HTTP run. So:
   round's ratio is printed beside the pooled one: both sides wait on the same disk weather;
 - neither side's clock includes its start-up: both play a warm-up round first (two moves
   per game and server worker: each worker has then loaded the games and checked the tokens
-  it is sent, as a server up for a while has), the clients are started and connected
-  before the clock, and the games are made before any round (the baseline used to make
+  it is sent, as a server up for a while has), the client processes are started before
+  the clock (each then waits at a barrier), and the games are made before any round (the baseline used to make
   its games, and pay its first imports and compiled statements, on its clock; the HTTP
   side used to start its client processes on its clock);
 - both sides play the same number of games round-robin (the baseline used to play one game
@@ -30,7 +30,8 @@ after the HTTP run. So:
 - CPU is counted beside the wall clock (the server's workers from /proc, the clients' and
   the baseline's own `process_time`): the CPU a move costs over HTTP against the
   application's is a ratio no disk moves, and how much of the baseline's wall clock is CPU
-  says how much of it was waiting on the commit.
+  says how much of it was waiting: on the commit, or for a core (on a loaded machine one
+  process gets less of the run queue than the HTTP side's eight).
 Nothing is added to the baseline's work that the HTTP path does not also do through the
 application (the `Idempotency-Key`'s command id, the expected version).
 
@@ -80,7 +81,7 @@ def client(base_url: str, games: list[dict[str, Any]], moves: int, seed: int, ou
            ready: Any = None, rounds: int = 1) -> None:
     """Play the given games round-robin until `moves` moves were accepted, `rounds` times;
     report each round's latencies, statuses and this process's CPU. With `ready` (a
-    barrier), each round's clock starts when every client waits there, connected."""
+    barrier), each round's clock starts when every client waits there."""
     chooser = random.Random(seed)
     base: Client = Session(base_url, timeout=60) if keep_alive else Client(base_url, timeout=60)
     for _ in range(rounds):
