@@ -3,10 +3,7 @@ is generated from the marshmallow schemas (flask-smorest) at /api/v1/openapi.jso
 
 from __future__ import annotations
 
-import inspect
 import re
-from collections.abc import Callable, Iterator
-from typing import Any
 
 from flask import Flask
 from flask_smorest import Api
@@ -104,47 +101,13 @@ def move_bodies(api: Api) -> None:
         api.spec.components.schema(component, schema)
 
 
-class SyncFlask(Flask):
-    """Flask for an app whose views and hooks are all plain functions (`refuse_coroutines`
-    checks it once, when the app is made). Flask asks whether each one is a coroutine
-    function every time it calls it (`ensure_sync`: the view, every before- and
-    after-request hook, flask-smorest's wrappers; about ten a request at about 2 µs each);
-    this app has none, and cannot be given one after `create_app`, so the answer is known."""
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        return func
-
-
-def registered(app: Flask) -> Iterator[Callable[..., Any]]:
-    """Every function Flask calls through `ensure_sync`, and each one a decorator wraps."""
-    scopes = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs,
-              app.template_context_processors)
-    found: list[Callable[..., Any]] = [*app.view_functions.values(), *app.teardown_appcontext_funcs]
-    found += [func for scope in scopes for funcs in scope.values() for func in funcs]
-    found += [handler for codes in app.error_handler_spec.values() for handlers in codes.values()
-              for handler in handlers.values()]
-    for outermost in found:
-        func: Callable[..., Any] | None = outermost
-        while func is not None:
-            yield func
-            func = getattr(func, "__wrapped__", None)
-
-
-def refuse_coroutines(app: Flask) -> None:
-    """Refuse to build an app with an `async def` view or hook: `SyncFlask` calls them as
-    plain functions."""
-    for func in registered(app):
-        if inspect.iscoroutinefunction(func):
-            raise RuntimeError(f"{func.__qualname__} is a coroutine function: this app's views and hooks are plain functions")
-
-
 def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notifier: Notifier | None = None,
                services: Services | None = None) -> Flask:
     """The REST API over a deployment's parts (`bootstrap`; from the environment when
     none are given)."""
     services = services or bootstrap(caboose=caboose, lobby=lobby, notifier=notifier)
     caboose, settings = services.caboose, services.settings
-    app = SyncFlask(__name__)
+    app = Flask(__name__)
     app.json = FastJSON(app)
     app.config.update(
         API_TITLE="Caboose", API_VERSION="v1", OPENAPI_VERSION="3.0.3",
@@ -185,5 +148,4 @@ def create_app(caboose: Caboose | None = None, lobby: Lobby | None = None, notif
     # Behind the deployment's proxies every request comes from a proxy: the client is found
     # in X-Forwarded-For, from the proxies named as trusted only.
     app.wsgi_app = client_address.behind(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]
-    refuse_coroutines(app)
     return app
